@@ -1,0 +1,42 @@
+# Pirate Game Night. Every target bootstraps .venv from nothing but python3 (3.10+).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip -q --disable-pip-version-check
+export SDL_AUDIODRIVER ?= dummy
+
+.PHONY: play test soak package art catalogs bench clean
+
+$(VENV)/.base: pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -c constraints.txt -e .
+	touch $@
+
+$(VENV)/.test: $(VENV)/.base
+	$(PIP) install -c constraints.txt -e '.[test]'
+	touch $@
+
+play: $(VENV)/.base
+	SDL_AUDIODRIVER= $(PY) main.py
+
+test: $(VENV)/.test
+	SDL_VIDEODRIVER=dummy $(PY) -m pytest -n 2 -p no:cacheprovider
+
+soak: $(VENV)/.test
+	SDL_VIDEODRIVER=dummy PGN_SOAK=1 $(PY) -m pytest -p no:cacheprovider -m soak -s
+
+package: $(VENV)/.test
+	$(PY) build/package.py
+
+art: $(VENV)/.test
+	SDL_VIDEODRIVER=dummy $(PY) build/make_art.py
+	$(PY) build/make_sounds.py
+
+catalogs: $(VENV)/.test
+	$(PY) build/compile_catalogs.py
+
+bench: $(VENV)/.base
+	SDL_VIDEODRIVER=dummy $(PY) -m game bench
+
+clean:
+	rm -rf $(VENV) dist .pyinstaller-work

@@ -1,0 +1,1 @@
+"""Pure-Python core shared by every game: protocol, match runner, saves, bots. No pygame here."""

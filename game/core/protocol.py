@@ -1,0 +1,349 @@
+"""The engine protocol every game implements (DESIGN.md section 3).
+
+A game is a pure state machine: ``Rules.new_state`` builds a ``State``; input and bots produce small,
+hashable ``Action`` objects; ``State.apply`` checks and applies them or raises ``IllegalAction`` with a
+reason a person can read; ``State.view(seat)`` keeps only what that seat may know. Nothing here imports
+pygame: the same engine runs in the window, in the command-line tools and in the bot worker.
+
+Player-facing text is never a plain string in the engine: it is a ``Text`` (a catalog key with
+parameters) that the UI translates, so a log line or a reason reads in Italian or English.
+"""
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+JSON = Any
+
+
+# --------------------------------------------------------------------------------------------------
+# Translatable text
+# --------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Text:
+    """A player-facing message: a catalog key and its parameters, translated by the UI.
+
+    Parameters may themselves be ``Text`` (translated recursively) or plain values.
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @staticmethod
+    def of(key: str, **params: Any) -> "Text":
+        return Text(key, tuple(sorted(params.items())))
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def to_json(self) -> JSON:
+        return {"key": self.key, "params": {k: (v.to_json() if isinstance(v, Text) else v)
+                                            for k, v in self.params}}
+
+    @staticmethod
+    def from_json(data: JSON) -> "Text":
+        params = {k: (Text.from_json(v) if isinstance(v, dict) and "key" in v else v)
+                  for k, v in data.get("params", {}).items()}
+        return Text.of(data["key"], **params)
+
+
+T = Text.of  # short alias used by rules modules: T("pp.reason.too_low", need=5)
+
+
+class IllegalAction(Exception):
+    """Raised by ``State.apply`` for an action the rules forbid. ``reason`` is a ``Text``."""
+
+    def __init__(self, reason: Text | str, **params: Any):
+        if isinstance(reason, str):
+            reason = Text.of(reason, **params)
+        self.reason = reason
+        super().__init__(f"{reason.key} {reason.kwargs}" if reason.params else reason.key)
+
+
+# --------------------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Action:
+    """Base of every action: a small frozen dataclass with JSON-able fields (ints, strs, tuples).
+
+    Subclasses set ``kind`` (a short stable name used in saves). ``seat`` is the player who acts;
+    simultaneous games use it to tell the racers apart, turn-based games fill it too.
+    """
+
+    kind: ClassVar[str] = "action"
+    seat: int
+
+    def to_json(self) -> JSON:
+        data = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            data[f.name] = _to_jsonable(getattr(self, f.name))
+        return data
+
+    def describe(self) -> Text:
+        """A log line for this action. Games override it for readable logs."""
+        return Text.of("log.generic_action", kind=self.kind, seat=self.seat)
+
+
+def _to_jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_jsonable(v) for v in value]
+    if isinstance(value, Text):
+        return value.to_json()
+    return value
+
+
+def _from_jsonable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_jsonable(v) for v in value)
+    return value
+
+
+def action_from_json(types: Iterable[type[Action]], data: JSON) -> Action:
+    """Rebuild an action from its JSON form, given the game's action classes."""
+    by_kind = {t.kind: t for t in types}
+    if not isinstance(data, dict) or data.get("kind") not in by_kind:
+        raise ValueError(f"unknown action: {data!r}")
+    cls = by_kind[data["kind"]]
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs = {k: _from_jsonable(v) for k, v in data.items() if k in names}
+    return cls(**kwargs)
+
+
+# --------------------------------------------------------------------------------------------------
+# Options (variants) declared by a game; the setup form is built from these
+# --------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    """A game option (usually a variant).
+
+    kind: "bool" (toggle), "choice" (one of ``choices``) or "int" (``lo``..``hi``).
+    label/help: catalog keys. players: the player counts the option allows when it is on (for a bool)
+    or set to a non-default value; excludes/requires: other option keys that may not / must be on.
+    """
+
+    key: str
+    kind: str = "bool"
+    default: Any = False
+    label: str = ""
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    choice_labels: tuple[str, ...] = ()
+    lo: int = 0
+    hi: int = 0
+    players: tuple[int, ...] | None = None
+    excludes: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+
+    def is_active(self, value: Any) -> bool:
+        return bool(value) if self.kind == "bool" else value != self.default
+
+    def check_value(self, value: Any) -> Text | None:
+        if self.kind == "bool" and not isinstance(value, bool):
+            return Text.of("opt.err.not_bool", option=Text.of(self.label or self.key))
+        if self.kind == "choice" and value not in self.choices:
+            return Text.of("opt.err.bad_choice", option=Text.of(self.label or self.key), value=str(value))
+        if self.kind == "int" and (not isinstance(value, int) or not self.lo <= value <= self.hi):
+            return Text.of("opt.err.bad_int", option=Text.of(self.label or self.key), lo=self.lo, hi=self.hi)
+        return None
+
+
+def check_options(options_decl: Sequence[Option], players: int, values: Mapping[str, Any]) -> list[Text]:
+    """Every reason why these option values cannot be played with this many players (empty = fine)."""
+    decl = {o.key: o for o in options_decl}
+    problems: list[Text] = []
+    for key in values:
+        if key not in decl:
+            problems.append(Text.of("opt.err.unknown", option=key))
+    full = {o.key: values.get(o.key, o.default) for o in options_decl}
+    for o in options_decl:
+        value = full[o.key]
+        bad = o.check_value(value)
+        if bad:
+            problems.append(bad)
+            continue
+        if not o.is_active(value):
+            continue
+        name = Text.of(o.label or o.key)
+        if o.players is not None and players not in o.players:
+            problems.append(Text.of("opt.err.players", option=name,
+                                    counts=", ".join(str(p) for p in o.players)))
+        for other in o.excludes:
+            if other in decl and decl[other].is_active(full[other]):
+                problems.append(Text.of("opt.err.excludes", option=name,
+                                        other=Text.of(decl[other].label or other)))
+        for other in o.requires:
+            if other in decl and not decl[other].is_active(full[other]):
+                problems.append(Text.of("opt.err.requires", option=name,
+                                        other=Text.of(decl[other].label or other)))
+    return problems
+
+
+def resolve_options(options_decl: Sequence[Option], values: Mapping[str, Any]) -> dict[str, Any]:
+    """Option values with defaults filled in."""
+    return {o.key: values.get(o.key, o.default) for o in options_decl}
+
+
+# --------------------------------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------------------------------
+@dataclass
+class Result:
+    """The outcome of a finished game (or hand).
+
+    scores: per seat, or None for games without points (then ``winners`` and ``stats`` say it all).
+    breakdown: per seat, ordered (catalog key, value) rows for the results table; they add up to the
+    score where the game has points. ranks: 1 = first; tied seats share a rank. winners: seats ranked 1
+    (several for a shared win). how: how the game was won. stats: per-statistic list with one value
+    per seat (ships sunk, turns carrying the treasure ...), keyed by catalog key.
+    """
+
+    winners: list[int]
+    ranks: list[int]
+    scores: list[float] | None = None
+    breakdown: list[list[tuple[str, float]]] = field(default_factory=list)
+    stats: dict[str, list[Any]] = field(default_factory=dict)
+    how: Text | None = None
+
+    def to_json(self) -> JSON:
+        return {"winners": self.winners, "ranks": self.ranks, "scores": self.scores,
+                "breakdown": [[list(row) for row in rows] for rows in self.breakdown],
+                "stats": self.stats, "how": self.how.to_json() if self.how else None}
+
+    @staticmethod
+    def from_json(data: JSON) -> "Result":
+        return Result(winners=list(data["winners"]), ranks=list(data["ranks"]), scores=data.get("scores"),
+                      breakdown=[[(k, v) for k, v in rows] for rows in data.get("breakdown", [])],
+                      stats=dict(data.get("stats", {})),
+                      how=Text.from_json(data["how"]) if data.get("how") else None)
+
+    @staticmethod
+    def from_scores(scores: Sequence[float], breakdown: list[list[tuple[str, float]]] | None = None,
+                    tiebreak: Sequence[Any] | None = None, how: Text | None = None,
+                    stats: dict[str, list[Any]] | None = None) -> "Result":
+        """Ranks from scores (higher is better); ``tiebreak`` is a second key per seat (higher wins)."""
+        keys = [(s, tiebreak[i] if tiebreak is not None else 0) for i, s in enumerate(scores)]
+        ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+        winners = [i for i, r in enumerate(ranks) if r == 1]
+        return Result(winners=winners, ranks=ranks, scores=list(scores), breakdown=breakdown or [],
+                      stats=stats or {}, how=how)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log: who (seat or None for the table) and what (a Text)."""
+
+    seat: int | None
+    text: Text
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "text": self.text.to_json()}
+
+    @staticmethod
+    def from_json(data: JSON) -> "LogEntry":
+        return LogEntry(data["seat"], Text.from_json(data["text"]))
+
+
+# --------------------------------------------------------------------------------------------------
+# State and Rules
+# --------------------------------------------------------------------------------------------------
+class State(ABC):
+    """A game in progress. Mutable; ``clone`` gives an independent copy.
+
+    Conventions every game follows:
+    - ``players`` is the number of seats; seats are 0..players-1.
+    - ``current_players()`` lists who may act now: one seat in turn-based games, several in a
+      simultaneous race, none when the game is over.
+    - ``undo_barrier`` is an integer the rules increase whenever an action reveals hidden information
+      or randomness (a card turned up, a die rolled, a shuffle) or the turn passes to another seat.
+      A seat may undo back to any earlier state with the same barrier (the BGA policy).
+    - ``log`` is the list of LogEntry lines so far (public; secrets go into per-seat views only).
+    - ``view(seat)`` returns an object with the same public surface (``legal_actions()`` for that seat
+      among it) in which every hidden thing the seat cannot see is replaced by an unknown marker.
+      ``view(None)`` is the spectator's view: only public information.
+    """
+
+    players: int
+    undo_barrier: int = 0
+
+    @abstractmethod
+    def current_players(self) -> tuple[int, ...]: ...
+
+    @property
+    def current_player(self) -> int | None:
+        cur = self.current_players()
+        return cur[0] if cur else None
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions of ``seat`` (default: the current player). Empty when it may not act."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Check and apply; raise IllegalAction (state unchanged) if the rules forbid it."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> "State":
+        """What ``seat`` may know, as a state whose hidden parts are unknown."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result: ...
+
+    @abstractmethod
+    def clone(self) -> "State": ...
+
+    @abstractmethod
+    def to_json(self) -> JSON: ...
+
+    # Helpers with sensible defaults -------------------------------------------------------------
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions(action.seat)
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return getattr(self, "_log", [])
+
+
+class Rules(ABC):
+    """A game's static description and state factory. One instance per game, stateless."""
+
+    id: ClassVar[str]
+    name_key: ClassVar[str]  # catalog key of the game's name
+    version: ClassVar[int] = 1  # bump when a change makes old action lists replay differently
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    has_secrets: ClassVar[bool] = True  # hot-seat needs a privacy screen
+    realtime: ClassVar[bool] = False
+
+    @abstractmethod
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> State:
+        """A new game. ``options`` is complete (defaults filled); raise ValueError if invalid."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State: ...
+
+    def check(self, players: int, options: Mapping[str, Any]) -> list[Text]:
+        """Reasons why this setup cannot be played (empty = fine)."""
+        problems = []
+        if not self.min_players <= players <= self.max_players:
+            problems.append(Text.of("opt.err.player_count", lo=self.min_players, hi=self.max_players))
+        return problems + check_options(self.options, players, options)
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None, seed: int) -> State:
+        """Validate the setup and start a game (a whole match where the game has several hands)."""
+        options = dict(options or {})
+        problems = self.check(players, options)
+        if problems:
+            raise ValueError("; ".join(p.key for p in problems))
+        return self.new_state(players, resolve_options(self.options, options), seed)
+
+    def action_from_json(self, data: JSON) -> Action:
+        return action_from_json(self.action_types, data)
