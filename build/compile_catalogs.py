@@ -6,6 +6,7 @@ executable need no build step; tests/test_i18n.py checks they are up to date.
 from __future__ import annotations
 
 import io
+from datetime import datetime, timezone
 import sys
 from pathlib import Path
 
@@ -20,6 +21,8 @@ MO_DIR = ROOT / "game" / "i18n" / "mo"
 def compile_one(po: Path) -> bytes:
     with po.open("rb") as fp:
         catalog = read_po(fp, locale=po.stem.split(".")[-1])
+    # fixed dates: the same .po always compiles to the same bytes (the test checks freshness by bytes)
+    catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=timezone.utc)
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()

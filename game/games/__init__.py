@@ -36,6 +36,12 @@ class GameEntry:
     players: tuple[int, int]
     minutes: tuple[int, int] | None  # None: the game states no playing time
     package: GamePackage | None = field(default=None, compare=False)
+    module: str | None = None  # where GAME lives when it is not game.games.<pkg> (test games)
+
+    @property
+    def ref(self) -> str:
+        """'module:GAME', how a bot worker process imports this game's package."""
+        return f"{self.module or 'game.games.' + self.pkg}:GAME"
 
     @property
     def available(self) -> bool:

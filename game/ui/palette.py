@@ -43,7 +43,7 @@ SEAT_COLOURS = (
 
 # Fonts in assets/fonts/ (each with its licence file beside it).
 FONT_FILES = {
-    "display": "display.ttf",
-    "text": "text.ttf",
-    "text_bold": "text-bold.ttf",
+    "display": "Essays1743-Bold.ttf",   # Essays 1743 Bold (SIL OFL 1.1)
+    "text": "Lato-Regular.ttf",         # Lato 2.007 (SIL OFL 1.1)
+    "text_bold": "Lato-Bold.ttf",
 }

@@ -1,0 +1,312 @@
+"""The App: the window, the frame loop, the scene stack, global keys and the crash guard."""
+from __future__ import annotations
+
+import argparse
+import logging
+import logging.handlers
+import os
+import sys
+import time
+import traceback
+from typing import Callable, Sequence
+
+import pygame
+
+from game import APP_NAME, __version__, paths
+from game.i18n import set_language, tr
+from game.scenes.base import Scene, SceneStack
+
+log = logging.getLogger("pgn")
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (960, 540)
+FPS = 60
+FADE_SECONDS = 0.18
+IDLE_WAIT_MS = 500  # while nothing moves the loop sleeps in pygame.event.wait
+
+
+def setup_logging() -> str:
+    """Log to the user log folder; returns the log file path (shown by the error scene)."""
+    path = paths.log_dir() / "pirate-game-night.log"
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "_pgn", None) not in (None, str(path))]:
+        root.removeHandler(old)  # the user folder moved (tests): log to the new one
+        old.close()
+    if not any(getattr(h, "_pgn", None) == str(path) for h in root.handlers):
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=2,
+                                                       encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler._pgn = str(path)  # type: ignore[attr-defined]
+        root.addHandler(handler)
+        root.setLevel(logging.INFO)
+    return str(path)
+
+
+class App:
+    """One per process. ``run()`` loops until the last scene is popped or the window is closed."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, lang: str | None = None,
+                 headless: bool = False):
+        from game.settings import load_settings  # settings are pure Python
+        self.log_path = setup_logging()
+        self.settings, notice = load_settings()
+        if lang:
+            self.settings.language = lang
+        set_language(self.settings.language)
+        self.headless = headless
+        pygame.init()
+        from game.ui import theme
+        theme.clear_caches()  # fonts and surfaces from an earlier pygame.init() are dead
+        self.window_size = size
+        self.fullscreen = False
+        self.screen = self._set_mode(size, self.settings.fullscreen and not headless)
+        pygame.display.set_caption(APP_NAME)
+        self._set_icon()
+        pygame.key.set_repeat(350, 40)
+        self.clock = pygame.time.Clock()
+        self.stack = SceneStack(self)
+        self.running = True
+        self.frames = 0
+        self.frame_hook: Callable[[float], None] | None = None  # bench: (cpu seconds of the frame)
+        self._fade_from: pygame.Surface | None = None
+        self._fade_t = 0.0
+        self._worker = None
+        self._exit_after_first_frame = bool(os.environ.get("PGN_FIRST_FRAME_EXIT"))
+        self.fps = FPS  # frame cap; tests set 0 to run frames as fast as they can
+        self.inline_bots = False  # tests and --smoke: bots think in this process, synchronously
+        self._autosaver = None
+        from game.ui import sound
+        from game.ui.widgets import ToastStack
+        self.sounds = sound.SoundBank()
+        sound.set_default_bank(self.sounds)
+        self.apply_audio_settings()
+        self.toasts = ToastStack()
+        if notice is not None:
+            self.toast(tr(notice))
+
+    # Window ------------------------------------------------------------------------------
+    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        self.fullscreen = fullscreen
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def _set_icon(self) -> None:
+        icon = paths.asset("images", "ui", "icon.png")
+        if icon.exists():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(icon)))
+            except pygame.error:  # a broken icon must not stop the app
+                log.warning("cannot load the window icon %s", icon)
+
+    def screen_rect(self) -> pygame.Rect:
+        return self.screen.get_rect()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if self.headless or on == self.fullscreen:
+            return
+        if not on:
+            self.screen = self._set_mode(self.window_size, False)
+        else:
+            self.window_size = self.screen.get_size()
+            self.screen = self._set_mode(self.window_size, True)
+        self.settings.fullscreen = self.fullscreen
+        self._relayout()
+
+    def _relayout(self) -> None:
+        rect = self.screen_rect()
+        for scene in self.stack.scenes:
+            scene.layout(rect)
+            scene.mark_dirty()
+        self.toasts.set_rect(rect)
+
+    # Services ----------------------------------------------------------------------------
+    def apply_audio_settings(self) -> None:
+        self.sounds.set_volume(self.settings.volume)
+        self.sounds.set_muted(self.settings.muted)
+
+    def play(self, sound: str) -> None:
+        self.sounds.play(sound)
+
+    def toast(self, message: str) -> None:
+        self.toasts.push(message)
+
+    def save_settings(self) -> None:
+        from game.settings import save_settings
+        notice = save_settings(self.settings)  # never raises: a full disk gives a notice
+        if notice is not None:
+            self.toast(tr(notice))
+
+    @property
+    def worker(self):
+        """The bot worker process, started on first use."""
+        if self._worker is None:
+            from game.core.worker import BotWorker
+            self._worker = BotWorker()
+        return self._worker
+
+    @property
+    def autosaver(self):
+        if self._autosaver is None:
+            from game.core.saves import AutosaveWriter
+            self._autosaver = AutosaveWriter()
+        return self._autosaver
+
+    def start_fade(self) -> None:
+        if self.frames == 0:  # nothing drawn yet: nothing to fade from
+            return
+        self._fade_from = self.screen.copy()
+        self._fade_t = 0.0
+
+    def anim_factor(self) -> float:
+        """Multiplier for animation durations from the settings (slow 1.6, normal 1, fast 0.5)."""
+        return {"slow": 1.6, "normal": 1.0, "fast": 0.5}.get(self.settings.animation_speed, 1.0)
+
+    # Loop --------------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        top = self.stack.top
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            w, h = max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1])
+            if (w, h) != (event.w, event.h):
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.get_surface()
+            self.window_size = (w, h)
+            self._relayout()
+            return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            for scene in self.stack.scenes:
+                scene.on_focus_lost()
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
+            if top:
+                top.mark_dirty()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            self.save_settings()
+            return
+        if top is None:
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            top.back()
+            return
+        top.handle(event)
+
+    def busy(self) -> bool:
+        top = self.stack.top
+        return (self._fade_from is not None or self.toasts.active
+                or any(s.dirty for s in self.stack.visible())
+                or (top is not None and top.is_animating()))
+
+    def step(self, events: Sequence[pygame.event.Event] | None = None) -> None:
+        """One frame: events, update, draw. Guarded: an exception opens the error scene."""
+        try:
+            self._step(events)
+        except Exception as exc:  # crash guard: show it, log it, keep the autosave
+            self.crash(exc)
+
+    def _step(self, events: Sequence[pygame.event.Event] | None) -> None:
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            self.dispatch(event)
+            if not self.running:
+                return
+        dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
+        t0 = time.process_time()
+        top = self.stack.top
+        if top is None:
+            self.quit()
+            return
+        top.update(dt)
+        self.toasts.update(dt)
+        if self._fade_from is not None:
+            self._fade_t += dt
+            if self._fade_t >= FADE_SECONDS * self.anim_factor():
+                self._fade_from = None
+        if self.busy():
+            self.draw()
+        if self.frame_hook:
+            self.frame_hook(time.process_time() - t0)
+        self.frames += 1
+
+    def draw(self) -> None:
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+            scene.dirty = False
+        if self._fade_from is not None:
+            duration = max(FADE_SECONDS * self.anim_factor(), 1e-6)
+            alpha = int(255 * max(0.0, 1.0 - self._fade_t / duration))
+            self._fade_from.set_alpha(alpha)
+            self.screen.blit(self._fade_from, (0, 0))
+        self.toasts.draw(self.screen)
+        pygame.display.flip()
+        if self._exit_after_first_frame:  # `python -m game bench` times start -> first frame
+            self.running = False
+
+    def run(self) -> int:
+        while self.running:
+            if self.busy():
+                self.step()
+            else:  # idle: sleep until something happens instead of spinning
+                event = pygame.event.wait(IDLE_WAIT_MS)
+                events = [event] if event.type != pygame.NOEVENT else []
+                self.step(events + pygame.event.get())
+        self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        if self._autosaver is not None:
+            self._autosaver.flush(2.0)
+            self._autosaver.close()
+        if self._worker is not None:
+            self._worker.close()
+        self.save_settings()
+        pygame.quit()
+
+    def crash(self, exc: BaseException) -> None:
+        log.error("unexpected error\n%s", "".join(traceback.format_exception(exc)))
+        from game.scenes.error import ErrorScene
+        if isinstance(self.stack.top, ErrorScene):  # the error scene itself failed: give up cleanly
+            self.running = False
+            raise SystemExit(1)
+        self.stack.push(ErrorScene(self, exc, self.log_path), fade=False)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="pirate-game-night", description=APP_NAME)
+    parser.add_argument("--smoke", action="store_true",
+                        help="open every scene headless for a few frames and exit (0 = all fine)")
+    parser.add_argument("--game", help="go straight to this game's setup (e.g. playa-pirata)")
+    parser.add_argument("--seed", type=int, help="seed for the game started with --game")
+    parser.add_argument("--lang", choices=["it", "en"], help="language for this run")
+    parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.smoke:
+        from game.smoke import run_smoke
+        return run_smoke(lang=args.lang)
+    app = App(lang=args.lang)
+    from game.scenes.menu import MenuScene
+    app.stack.push(MenuScene(app), fade=False)
+    if args.game:
+        from game.scenes.setup import open_setup
+        open_setup(app, args.game, seed=args.seed)
+    return app.run()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,138 @@
+"""`python -m game bench`: the app's speed and memory figures as one JSON object.
+
+- first_frame_s: from starting `python main.py` to the first menu frame on screen (a child process);
+- scenes: frame CPU time p50/p99 (ms) of every scene at 1280x720, each frame fully redrawn with the
+  mouse moving over it (the worst case: the app only redraws when something changes);
+- search_frame_p99_ms: frame CPU p99 of the menu while the bot worker runs a timed search;
+- idle_cpu_share: CPU used by the real loop while nothing happens, as a share of one core;
+- peak_rss_mb: peak memory of this process.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def add_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser("bench", help="measure start time, frame times, idle CPU and memory")
+    p.add_argument("--game", help="only this game's scenes")
+    p.add_argument("--frames", type=int, default=240, help="frames measured per scene")
+    p.add_argument("--idle-seconds", type=float, default=3.0)
+    p.set_defaults(func=run)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, int(round(q / 100.0 * (len(ordered) - 1)))))
+    return ordered[k]
+
+
+def first_frame_seconds() -> float:
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER="dummy", PGN_FIRST_FRAME_EXIT="1")
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, capture_output=True,
+                          text=True, timeout=60)
+    if proc.returncode != 0:
+        raise RuntimeError(f"main.py failed: {proc.stderr[-500:]}")
+    return time.perf_counter() - start
+
+
+def _measure_scene(app: Any, scene: Any, frames: int) -> list[float]:
+    import pygame
+    times: list[float] = []
+    app.frame_hook = times.append
+    app.stack.push(scene, fade=False)
+    w, h = app.screen.get_size()
+    for i in range(frames + 10):
+        pos = (int(w * (0.1 + 0.8 * ((i * 37) % 100) / 100)), int(h * (0.1 + 0.8 * ((i * 53) % 100) / 100)))
+        event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+        scene.mark_dirty()
+        app._step([event])
+    app.stack.scenes.clear()
+    app.frame_hook = None
+    return times[10:]
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if "PGN_HOME" not in os.environ:
+        import tempfile
+        os.environ["PGN_HOME"] = tempfile.mkdtemp(prefix="pgn-bench-")
+    report: dict[str, Any] = {"first_frame_s": round(first_frame_seconds(), 3)}
+    from game.app import App
+    from game.smoke import scene_factories
+    app = App(headless=True)
+    app.inline_bots = True
+    scenes: dict[str, Any] = {}
+    for name, factory in scene_factories(app):
+        if args.game and ":" not in name:
+            continue
+        if args.game and not name.endswith(":" + args.game):
+            continue
+        times = _measure_scene(app, factory(), args.frames)
+        scenes[name] = {"p50_ms": round(percentile(times, 50) * 1000, 2),
+                        "p99_ms": round(percentile(times, 99) * 1000, 2)}
+    report["scenes"] = scenes
+    report["search_frame_p99_ms"] = round(_search_frames(app, args.frames) * 1000, 2)
+    report["idle_cpu_share"] = round(_idle_share(app, args.idle_seconds), 4)
+    try:
+        import resource
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        report["peak_rss_mb"] = round(rss / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
+    except ImportError:  # Windows
+        report["peak_rss_mb"] = None
+    app.shutdown()
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+def _search_frames(app: Any, frames: int) -> float:
+    """Menu frames while the worker runs a 1-second search, repeated until enough frames are seen."""
+    from game.core.worker import benchmark_request
+    from game.scenes.menu import MenuScene
+    times: list[float] = []
+    app.frame_hook = times.append
+    scene = MenuScene(app)
+    app.stack.push(scene, fade=False)
+    benchmark_request(app.worker, seconds=1.0)
+    deadline = time.monotonic() + 10
+    while len(times) < frames and time.monotonic() < deadline:
+        scene.mark_dirty()
+        app._step([])
+        if app.worker.poll() is not None:
+            benchmark_request(app.worker, seconds=1.0)
+    app.frame_hook = None
+    app.stack.scenes.clear()
+    return percentile(times, 99)
+
+
+def _idle_share(app: Any, seconds: float) -> float:
+    """Run the real loop on the menu with no input and measure the CPU it uses."""
+    import pygame
+    from game.scenes.menu import MenuScene
+    app.stack.push(MenuScene(app), fade=False)
+    app.step([])  # first frame drawn
+    app.running = True
+    stop = pygame.event.custom_type()
+    pygame.time.set_timer(stop, int(seconds * 1000), loops=1)
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while app.running:
+        event = pygame.event.wait(500)
+        if event.type == stop:
+            break
+        app.step([event] if event.type != pygame.NOEVENT else [])  # as App.run does
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    app.stack.scenes.clear()
+    return cpu / wall if wall else 0.0

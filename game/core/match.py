@@ -1,0 +1,214 @@
+"""A match of several hands: running totals, first-player rotation, tie-breaks (DESIGN.md section 3).
+
+A game played over several hands (or rounds) writes only its single-hand engine and a ``MatchRules``
+subclass::
+
+    class MyRules(MatchRules):
+        def hands_in_match(self, players, options) -> int: ...
+        def new_hand(self, players, options, seed, first_player, hand_index) -> State: ...
+        def hand_from_json(self, data) -> State: ...
+        def match_tiebreak(self, match) -> list | None: ...   # optional
+
+and gets ``new_state`` / ``state_from_json`` returning a ``MatchState``. The match state is itself a
+``State``: the app, the saves and the bots never need to know a game has hands.
+
+When a hand ends its ``Result`` is appended to ``hand_results`` (the finished hand stays available as
+``last_hand`` for the end-of-hand screen) and the next hand starts at once, seeded from the match's
+own RNG, with the next seat as first player. A new hand raises ``undo_barrier``.
+"""
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, Callable, Mapping
+
+from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Result, Rules, State, T, Text
+from game.core.rng import Rng
+
+HAND_KEYS_MAX = 12  # catalog has "match.hand.1" .. "match.hand.12" for breakdown rows
+
+
+def hand_key(index: int) -> str:
+    """Catalog key of the breakdown row of hand ``index`` (0-based)."""
+    return f"match.hand.{index + 1}" if index < HAND_KEYS_MAX else "match.hand.more"
+
+
+def hand_points(result: Result, players: int) -> list[float]:
+    """The points a hand adds to the match totals: its scores, or 1 per winner when it has none."""
+    if result.scores is not None:
+        return list(result.scores)
+    return [1.0 if seat in result.winners else 0.0 for seat in range(players)]
+
+
+class MatchRules(Rules):
+    """Rules of a game played as a match of several hands. Subclasses write the hand side only."""
+
+    @abstractmethod
+    def hands_in_match(self, players: int, options: Mapping[str, Any]) -> int:
+        """How many hands the match lasts."""
+
+    @abstractmethod
+    def new_hand(self, players: int, options: Mapping[str, Any], seed: int, first_player: int,
+                 hand_index: int) -> State:
+        """A new hand (``hand_index`` is 0-based) in which ``first_player`` acts first."""
+
+    @abstractmethod
+    def hand_from_json(self, data: JSON) -> State:
+        """Rebuild a hand from ``State.to_json()``."""
+
+    def match_tiebreak(self, match: "MatchState") -> list[Any] | None:
+        """A second key per seat (higher wins) to order seats tied on total; None = shared places."""
+        return None
+
+    def first_player_of_match(self, players: int, options: Mapping[str, Any]) -> int:
+        """The first player of hand 0; it then rotates one seat per hand."""
+        return 0
+
+    # Rules -----------------------------------------------------------------------------------
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> "MatchState":
+        return MatchState.start(self, players, options, seed)
+
+    def state_from_json(self, data: JSON) -> "MatchState":
+        return MatchState.from_json(self, data)
+
+
+class MatchState(State):
+    """A match in progress: the current hand plus what the finished hands left behind."""
+
+    def __init__(self, rules: MatchRules, players: int, options: Mapping[str, Any], n_hands: int,
+                 rng: Rng, hand: State, hand_index: int = 0, first_of_match: int = 0,
+                 totals: list[float] | None = None, hand_results: list[Result] | None = None,
+                 past_log: list[LogEntry] | None = None, barrier_base: int = 0,
+                 last_hand: State | None = None):
+        self.rules = rules
+        self.players = players
+        self.options = dict(options)
+        self.n_hands = n_hands
+        self.rng = rng
+        self.hand = hand
+        self.hand_index = hand_index
+        self.first_of_match = first_of_match
+        self.totals: list[float] = list(totals) if totals is not None else [0] * players
+        self.hand_results: list[Result] = list(hand_results or [])
+        self.past_log: list[LogEntry] = list(past_log or [])
+        self.barrier_base = barrier_base
+        self.last_hand = last_hand
+
+    # Construction ------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, rules: MatchRules, players: int, options: Mapping[str, Any], seed: int) -> "MatchState":
+        rng = Rng(seed)
+        n = rules.hands_in_match(players, options)
+        if n < 1:
+            raise ValueError("a match needs at least one hand")
+        first = rules.first_player_of_match(players, options) % players
+        hand = rules.new_hand(players, options, rng.next64(), first, 0)
+        log = [LogEntry(None, T("match.log.hand_start", hand=1, hands=n))] if n > 1 else []
+        return cls(rules, players, options, n, rng, hand, 0, first, past_log=log)
+
+    def first_player_of_hand(self, hand_index: int) -> int:
+        """R: the first player moves one seat on each hand."""
+        return (self.first_of_match + hand_index) % self.players
+
+    # State protocol: delegation to the current hand ---------------------------------------------
+    @property
+    def undo_barrier(self) -> int:  # type: ignore[override]
+        return self.barrier_base + self.hand.undo_barrier
+
+    def current_players(self) -> tuple[int, ...]:
+        return () if self.is_over() else self.hand.current_players()
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        return [] if self.is_over() else self.hand.legal_actions(seat)
+
+    def is_legal(self, action: Action) -> bool:
+        return not self.is_over() and self.hand.is_legal(action)
+
+    def apply(self, action: Action) -> None:
+        if self.is_over():
+            raise IllegalAction("match.reason.over")
+        self.hand.apply(action)
+        if self.hand.is_over():
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        result = self.hand.result()
+        self.hand_results.append(result)
+        for seat, pts in enumerate(hand_points(result, self.players)):
+            self.totals[seat] += pts
+        self.past_log.extend(self.hand.log)
+        if self.n_hands > 1:
+            self.past_log.append(LogEntry(None, T("match.log.hand_end", hand=self.hand_index + 1,
+                                                  hands=self.n_hands)))
+        self.last_hand = self.hand
+        if len(self.hand_results) < self.n_hands:
+            self.barrier_base = self.undo_barrier + 1  # a new deal: nothing before it can be undone
+            self.hand_index += 1
+            seed = self.rng.next64()
+            self.hand = self.rules.new_hand(self.players, self.options, seed,
+                                            self.first_player_of_hand(self.hand_index), self.hand_index)
+            self.past_log.append(LogEntry(None, T("match.log.hand_start", hand=self.hand_index + 1,
+                                                  hands=self.n_hands)))
+
+    def is_over(self) -> bool:
+        return len(self.hand_results) >= self.n_hands
+
+    @property
+    def log(self) -> list[LogEntry]:
+        if self.is_over():
+            return list(self.past_log)
+        return self.past_log + list(self.hand.log)
+
+    def result(self) -> Result:
+        """Match totals; breakdown = points of each hand; ranks use the rules' tie-break."""
+        breakdown = [[(hand_key(i), hand_points(r, self.players)[seat]) for i, r in enumerate(self.hand_results)]
+                     for seat in range(self.players)]
+        tiebreak = self.rules.match_tiebreak(self)
+        base = Result.from_scores(self.totals)
+        res = Result.from_scores(self.totals, breakdown, tiebreak=tiebreak)
+        if tiebreak is not None and len(base.winners) > 1 and len(res.winners) < len(base.winners):
+            res.how = Text.of("match.how.tiebreak")
+        res.stats["match.stat.hands_won"] = [sum(1 for r in self.hand_results if seat in r.winners)
+                                             for seat in range(self.players)]
+        return res
+
+    def view(self, seat: int | None) -> "MatchState":
+        """The hand (and the finished hand) as ``seat`` sees them; the match RNG is replaced by a
+        meaningless one, so no one can foresee the next deal."""
+        return MatchState(self.rules, self.players, self.options, self.n_hands, Rng(0), self.hand.view(seat),
+                          self.hand_index, self.first_of_match, self.totals, self.hand_results, self.past_log,
+                          self.barrier_base, self.last_hand.view(seat) if self.last_hand is not None else None)
+
+    def clone(self) -> "MatchState":
+        return MatchState(self.rules, self.players, self.options, self.n_hands, Rng.from_state(self.rng.s),
+                          self.hand.clone(), self.hand_index, self.first_of_match, self.totals,
+                          self.hand_results, self.past_log, self.barrier_base, self.last_hand)
+
+    # Persistence -------------------------------------------------------------------------------
+    def to_json(self) -> JSON:
+        return {"type": "match", "players": self.players, "options": dict(self.options),
+                "hands": self.n_hands, "hand_index": self.hand_index, "first_of_match": self.first_of_match,
+                "rng": self.rng.state(), "totals": list(self.totals),
+                "hand_results": [r.to_json() for r in self.hand_results],
+                "log": [e.to_json() for e in self.past_log], "barrier_base": self.barrier_base,
+                "hand": self.hand.to_json(),
+                "last_hand": self.last_hand.to_json() if self.last_hand is not None else None}
+
+    @classmethod
+    def from_json(cls, rules: MatchRules, data: JSON) -> "MatchState":
+        if not isinstance(data, dict) or data.get("type") != "match":
+            raise ValueError("not a match state")
+        last = data.get("last_hand")
+        return cls(rules, int(data["players"]), dict(data["options"]), int(data["hands"]),
+                   Rng.from_state(data["rng"]), rules.hand_from_json(data["hand"]), int(data["hand_index"]),
+                   int(data.get("first_of_match", 0)), list(data["totals"]),
+                   [Result.from_json(r) for r in data["hand_results"]],
+                   [LogEntry.from_json(e) for e in data["log"]], int(data["barrier_base"]),
+                   rules.hand_from_json(last) if last is not None else None)
+
+
+def determinize_match(view: MatchState, rng: Rng, hand_determinizer: Callable[[State, Rng], State]) -> MatchState:
+    """A full match consistent with ``view``: its hand determinized by the game, its RNG reseeded."""
+    full = view.clone()
+    full.hand = hand_determinizer(view.hand, rng)
+    full.rng = rng.fork()
+    return full

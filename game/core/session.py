@@ -1,0 +1,169 @@
+"""One game in progress as the app and the saves see it: rules, seats, the live state, the action list,
+undo (BGA policy) and listeners (autosave hooks here). Pure Python.
+
+Undo policy (as on Board Game Arena): the seat whose turn it is may take back its own last actions, one
+at a time, as long as ``State.undo_barrier`` has not changed since them, i.e. nothing hidden or random
+was revealed and the turn did not pass. A loaded game starts with an empty undo history.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from game.core.protocol import JSON, Action, Rules, State
+
+if TYPE_CHECKING:  # saves.py is written in parallel; imported lazily where used
+    from game.core.saves import SaveData
+
+SEAT_KINDS = ("human", "bot")
+BOT_LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass
+class Seat:
+    """Who sits at a place: a human or a bot (with its level), and the seat's colour index."""
+
+    name: str
+    kind: str  # "human" | "bot"
+    level: str | None = None  # "easy" | "medium" | "hard" for bots, None for humans
+    colour: int = 0  # index into game.ui.palette.SEAT_COLOURS
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    def to_json(self) -> JSON:
+        return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
+
+    @staticmethod
+    def from_json(data: JSON) -> "Seat":
+        if not isinstance(data, dict):
+            raise ValueError("a seat must be an object")
+        kind = data.get("kind")
+        level = data.get("level")
+        name = data.get("name")
+        colour = data.get("colour", 0)
+        if not isinstance(name, str) or kind not in SEAT_KINDS:
+            raise ValueError(f"bad seat: {data!r}")
+        if kind == "bot" and level not in BOT_LEVELS:
+            raise ValueError(f"bad bot level: {level!r}")
+        if kind == "human" and level is not None:
+            raise ValueError("a human seat has no level")
+        if not isinstance(colour, int) or isinstance(colour, bool) or colour < 0:
+            raise ValueError(f"bad seat colour: {colour!r}")
+        return Seat(name, kind, level, colour)
+
+
+@dataclass
+class _UndoStep:
+    seat: int
+    before: State  # the state before the action
+
+
+Listener = Callable[["GameSession"], None]
+
+
+class GameSession:
+    """A game in progress: ``apply`` actions, ``undo`` (BGA policy), ``view`` per seat, save/restore."""
+
+    def __init__(self, game_id: str, rules: Rules, seats: list[Seat], options: Mapping[str, Any], seed: int,
+                 state: State, actions: list[Action] | None = None):
+        self.game_id = game_id
+        self.rules = rules
+        self.seats = list(seats)
+        self.options = dict(options)
+        self.seed = seed
+        self.state = state
+        self.actions: list[Action] = list(actions or [])
+        self._undo: list[_UndoStep] = []
+        self._listeners: list[Listener] = []
+
+    @classmethod
+    def new(cls, game_id: str, rules: Rules, seats: list[Seat], options: Mapping[str, Any] | None,
+            seed: int) -> "GameSession":
+        """Validate the setup (ValueError if it cannot be played) and deal."""
+        from game.core.protocol import resolve_options
+        state = rules.new_game(len(seats), options, seed)
+        return cls(game_id, rules, seats, resolve_options(rules.options, options or {}), seed, state)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    # Play ------------------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` to the live state. IllegalAction propagates and nothing changes."""
+        before = self.state.clone()
+        try:
+            self.state.apply(action)
+        except Exception:
+            self.state = before  # whatever the rules did half-way, the session is as it was
+            raise
+        self.actions.append(action)
+        if self.state.undo_barrier == before.undo_barrier:
+            self._undo.append(_UndoStep(action.seat, before))
+        else:
+            self._undo.clear()  # something was revealed or the turn passed: no way back
+        self._notify()
+
+    def can_undo(self, seat: int) -> bool:
+        """True when ``seat`` may act now and its last action can be taken back."""
+        if not self._undo or self._undo[-1].seat != seat:
+            return False
+        if seat not in self.state.current_players():
+            return False
+        return self._undo[-1].before.undo_barrier == self.state.undo_barrier
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last action (ValueError when ``can_undo(seat)`` is False)."""
+        if not self.can_undo(seat):
+            raise ValueError(f"seat {seat} cannot undo now")
+        step = self._undo.pop()
+        self.state = step.before
+        self.actions.pop()
+        self._notify()
+
+    def view(self, seat: int | None) -> State:
+        return self.state.view(seat)
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    # Listeners -------------------------------------------------------------------------------------
+    def add_listener(self, fn: Listener) -> None:
+        """``fn(session)`` is called after every apply and undo."""
+        self._listeners.append(fn)
+
+    def remove_listener(self, fn: Listener) -> None:
+        if fn in self._listeners:
+            self._listeners.remove(fn)
+
+    def _notify(self) -> None:
+        for fn in list(self._listeners):
+            fn(self)
+
+    # Saves -----------------------------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """Small display info for the "Continue" button."""
+        info: dict[str, Any] = {"actions": len(self.actions), "over": self.state.is_over()}
+        hand_index = getattr(self.state, "hand_index", None)
+        n_hands = getattr(self.state, "n_hands", None)
+        if isinstance(hand_index, int) and isinstance(n_hands, int):
+            info.update(hand=hand_index + 1, hands=n_hands)
+        return info
+
+    def to_save(self) -> "SaveData":
+        from game.core.saves import SaveData
+        return SaveData.create(game_id=self.game_id, rules_version=self.rules.version, seed=self.seed,
+                               players=self.players, options=dict(self.options),
+                               seats=[s.to_json() for s in self.seats],
+                               actions=[a.to_json() for a in self.actions], snapshot=self.state.to_json(),
+                               summary=self.summary())
+
+    @classmethod
+    def from_save(cls, save: "SaveData", rules: Rules) -> "GameSession":
+        """Resume a saved game (SaveError from game.core.saves when it cannot be restored)."""
+        from game.core.saves import decode_actions, restore_state
+        state = restore_state(rules, save)
+        seats = [Seat.from_json(s) for s in save.seats]
+        return cls(save.game_id, rules, seats, save.options, save.seed, state, decode_actions(rules, save))

@@ -1,0 +1,236 @@
+"""Main menu: the title art, one tile per game, Continue, Settings, Credits, Quit.
+
+A game's tile is playable only when its package exists; the others show the shipyard picture.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+import pygame
+
+from game import games
+from game.core.protocol import Text
+from game.games import GameEntry
+from game.i18n import tr
+from game.scenes.base import Scene
+from game.ui import palette, theme
+from game.ui.widgets import Button, FocusRing, HBox, Tooltip
+
+log = logging.getLogger("pgn.menu")
+
+
+class GameTile:
+    """A game's card on the menu: illustration, name, players and length, one-line pitch."""
+
+    focusable = True
+
+    def __init__(self, entry: GameEntry, on_open: Callable[[GameEntry], None]):
+        self.entry = entry
+        self.on_open = on_open
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hovered = False
+        self.focused = False
+        self.pressed = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.hovered = self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hovered:
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.hovered:
+                self.open()
+            return True
+        return False
+
+    def open(self) -> None:
+        if self.entry.available:
+            self.on_open(self.entry)
+
+    def details(self) -> str:
+        lo, hi = self.entry.players
+        parts = [tr("menu.players", lo=lo, hi=hi)]
+        if self.entry.minutes:
+            mlo, mhi = self.entry.minutes
+            parts.append(tr("menu.minutes", lo=mlo, hi=mhi) if mlo != mhi else tr("menu.minutes_one", n=mlo))
+        return "  ·  ".join(parts)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        live = self.entry.available
+        lift = theme.px(4) if (self.hovered or self.focused) and live else 0
+        card = r.move(0, -lift)
+        if (self.hovered or self.focused) and live:
+            theme.draw_glow(surface, card, palette.HIGHLIGHT, theme.px(8), theme.px(14))
+        theme.draw_frame(surface, "panel", card)
+        pad = theme.px(12)
+        art_w = card.w - 2 * pad
+        art_h = int(art_w * 0.6)
+        art_rect = pygame.Rect(card.x + pad, card.y + pad, art_w, art_h)
+        img = theme.image("menu", f"{self.entry.id}.png" if live else "shipyard.png")
+        if img is not None:
+            art = pygame.transform.smoothscale(img, art_rect.size)
+            if not live:
+                art = art.copy()
+                art.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            surface.blit(art, art_rect)
+        else:
+            pygame.draw.rect(surface, palette.SEA, art_rect, border_radius=theme.px(6))
+        pygame.draw.rect(surface, palette.WOOD_DARK, art_rect, width=max(1, theme.px(2)), border_radius=theme.px(6))
+        y = art_rect.bottom + theme.px(8)
+        name = tr(self.entry.name_key)
+        f = theme.fit_font(name, "display", 26, art_w)
+        colour = palette.WOOD_DARK if live else palette.INK_SOFT
+        theme.draw_text(surface, name, f, colour, (card.centerx, y), "midtop")
+        y += f.get_linesize()
+        small = theme.font("bold", 15)
+        theme.draw_text(surface, self.details(), small, palette.INK_SOFT, (card.centerx, y), "midtop")
+        y += small.get_linesize() + theme.px(4)
+        body = theme.font("text", 15)
+        for line in theme.wrap_text(tr(self.entry.pitch_key), body, art_w)[:3]:
+            theme.draw_text(surface, line, body, palette.INK if live else palette.INK_SOFT,
+                            (card.centerx, y), "midtop")
+            y += body.get_linesize()
+        if not live:  # a ribbon across the picture: this game is still being built
+            ribbon = pygame.Rect(art_rect.x, art_rect.bottom - theme.px(30), art_rect.w, theme.px(26))
+            surface.blit(theme.overlay(ribbon.size, (*palette.WOOD_DARK, 225)), ribbon)
+            label = tr("menu.shipyard")
+            theme.draw_text(surface, label, theme.fit_font(label, "bold", 14, ribbon.w - theme.px(8)),
+                            palette.GOLD_LIGHT, ribbon.center, "center")
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.tiles = [GameTile(e, self.open_game) for e in games.catalog() if not e.module]
+        self.tiles += [GameTile(e, self.open_game) for e in games.catalog() if e.module]  # test games
+        self.continue_button = Button(Text.of("menu.continue"), self.continue_game, min_width=220)
+        self.buttons = HBox([
+            self.continue_button,
+            Button(Text.of("menu.settings"), self.open_settings, min_width=180),
+            Button(Text.of("menu.credits"), self.open_credits, min_width=180),
+            Button(Text.of("menu.quit"), self.app.quit, min_width=140),
+        ], spacing=16, align="center")
+        self.focus = FocusRing()
+        self.tooltip = Tooltip()
+        self.saved: object | None = None  # the autosave, when one can be resumed
+        self.saved_entry: GameEntry | None = None
+
+    # Life cycle -----------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.refresh_continue()
+        super().enter()
+
+    def refresh_continue(self) -> None:
+        """Continue shows only when an unfinished game can be resumed."""
+        from game.core import saves
+        self.saved, self.saved_entry = None, None
+        path = saves.autosave_path()
+        if path.exists():
+            try:
+                save = saves.load_save(path)
+                entry = games.get(save.game_id)
+                if entry.available:
+                    self.saved, self.saved_entry = save, entry
+            except (saves.SaveError, KeyError) as exc:
+                log.warning("autosave not resumable: %s", exc)
+        self.continue_button.visible = self.saved is not None
+        if self.saved_entry is not None:
+            self.continue_button.text = Text.of("menu.continue_game", game=Text.of(self.saved_entry.name_key))
+
+    def layout(self, rect: pygame.Rect) -> None:
+        margin = theme.px(36)
+        title_h = int(rect.h * 0.36)
+        self.title_rect = pygame.Rect(0, 0, rect.w, title_h)
+        n = len(self.tiles)
+        gap = theme.px(14)
+        tile_w = min(theme.px(260), (rect.w - 2 * margin - gap * (n - 1)) // max(1, n))
+        tile_h = int(tile_w * 0.6) + theme.px(150)
+        total = tile_w * n + gap * (n - 1)
+        x = rect.centerx - total // 2
+        y = title_h + theme.px(4)
+        for tile in self.tiles:
+            tile.rect = pygame.Rect(x, y, tile_w, tile_h)
+            x += tile_w + gap
+        bh = theme.px(52)
+        from game.scenes.common import center_row
+        center_row(self.buttons.children, pygame.Rect(margin, min(rect.bottom - bh - theme.px(20),
+                                                                  y + tile_h + theme.px(22)),
+                                                      rect.w - 2 * margin, bh))
+        self.focus.set_widgets(self.buttons.walk())
+        self.tooltip.clear()
+        for tile in self.tiles:
+            if not tile.entry.available:
+                self.tooltip.watch(tile.rect, Text.of("menu.shipyard"))
+
+    # Actions --------------------------------------------------------------------------------
+    def open_game(self, entry: GameEntry) -> None:
+        from game.scenes.setup import SetupScene
+        self.app.stack.push(SetupScene(self.app, entry))
+
+    def continue_game(self) -> None:
+        from game.core.saves import SaveError
+        from game.scenes.setup import resume_scene
+        if self.saved is None or self.saved_entry is None:
+            return
+        try:
+            scene = resume_scene(self.app, self.saved_entry, self.saved)
+        except SaveError as exc:
+            self.app.toast(tr("menu.save_problem", reason=exc.text))
+            self.refresh_continue()
+            self.layout(self.app.screen_rect())
+            return
+        self.app.stack.push(scene)
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.stack.push(SettingsScene(self.app))
+
+    def open_credits(self) -> None:
+        from game.scenes.credits import CreditsScene
+        self.app.stack.push(CreditsScene(self.app))
+
+    def back(self) -> None:
+        """Esc on the menu does nothing (Quit is a button): a stray Esc must not close the app."""
+
+    # Frame ----------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        self.tooltip.handle(event)
+        if self.focus.handle(event):
+            self.mark_dirty()
+            return
+        for tile in self.tiles:
+            if tile.handle(event):
+                break
+        else:
+            self.buttons.handle(event)
+        self.mark_dirty()
+
+    def update(self, dt: float) -> None:
+        self.buttons.update(dt)
+        self.tooltip.update(dt)
+
+    def is_animating(self) -> bool:
+        return self.tooltip.text is not None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = surface.get_rect()
+        surface.blit(theme.background("sea", rect.size), (0, 0))
+        title = theme.image("menu", "title.png")
+        if title is not None:
+            scale = min(self.title_rect.w / title.get_width(), self.title_rect.h / title.get_height())
+            img = pygame.transform.smoothscale(title, (int(title.get_width() * scale),
+                                                      int(title.get_height() * scale)))
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, 0)))
+        else:
+            theme.draw_text(surface, tr("app.title"), theme.font("display", 72), palette.GOLD_LIGHT,
+                            self.title_rect.center, "center", palette.WOOD_DARK, 3)
+        for tile in self.tiles:
+            tile.draw(surface)
+        self.buttons.draw(surface)
+        self.tooltip.draw(surface)

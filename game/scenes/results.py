@@ -1,0 +1,77 @@
+"""Results: the winner, the breakdown table and bar chart (or the winner and statistics), Rematch, Menu."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.core.protocol import Result, Text
+from game.core.session import Seat
+from game.games import GameEntry
+from game.i18n import tr
+from game.scenes.base import Scene
+from game.ui import palette, theme
+from game.ui.widgets import Button, HBox, Panel
+
+
+def winner_text(result: Result, seats: list[Seat]) -> str:
+    names = [seats[i].name for i in result.winners]
+    if len(names) == 1:
+        return tr("results.winner", name=names[0])
+    return tr("results.shared", names=", ".join(names))
+
+
+class ResultsScene(Scene):
+    name = "results"
+
+    def __init__(self, app, entry: GameEntry, seats: list[Seat], result: Result,
+                 rematch: Callable[[], None] | None = None):
+        super().__init__(app)
+        from game.ui.results_view import ResultsView
+        self.entry, self.seats, self.result = entry, seats, result
+        self.rematch_fn = rematch
+        self.panel = Panel(title=Text.of("results.title"))
+        self.view = ResultsView(result, [s.name for s in seats], seats=[s.colour for s in seats])
+        buttons = [Button(Text.of("results.menu"), self.to_menu, min_width=180)]
+        if rematch is not None:
+            buttons.insert(0, Button(Text.of("results.rematch"), self.rematch, min_width=200))
+        self.buttons = HBox(buttons, spacing=16, align="center")
+
+    def layout(self, rect: pygame.Rect) -> None:
+        w = min(rect.w - theme.px(60), theme.px(980))
+        top = theme.px(100)
+        self.panel.layout(pygame.Rect(rect.centerx - w // 2, top, w, rect.h - top - theme.px(96)))
+        self.view.layout(self.panel.content_rect)
+        self.buttons.layout(pygame.Rect(rect.centerx - w // 2, rect.h - theme.px(80), w, theme.px(56)))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.mark_dirty()
+        self.buttons.handle(event)
+        self.view.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.view.update(dt)
+
+    def is_animating(self) -> bool:
+        return bool(getattr(self.view, "animating", False))
+
+    def rematch(self) -> None:
+        if self.rematch_fn is not None:
+            self.rematch_fn()
+
+    def to_menu(self) -> None:
+        from game.scenes.menu import MenuScene
+        self.app.stack.pop_to(MenuScene)
+
+    def back(self) -> None:
+        self.to_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = surface.get_rect()
+        surface.blit(theme.background("sea", rect.size), (0, 0))
+        text = winner_text(self.result, self.seats)
+        theme.draw_text(surface, text, theme.fit_font(text, "display", 56, rect.w - theme.px(60)),
+                        palette.GOLD_LIGHT, (rect.centerx, theme.px(22)), "midtop", palette.WOOD_DARK, 3)
+        self.panel.draw(surface)
+        self.view.draw(surface)
+        self.buttons.draw(surface)

@@ -1,0 +1,344 @@
+"""Game setup: players, seats (human or bot level, name, colour), variants, seed, Start.
+
+The form is built from the options the game declares; the model (setup_model.py) says what is wrong
+and the form shows it next to the control and under Start, which stays disabled until all is well.
+The last choices are remembered per game in the settings.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+import pygame
+
+from game import games
+from game.core.protocol import Option, Text
+from game.core.session import GameSession, Seat
+from game.games import GameEntry
+from game.i18n import language, tr
+from game.scenes.base import Scene
+from game.scenes.setup_model import MAX_NAME, SEAT_KINDS, SetupModel
+from game.ui import palette, theme
+from game.ui.widgets import Button, Choice, FocusRing, Label, Panel, TextInput, Toggle, Widget
+
+log = logging.getLogger("pgn.setup")
+
+
+class ColourChip(Widget):
+    """A seat's colour and symbol; a click gives the seat the next free colour."""
+
+    focusable = True
+
+    def __init__(self, model: SetupModel, seat: int, on_change):
+        super().__init__()
+        self.model, self.seat, self.on_change = model, seat, on_change
+
+    def preferred_size(self, width: int | None = None) -> tuple[int, int]:
+        return (theme.px(40), theme.px(40))
+
+    def wants_key(self, key: int) -> bool:
+        return key in (pygame.K_RETURN, pygame.K_SPACE)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.rect.collidepoint(event.pos)
+        keyed = event.type == pygame.KEYDOWN and self.focused and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        if clicked or keyed:
+            step = -1 if clicked and event.button == 3 else 1
+            self.model.next_colour(self.seat, step, len(palette.SEAT_COLOURS))
+            self.on_change()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        self._draw_focus(surface, theme.px(20))
+        colour = self.model.seats[self.seat].colour
+        r = self.rect
+        pygame.draw.circle(surface, palette.WOOD_DARK, r.center, r.w // 2)
+        pygame.draw.circle(surface, theme.seat_colour(colour), r.center, r.w // 2 - max(2, theme.px(3)))
+        sym = theme.seat_symbol(colour, int(r.w * 0.62))
+        surface.blit(sym, sym.get_rect(center=r.center))
+        if self.hovered:
+            pygame.draw.circle(surface, palette.GOLD_LIGHT, r.center, r.w // 2, max(2, theme.px(2)))
+
+
+class SeatRow:
+    """One seat's controls: colour chip, name, human/bot level."""
+
+    def __init__(self, scene: "SetupScene", index: int):
+        model = scene.model
+        seat = model.seats[index]
+        self.index = index
+        self.label = Label(Text.of("setup.seat", n=index + 1), size=16, colour=palette.INK_SOFT, valign="middle")
+        self.chip = ColourChip(model, index, scene.changed)
+        self.name = TextInput(seat.name, max_length=MAX_NAME, on_change=lambda v: scene.set_name(index, v))
+        self.kind = Choice(SEAT_KINDS, [Text.of(f"setup.kind.{k}") for k in SEAT_KINDS],
+                           SEAT_KINDS.index(seat.kind), on_change=lambda v: scene.set_kind(index, v))
+        self.widgets: list[Widget] = [self.chip, self.name, self.kind]
+
+    def layout(self, rect: pygame.Rect) -> None:
+        label_w = theme.px(70)
+        chip = theme.px(40)
+        gap = theme.px(10)
+        self.label.layout(pygame.Rect(rect.x, rect.y, label_w, rect.h))
+        x = rect.x + label_w
+        self.chip.layout(pygame.Rect(x, rect.centery - chip // 2, chip, chip))
+        x += chip + gap
+        rest = rect.right - x
+        name_w = int(rest * 0.48)
+        self.name.layout(pygame.Rect(x, rect.centery - theme.px(20), name_w, theme.px(40)))
+        x += name_w + gap
+        self.kind.layout(pygame.Rect(x, rect.centery - theme.px(20), rect.right - x, theme.px(40)))
+
+    def set_visible(self, on: bool) -> None:
+        for w in [self.label, *self.widgets]:
+            w.visible = on
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app, entry: GameEntry, seed: int | None = None):
+        super().__init__(app)
+        if entry.package is None:
+            raise ValueError(f"{entry.id} is not playable")
+        self.entry = entry
+        self.rules = entry.package.rules
+        self.model = SetupModel.default(self.rules, language())
+        self.model.restore(app.settings.last_setup.get(entry.id))
+        if seed is not None:
+            self.model.seed_text = str(seed)
+        self.left = Panel(title=Text.of("setup.players"))
+        self.right = Panel(title=Text.of("setup.options"))
+        counts = list(range(self.rules.min_players, self.rules.max_players + 1))
+        self.players = Choice(counts, [str(c) for c in counts], counts.index(self.model.players),
+                              on_change=self.set_players, wrap=False)
+        self.rows = [SeatRow(self, i) for i in range(self.rules.max_players)]
+        self.option_widgets: list[tuple[Option, Widget, Label]] = []
+        for opt in self.rules.options:
+            self.option_widgets.append((opt, self._option_widget(opt),
+                                        Label("", size=14, colour=palette.RED)))
+        self.no_options = Label(Text.of("setup.no_options"), size=16, colour=palette.INK_SOFT)
+        self.seed_label = Label(Text.of("setup.seed"), size=16, colour=palette.INK, valign="middle")
+        self.seed_input = TextInput(self.model.seed_text, max_length=10, on_change=self.set_seed)
+        self.seed_hint = Label(Text.of("setup.seed_hint"), size=14, colour=palette.INK_SOFT)
+        self.problems = Label("", size=16, colour=palette.RED, align="right", valign="bottom")
+        self.start = Button(Text.of("setup.start"), self.start_game, min_width=200)
+        self.back_button = Button(Text.of("setup.back"), self.back, min_width=140)
+        self.rules_button = Button(Text.of("setup.rules"), self.open_rules, min_width=140)
+        self.focus = FocusRing()
+        self.changed()
+
+    # Widgets --------------------------------------------------------------------------------
+    def _option_widget(self, opt: Option) -> Widget:
+        label = Text.of(opt.label or opt.key)
+        if opt.kind == "bool":
+            return Toggle(label, bool(self.model.options.get(opt.key, opt.default)),
+                          on_change=lambda v, k=opt.key: self.set_option(k, v), tooltip=Text.of(opt.help) if opt.help else None)
+        if opt.kind == "choice":
+            labels = [Text.of(l) for l in opt.choice_labels] if opt.choice_labels else [str(c) for c in opt.choices]
+            value = self.model.options.get(opt.key, opt.default)
+            return Choice(opt.choices, labels, list(opt.choices).index(value) if value in opt.choices else 0,
+                          on_change=lambda v, k=opt.key: self.set_option(k, v))
+        values = list(range(opt.lo, opt.hi + 1))
+        value = self.model.options.get(opt.key, opt.default)
+        return Choice(values, [str(v) for v in values], values.index(value) if value in values else 0,
+                      on_change=lambda v, k=opt.key: self.set_option(k, v), wrap=False)
+
+    def all_widgets(self) -> list[Widget]:
+        out: list[Widget] = [self.players]
+        for row in self.rows[: self.model.players]:
+            out += row.widgets
+        out += [w for _, w, _ in self.option_widgets]
+        out += [self.seed_input, self.back_button, self.rules_button, self.start]
+        return out
+
+    # Model edits ----------------------------------------------------------------------------
+    def set_players(self, n: int) -> None:
+        self.model.set_players(n)
+        self.changed()
+
+    def set_name(self, index: int, value: str) -> None:
+        self.model.seats[index].name = value
+        self.changed()
+
+    def set_kind(self, index: int, value: str) -> None:
+        self.model.seats[index].kind = value
+        self.changed()
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.model.set_option(key, value)
+        self.changed()
+
+    def set_seed(self, value: str) -> None:
+        self.model.seed_text = value
+        self.changed()
+
+    def changed(self) -> None:
+        for i, row in enumerate(self.rows):
+            row.set_visible(i < self.model.players)
+        for opt, widget, problem in self.option_widgets:
+            reason = self.model.option_problem(opt.key)
+            problem.text = tr(reason) if reason else ""
+        problems = self.model.problems()
+        self.problems.text = "\n".join(tr(p) for p in problems[:3])
+        self.start.enabled = not problems
+        self.focus.set_widgets(self.all_widgets())
+        self.mark_dirty()
+
+    # Layout ---------------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        margin = theme.px(32)
+        top = theme.px(92)
+        bottom_h = theme.px(64)
+        body = pygame.Rect(margin, top, rect.w - 2 * margin, rect.h - top - bottom_h - theme.px(28))
+        gap = theme.px(20)
+        left_w = int(body.w * 0.56)
+        self.left.layout(pygame.Rect(body.x, body.y, left_w, body.h))
+        self.right.layout(pygame.Rect(body.x + left_w + gap, body.y, body.w - left_w - gap, body.h))
+        c = self.left.content_rect
+        self.players.layout(pygame.Rect(c.x, c.y, theme.px(160), theme.px(40)))
+        row_h = min(theme.px(54), (c.h - theme.px(56)) // max(1, len(self.rows)))
+        y = c.y + theme.px(54)
+        for row in self.rows:
+            row.layout(pygame.Rect(c.x, y, c.w, row_h))
+            y += row_h
+        c = self.right.content_rect
+        y = c.y
+        for opt, widget, problem in self.option_widgets:
+            h = widget.preferred_size(c.w)[1]
+            widget.layout(pygame.Rect(c.x, y, c.w if opt.kind == "bool" else min(c.w, theme.px(300)), h))
+            y += h
+            problem.layout(pygame.Rect(c.x + theme.px(40), y, c.w - theme.px(40), theme.px(18)))
+            y += theme.px(20)
+        self.no_options.layout(pygame.Rect(c.x, c.y, c.w, theme.px(40)))
+        seed_y = c.bottom - theme.px(84)
+        self.seed_label.layout(pygame.Rect(c.x, seed_y, theme.px(170), theme.px(40)))
+        self.seed_input.layout(pygame.Rect(c.x + theme.px(176), seed_y, min(theme.px(180), c.w - theme.px(176)),
+                                           theme.px(40)))
+        self.seed_hint.layout(pygame.Rect(c.x, seed_y + theme.px(46), c.w, theme.px(36)))
+        by = rect.h - bottom_h - theme.px(12)
+        self.back_button.layout(pygame.Rect(margin, by, theme.px(150), bottom_h - theme.px(8)))
+        self.rules_button.layout(pygame.Rect(margin + theme.px(166), by, theme.px(150), bottom_h - theme.px(8)))
+        sw = theme.px(220)
+        self.start.layout(pygame.Rect(rect.w - margin - sw, by, sw, bottom_h - theme.px(8)))
+        self.problems.layout(pygame.Rect(margin + theme.px(340), by - theme.px(6),
+                                         rect.w - 2 * margin - theme.px(340) - sw - theme.px(16), bottom_h))
+        self.title_pos = (rect.centerx, theme.px(20))
+
+    # Actions --------------------------------------------------------------------------------
+    def start_game(self) -> None:
+        if self.model.problems():
+            return
+        self.app.settings.last_setup[self.entry.id] = self.model.to_json()
+        self.app.save_settings()
+        seed = self.model.seed()
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "little")
+        seats = [s.to_seat() for s in self.model.active_seats()]
+        scene = make_table_scene(self.app, self.entry, seats, dict(self.model.options), seed)
+        self.app.stack.replace(scene)
+
+    def open_rules(self) -> None:
+        from game.scenes.rules import RulesScene
+        self.app.stack.push(RulesScene(self.app, self.entry))
+
+    # Frame ----------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        self.mark_dirty()
+        if self.focus.handle(event):
+            return
+        for w in self.all_widgets():
+            if w.visible and w.handle(event):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self.focus.focus(w if w.focusable else None, keyboard=False)
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus.focus(None)
+
+    def update(self, dt: float) -> None:
+        for w in self.all_widgets():
+            w.update(dt)
+
+    def is_animating(self) -> bool:
+        return isinstance(self.focus.focused, TextInput)  # the caret blinks
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = surface.get_rect()
+        surface.blit(theme.background("wood", rect.size), (0, 0))
+        title = tr("setup.title", game=Text.of(self.entry.name_key))
+        theme.draw_text(surface, title, theme.fit_font(title, "display", 48, rect.w - theme.px(80)),
+                        palette.GOLD_LIGHT, self.title_pos, "midtop", palette.WOOD_DARK, 3)
+        self.left.draw(surface)
+        self.right.draw(surface)
+        self.players.draw(surface)
+        for row in self.rows[: self.model.players]:
+            row.label.draw(surface)
+            for w in row.widgets:
+                w.draw(surface)
+        if not self.option_widgets:
+            self.no_options.draw(surface)
+        for _, widget, problem in self.option_widgets:
+            widget.draw(surface)
+            problem.draw(surface)
+        self.seed_label.draw(surface)
+        self.seed_input.draw(surface)
+        self.seed_hint.draw(surface)
+        self.back_button.draw(surface)
+        self.rules_button.draw(surface)
+        self.start.draw(surface)
+        problems = self.problems
+        if problems.text:
+            pad = theme.px(6)
+            area = problems.rect.inflate(pad * 2, pad)
+            surface.blit(theme.overlay(area.size, (*palette.PARCHMENT, 220)), area)
+            problems.draw(surface)
+
+
+# --------------------------------------------------------------------------------------------------
+# Starting and resuming games (also used by the menu, the results scene and --smoke)
+# --------------------------------------------------------------------------------------------------
+def make_table_scene(app, entry: GameEntry, seats: list[Seat], options: dict, seed: int) -> Scene:
+    session = GameSession.new(entry.id, entry.package.rules, seats, options, seed)
+    scene = entry.package.make_scene(app, session)
+    scene.autosave()
+    return scene
+
+
+def start_game_scene(app, entry: GameEntry, bots_only: bool = False, seed: int = 1) -> Scene:
+    """A new game with default options (used by --smoke and the bench)."""
+    rules = entry.package.rules
+    players = max(rules.min_players, min(rules.max_players, 4))
+    seats = [Seat(f"Bot {i + 1}", "bot", "easy", i) if bots_only or i else Seat("Anna", "human", None, 0)
+             for i in range(players)]
+    return make_table_scene(app, entry, seats, {}, seed)
+
+
+def resume_scene(app, entry: GameEntry, save) -> Scene:
+    """The table of a saved game, exactly where it was (SaveError when it cannot be restored)."""
+    from game.core.saves import SaveError
+    try:
+        session = GameSession.from_save(save, entry.package.rules)
+    except SaveError:
+        raise
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SaveError(Text.of("persist.save.damaged")) from exc
+    return entry.package.make_scene(app, session)
+
+
+def open_setup(app, game_id: str, seed: int | None = None) -> None:
+    """`main.py --game ID`: open that game's setup, or say why not."""
+    try:
+        entry = games.get(game_id)
+    except KeyError:
+        app.toast(tr("app.unknown_game", game=game_id))
+        return
+    if entry.package is None:
+        app.toast(tr("menu.shipyard"))
+        return
+    app.stack.push(SetupScene(app, entry, seed=seed), fade=False)

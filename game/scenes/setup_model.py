@@ -1,0 +1,134 @@
+"""The game-setup form as data (no pygame): seats, options and the reasons a setup is not playable.
+
+The setup scene draws this model and edits it; tests drive it directly too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.protocol import Option, Rules, Text, resolve_options
+from game.core.session import Seat
+
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+DEFAULT_NAMES = {
+    "it": ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Marco"),
+    "en": ("Anna", "Ben", "Clara", "Dan", "Ella", "Finn", "Grace", "Max"),
+}
+MAX_NAME = 14
+
+
+@dataclass
+class SeatChoice:
+    kind: str  # one of SEAT_KINDS
+    name: str
+    colour: int
+
+    def to_seat(self) -> Seat:
+        if self.kind == "human":
+            return Seat(name=self.name, kind="human", level=None, colour=self.colour)
+        return Seat(name=self.name, kind="bot", level=self.kind, colour=self.colour)
+
+
+@dataclass
+class SetupModel:
+    rules: Rules
+    players: int
+    seats: list[SeatChoice]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed_text: str = ""
+
+    @classmethod
+    def default(cls, rules: Rules, lang: str = "en") -> "SetupModel":
+        names = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
+        players = max(rules.min_players, min(rules.max_players, 2 if rules.max_players >= 2 else 1))
+        seats = [SeatChoice("human" if i == 0 else "medium", names[i], i) for i in range(rules.max_players)]
+        return cls(rules, players, seats, resolve_options(rules.options, {}))
+
+    # Editing --------------------------------------------------------------------------------
+    def set_players(self, n: int) -> None:
+        self.players = max(self.rules.min_players, min(self.rules.max_players, n))
+
+    def set_colour(self, seat: int, colour: int) -> None:
+        """Give a seat a colour; a seat that had it takes this seat's old colour (colours stay unique)."""
+        old = self.seats[seat].colour
+        for other in self.seats:
+            if other.colour == colour:
+                other.colour = old
+        self.seats[seat].colour = colour
+
+    def next_colour(self, seat: int, step: int = 1, count: int = 8) -> None:
+        self.set_colour(seat, (self.seats[seat].colour + step) % count)
+
+    def option(self, key: str) -> Option:
+        return next(o for o in self.rules.options if o.key == key)
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
+
+    # Checking -------------------------------------------------------------------------------
+    def seed(self) -> int | None:
+        text = self.seed_text.strip()
+        if not text:
+            return None
+        return int(text) if text.isdigit() else None
+
+    def problems(self) -> list[Text]:
+        """Every reason why Start is not possible now (shown under the Start button)."""
+        out = list(self.rules.check(self.players, self.options))
+        if self.seed_text.strip() and self.seed() is None:
+            out.append(Text.of("setup.err.seed"))
+        for i, seat in enumerate(self.active_seats()):
+            if not seat.name.strip():
+                out.append(Text.of("setup.err.name", seat=i + 1))
+        names = [s.name.strip().lower() for s in self.active_seats()]
+        if len(set(names)) != len(names):
+            out.append(Text.of("setup.err.same_name"))
+        return out
+
+    def option_problem(self, key: str) -> Text | None:
+        """The first reason that names this option (to show next to its control)."""
+        from game.core.protocol import check_options
+        decl = self.option(key)
+        for problem in check_options(self.rules.options, self.players, self.options):
+            if problem.kwargs.get("option") == Text.of(decl.label or decl.key):
+                return problem
+        return None
+
+    def active_seats(self) -> list[SeatChoice]:
+        return self.seats[: self.players]
+
+    # Memory ---------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "seed": self.seed_text,
+                "seats": [{"kind": s.kind, "name": s.name, "colour": s.colour} for s in self.seats],
+                "options": dict(self.options)}
+
+    def restore(self, data: Any) -> None:
+        """Take back the last choices for this game; anything odd in them is ignored."""
+        if not isinstance(data, dict):
+            return
+        if isinstance(data.get("players"), int):
+            self.set_players(data["players"])
+        if isinstance(data.get("seed"), str):
+            self.seed_text = data["seed"][:12]
+        seats = data.get("seats")
+        if isinstance(seats, list):
+            for seat, saved in zip(self.seats, seats):
+                if not isinstance(saved, dict):
+                    continue
+                if saved.get("kind") in SEAT_KINDS:
+                    seat.kind = saved["kind"]
+                if isinstance(saved.get("name"), str) and saved["name"].strip():
+                    seat.name = saved["name"][:MAX_NAME]
+                if isinstance(saved.get("colour"), int) and 0 <= saved["colour"] < 8:
+                    seat.colour = saved["colour"]
+            colours = [s.colour for s in self.seats]
+            if len(set(colours)) != len(colours):  # repair duplicates from an edited file
+                for i, seat in enumerate(self.seats):
+                    seat.colour = i
+        options = data.get("options")
+        if isinstance(options, dict):
+            for o in self.rules.options:
+                if o.key in options and o.check_value(options[o.key]) is None:
+                    self.options[o.key] = options[o.key]

@@ -1,0 +1,289 @@
+"""TableScene: what every turn-based game's table shares.
+
+It owns the flow around the rules, never the rules themselves:
+- human input becomes an action -> ``try_action`` -> the session applies it or the reason is shown;
+- bot seats are asked for their action off the frame loop (the bot worker process, or inline in tests)
+  with only their view, and their move is shown at the pace set in Settings;
+- hot-seat with two or more humans in a game with secrets: the privacy screen covers the table
+  between their turns, and the scene draws nothing of the table while it is up;
+- autosave after every applied action; undo within a turn; Esc or losing focus opens the pause scene;
+- game over -> the results scene.
+
+A game's scene subclasses it and implements ``draw_table`` (and input handling) on top.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pygame
+
+from game.core.protocol import Action, IllegalAction, State, Text
+from game.core.session import GameSession
+from game.games import GameEntry
+from game.i18n import tr
+from game.scenes.base import Scene
+
+log = logging.getLogger("pgn.table")
+
+#: seconds a bot move waits at least before it is played (so people can follow), by bot speed
+BOT_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.25}
+#: time budget of a hard bot's search in play, seconds
+THINK_SECONDS = 1.0
+
+
+class TableScene(Scene):
+    is_game = True
+    name = "table"
+
+    def __init__(self, app: Any, entry: GameEntry, session: GameSession):
+        super().__init__(app)
+        self.entry = entry
+        self.session = session
+        self.bot_ticket: Any = None
+        self.bot_started = 0.0
+        self.bot_ready: Action | None = None
+        self.privacy_for: int | None = None  # seat the privacy screen is waiting for
+        self.revealed_to: int | None = None  # human seat whose secrets are on screen now
+        self.finished = False
+        self.paused = False
+        from game.ui.privacy import PrivacyScreen
+        self.privacy = PrivacyScreen(on_reveal=lambda _colour: self.reveal())
+        self._maybe_cover()
+
+    # Seats ----------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.session.seats) if s.kind == "human"]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.session.seats[seat].kind == "bot"
+
+    def viewer(self) -> int | None:
+        """The seat whose view is drawn: the human who may look now, or the only human, or nobody."""
+        if self.privacy_for is not None:
+            return None
+        if self.revealed_to is not None:
+            return self.revealed_to
+        humans = self.humans()
+        if len(humans) == 1:
+            return humans[0]
+        return None
+
+    def needs_privacy(self) -> bool:
+        return len(self.humans()) >= 2 and self.entry.package is not None and \
+            self.entry.package.rules.has_secrets
+
+    def _maybe_cover(self) -> None:
+        """Between two humans' turns, cover the table until the next human says they are there."""
+        if self.state.is_over():
+            return
+        current = self.state.current_player
+        if current is None or self.is_bot(current):
+            return
+        if not self.needs_privacy():
+            self.revealed_to = current
+            return
+        if self.revealed_to != current:
+            self.revealed_to = None
+            self.privacy_for = current
+            seat = self.session.seats[current]
+            self.privacy.show(seat.colour, seat.name)
+
+    def reveal(self) -> None:
+        """The player named on the privacy screen is at the table now."""
+        self.revealed_to = self.privacy_for
+        self.privacy_for = None
+        self.privacy.hide()
+        self.mark_dirty()
+
+    # Actions --------------------------------------------------------------------------------
+    def try_action(self, action: Action) -> Text | None:
+        """Apply a human's action. Returns None when done, or the reason it is illegal."""
+        if self.finished or self.privacy_for is not None:
+            return Text.of("table.wait")
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            return exc.reason
+        self.after_action(action)
+        return None
+
+    def after_action(self, action: Action) -> None:
+        self.autosave()
+        self.on_action(action)
+        self.mark_dirty()
+        if self.state.is_over():
+            self.game_over()
+        else:
+            self._maybe_cover()
+
+    def on_action(self, action: Action) -> None:
+        """Hook for the game's animations and sounds after an action was applied."""
+
+    def can_undo(self) -> bool:
+        seat = self.state.current_player
+        return seat is not None and not self.is_bot(seat) and self.session.can_undo(seat)
+
+    def undo(self) -> None:
+        seat = self.state.current_player
+        if seat is not None and self.session.can_undo(seat):
+            self.session.undo(seat)
+            self.autosave()
+            self.mark_dirty()
+
+    def autosave(self) -> None:
+        try:
+            self.app.autosaver.submit(self.session.to_save())
+        except Exception:  # a save problem must never stop the game; it is logged
+            log.exception("autosave failed")
+
+    # Bots -----------------------------------------------------------------------------------
+    def bot_due(self) -> int | None:
+        if self.finished or self.paused or self.state.is_over():
+            return None
+        current = self.state.current_player
+        return current if current is not None and self.is_bot(current) else None
+
+    def _bot_seed(self, seat: int) -> int:
+        return (self.session.seed * 1_000_003 + len(self.session.actions) * 7919 + seat) & 0x7FFFFFFF
+
+    def update_bots(self) -> None:
+        seat = self.bot_due()
+        if seat is None:
+            return
+        if self.bot_ready is not None:
+            delay = getattr(self.app, "bot_delay", None)
+            if delay is None:
+                delay = BOT_DELAY.get(self.app.settings.bot_speed, 0.9)
+            if time.monotonic() - self.bot_started >= delay:
+                action, self.bot_ready = self.bot_ready, None
+                try:
+                    self.session.apply(action)
+                except IllegalAction as exc:  # a bot bug must not stop the game: log, replay randomly
+                    log.error("bot played an illegal action %r: %s", action, exc)
+                    self._fallback(seat)
+                    return
+                self.after_action(action)
+            return
+        if self.bot_ticket is None:
+            self.bot_started = time.monotonic()
+            level = self.session.seats[seat].level or "easy"
+            view = self.state.view(seat)
+            if getattr(self.app, "inline_bots", False):
+                package = self.entry.package
+                bot = package.make_bot(level, seat, self._bot_seed(seat))
+                self.bot_ready = bot.choose(view)
+                return
+            self.bot_ticket = self.app.worker.request(
+                self.entry.ref, seat, level, self._bot_seed(seat), view.to_json(), THINK_SECONDS)
+            return
+        answer = self.app.worker.poll()
+        if answer is None:
+            return
+        ticket, payload = answer
+        if ticket != self.bot_ticket:
+            return
+        self.bot_ticket = None
+        try:
+            self.bot_ready = self.session.rules.action_from_json(payload)
+        except (ValueError, TypeError, KeyError):
+            log.error("bot worker answered %r", payload)
+            self._fallback(seat)
+
+    def _fallback(self, seat: int) -> None:
+        from game.core.bots import RandomBot
+        self.bot_ready = RandomBot(seat, self._bot_seed(seat)).choose(self.state.view(seat))
+        self.bot_started = time.monotonic()
+
+    def thinking(self) -> int | None:
+        """The bot seat that is thinking now (the scene shows it)."""
+        return self.bot_due()
+
+    # End ------------------------------------------------------------------------------------
+    def game_over(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        self.app.autosaver.clear()  # ordered after any pending write: a finished game is not resumable
+        self.app.autosaver.flush(1.0)
+        self.app.play("fanfare")
+        self.show_results()
+
+    def show_results(self) -> None:
+        from game.scenes.results import ResultsScene
+        self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, self.state.result(),
+                                         rematch=self.rematch))
+
+    def rematch(self) -> None:
+        """The same table again with a new deal; the first seat moves one place on."""
+        from game.scenes.menu import MenuScene
+        from game.scenes.setup import make_table_scene
+        seats = self.session.seats[1:] + self.session.seats[:1]
+        seed = (self.session.seed * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFF
+        scene = make_table_scene(self.app, self.entry, seats, dict(self.session.options), seed)
+        self.app.stack.pop_to(MenuScene)
+        self.app.stack.push(scene)
+
+    # Scene ----------------------------------------------------------------------------------
+    def back(self) -> None:
+        self.pause()
+
+    def pause(self) -> None:
+        from game.scenes.pause import PauseScene
+        if not isinstance(self.app.stack.top, PauseScene) and not self.finished:
+            self.app.stack.push(PauseScene(self.app, self))
+
+    def on_focus_lost(self) -> None:
+        if self.app.stack.top is self:
+            self.pause()
+
+    def enter(self) -> None:
+        super().enter()
+        self.paused = False
+
+    def leave(self) -> None:
+        self.paused = True
+
+    def update(self, dt: float) -> None:
+        self.update_bots()
+
+    def is_animating(self) -> bool:
+        return self.bot_due() is not None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.privacy_for is not None:
+            self.privacy.handle(event)
+            self.mark_dirty()
+            return
+        self.handle_table(event)
+
+    def handle_table(self, event: pygame.event.Event) -> None:
+        """The game's own input (only called while the table is visible)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.privacy_for is not None:
+            self.draw_privacy(surface)
+            return
+        self.draw_table(surface, self.viewer())
+
+    def draw_privacy(self, surface: pygame.Surface) -> None:
+        self.privacy.set_rect(surface.get_rect())
+        self.privacy.draw(surface)
+
+    def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
+        """Draw the table as ``viewer`` may see it (``self.state.view(viewer)``)."""
+        raise NotImplementedError
+
+    def status_text(self) -> str:
+        current = self.state.current_player
+        if current is None:
+            return ""
+        name = self.session.seats[current].name
+        if self.is_bot(current):
+            return tr("table.thinking", name=name)
+        return tr("table.your_turn", name=name)

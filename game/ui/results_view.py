@@ -1,0 +1,215 @@
+"""ResultsView: the end of a game on one parchment panel.
+
+With points (``result.scores``): who won, a breakdown table (rows = breakdown keys translated,
+columns = players, a totals row, the winner's column highlighted, statistics below) and a horizontal
+bar chart of the totals. Without points: who won, how (``result.how``), and the statistics table with
+each player's place.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+
+from game.core.protocol import Result, Text
+from game.ui import palette, theme
+from game.ui.widgets import RectLike, TextLike, Widget
+
+
+def format_value(value: Any) -> str:
+    """Numbers without a useless .0, booleans as yes/no, anything else as text."""
+    if isinstance(value, bool):
+        return theme.text_of(Text.of("ui.yes" if value else "ui.no"))
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:.1f}"
+    if isinstance(value, Text):
+        return theme.text_of(value)
+    if value is None:
+        return "–"
+    return str(value)
+
+
+class ResultsView(Widget):
+    """``names[i]`` is seat i's name; ``seats[i]`` its colour/symbol index (default i)."""
+
+    def __init__(self, result: Result, names: Sequence[str], rect: RectLike = None, *,
+                 seats: Sequence[int] | None = None, title: TextLike = None):
+        super().__init__(rect)
+        self.result = result
+        self.names = list(names)
+        self.seats = list(seats) if seats is not None else list(range(len(names)))
+        self.title = title
+
+    # Content -----------------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def winner_text(self) -> str:
+        winners = [self.names[w] for w in self.result.winners if 0 <= w < self.players]
+        if not winners:
+            return theme.text_of(Text.of("ui.results.no_winner"))
+        if len(winners) == 1:
+            return theme.text_of(Text.of("ui.results.winner", name=winners[0]))
+        return theme.text_of(Text.of("ui.results.winners", names=", ".join(winners)))
+
+    def breakdown_keys(self) -> list[str]:
+        keys: list[str] = []
+        for rows in self.result.breakdown:
+            for key, _ in rows:
+                if key not in keys:
+                    keys.append(key)
+        return keys
+
+    def breakdown_value(self, seat: int, key: str) -> Any:
+        if seat >= len(self.result.breakdown):
+            return None
+        for k, v in self.result.breakdown[seat]:
+            if k == key:
+                return v
+        return None
+
+    def table_rows(self) -> list[tuple[str, list[str], str]]:
+        """(label, one cell per player, kind) with kind "row", "total", "stat" or "place"."""
+        rows: list[tuple[str, list[str], str]] = []
+        n = self.players
+        if self.result.scores is not None:
+            for key in self.breakdown_keys():
+                rows.append((theme.text_of(Text.of(key)),
+                             [format_value(self.breakdown_value(i, key)) for i in range(n)], "row"))
+            scores = list(self.result.scores) + [None] * n
+            rows.append((theme.text_of(Text.of("ui.results.total")), [format_value(scores[i]) for i in range(n)],
+                         "total"))
+        else:
+            ranks = list(self.result.ranks) + [None] * n
+            rows.append((theme.text_of(Text.of("ui.results.place")),
+                         [theme.text_of(Text.of("ui.results.rank", rank=ranks[i])) if ranks[i] else "–"
+                          for i in range(n)], "place"))
+        for key, values in self.result.stats.items():
+            vals = list(values) + [None] * n
+            rows.append((theme.text_of(Text.of(key)), [format_value(vals[i]) for i in range(n)], "stat"))
+        return rows
+
+    # Drawing -----------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.w <= 0:
+            return
+        theme.draw_frame(surface, "panel", self.rect)
+        pad = theme.px(28)
+        inner = self.rect.inflate(-2 * pad, -2 * pad)
+        y = inner.y
+        if self.title is not None:
+            tf = theme.font("display", 26)
+            theme.draw_text(surface, theme.text_of(self.title), tf, palette.INK_SOFT, (inner.centerx, y), "midtop")
+            y += tf.get_linesize()
+        banner = self.winner_text()
+        bf = theme.fit_font(banner, "display", 40, inner.w)
+        theme.draw_text(surface, banner, bf, palette.WOOD_DARK, (inner.centerx, y), "midtop",
+                        shadow=(*palette.GOLD, 255))
+        y += bf.get_linesize() + theme.px(2)
+        if self.result.how is not None:
+            hf = theme.font("text", 18)
+            y += theme.draw_paragraph(surface, theme.text_of(self.result.how), hf, palette.INK_SOFT,
+                                      pygame.Rect(inner.x, y, inner.w, inner.bottom - y), "center")
+        y += theme.px(10)
+        body = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
+        if self.result.scores is not None and self.players > 0:
+            table_w = int(body.w * 0.58)
+            self.draw_table(surface, pygame.Rect(body.x, body.y, table_w, body.h))
+            self.draw_chart(surface, pygame.Rect(body.x + table_w + theme.px(30), body.y,
+                                                 body.w - table_w - theme.px(30), body.h))
+        else:
+            w = min(body.w, theme.px(240) + self.players * theme.px(150))
+            self.draw_table(surface, pygame.Rect(body.centerx - w // 2, body.y, w, body.h))
+
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        rows = self.table_rows()
+        n = self.players
+        if n == 0:
+            return
+        header_h = theme.px(40)
+        row_h = min(theme.px(32), max(theme.px(16), (area.h - header_h) // max(1, len(rows))))
+        size = 17 if row_h >= theme.px(28) else 14
+        f = theme.font("text", size)
+        fb = theme.font("bold", size)
+        label_w = int(area.w * 0.36)
+        col_w = (area.w - label_w) // n
+        winners = set(self.result.winners)
+        # winner column highlight
+        table_h = header_h + row_h * len(rows)
+        for i in range(n):
+            if i in winners:
+                col = pygame.Rect(area.x + label_w + i * col_w, area.y, col_w, table_h)
+                surface.blit(theme.overlay(col.size, (*palette.GOLD_LIGHT, 120)), col)
+                pygame.draw.rect(surface, palette.GOLD, col, width=max(1, theme.px(2)), border_radius=theme.px(4))
+        # header: chip + name
+        for i, name in enumerate(self.names):
+            cell = pygame.Rect(area.x + label_w + i * col_w, area.y, col_w, header_h)
+            chip = theme.seat_chip(self.seats[i], theme.px(22))
+            nf = theme.fit_font(name, "bold", 17, max(10, col_w - chip.get_width() - theme.px(10)))
+            img = theme.render_text(name, nf, palette.INK)
+            total = chip.get_width() + theme.px(4) + img.get_width()
+            x = cell.centerx - total // 2
+            surface.blit(chip, chip.get_rect(midleft=(x, cell.centery)))
+            surface.blit(img, img.get_rect(midleft=(x + chip.get_width() + theme.px(4), cell.centery)))
+        pygame.draw.line(surface, palette.WOOD, (area.x, area.y + header_h - 2), (area.right, area.y + header_h - 2),
+                         max(1, theme.px(2)))
+        y = area.y + header_h
+        for r, (label, cells, kind) in enumerate(rows):
+            if y + row_h > area.bottom + 1:
+                break
+            if kind in ("total", "place"):
+                pygame.draw.line(surface, palette.WOOD, (area.x, y), (area.right, y), max(1, theme.px(2)))
+            elif r % 2 == 1:
+                surface.blit(theme.overlay((area.w, row_h), (*palette.PARCHMENT_DARK, 70)), (area.x, y))
+            lf = fb if kind in ("total", "place") else f
+            colour = palette.INK if kind != "stat" else palette.INK_SOFT
+            lbl = theme.fit_font(label, "bold" if kind in ("total", "place") else "text", size, label_w - theme.px(8))
+            theme.draw_text(surface, label, lbl, colour, (area.x + theme.px(6), y + row_h // 2), "midleft")
+            for i, cell in enumerate(cells):
+                cf = fb if (kind in ("total", "place") or i in winners) else lf
+                theme.draw_text(surface, cell, cf, colour,
+                                (area.x + label_w + i * col_w + col_w // 2, y + row_h // 2), "center")
+            y += row_h
+
+    def draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        scores = [float(s) for s in (self.result.scores or [])][:self.players]
+        if not scores or area.w < theme.px(60):
+            return
+        tf = theme.font("display", 22)
+        theme.draw_text(surface, theme.text_of(Text.of("ui.results.totals")), tf, palette.INK_SOFT,
+                        (area.x, area.y), "topleft")
+        top = area.y + tf.get_linesize() + theme.px(6)
+        n = len(scores)
+        bar_h = min(theme.px(34), max(theme.px(12), (area.bottom - top) // n - theme.px(10)))
+        gap = theme.px(10)
+        lo, hi = min(0.0, min(scores)), max(0.0, max(scores))
+        span = (hi - lo) or 1.0
+        f = theme.font("bold", 16)
+        value_w = f.size("-000")[0] + theme.px(8)
+        nf = theme.font("text", 16)
+        name_w = min(area.w // 3, max(nf.size(nm)[0] for nm in self.names[:n]) + theme.px(10))
+        track = pygame.Rect(area.x + name_w, top, area.w - value_w - name_w, bar_h)
+        zero_x = track.x + int(track.w * (0 - lo) / span)
+        winners = set(self.result.winners)
+        for i, score in enumerate(scores):
+            y = top + i * (bar_h + gap)
+            x1 = track.x + int(track.w * (score - lo) / span)
+            bar = pygame.Rect(min(zero_x, x1), y, max(theme.px(4), abs(x1 - zero_x)), bar_h)
+            colour = theme.seat_colour(self.seats[i])
+            name = self.names[i]
+            nfit = theme.fit_font(name, "text", 16, name_w - theme.px(10))
+            theme.draw_text(surface, name, nfit, palette.INK, (area.x, y + bar_h // 2), "midleft")
+            pygame.draw.rect(surface, (0, 0, 0, 60), bar.move(theme.px(2), theme.px(2)), border_radius=theme.px(4))
+            pygame.draw.rect(surface, colour, bar, border_radius=theme.px(4))
+            edge = palette.GOLD if i in winners else palette.INK
+            pygame.draw.rect(surface, edge, bar, width=max(1, theme.px(3 if i in winners else 1)),
+                             border_radius=theme.px(4))
+            sym_s = bar_h - theme.px(8)
+            if bar.w > sym_s + theme.px(8):
+                sym = theme.seat_symbol(self.seats[i], sym_s, theme.contrast_text(colour))
+                surface.blit(sym, sym.get_rect(midleft=(bar.x + theme.px(4), bar.centery)))
+            theme.draw_text(surface, format_value(score), f, palette.INK,
+                            (max(bar.right, zero_x) + theme.px(6), bar.centery), "midleft")
+        pygame.draw.line(surface, palette.INK_SOFT, (zero_x, top - theme.px(4)),
+                         (zero_x, top + n * (bar_h + gap) - gap + theme.px(4)), max(1, theme.px(2)))

@@ -1,0 +1,69 @@
+"""Fixtures for driving the real App headless with real pygame events."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+
+@pytest.fixture
+def app():
+    from game.app import App
+    from game.i18n import set_language
+    application = App(headless=True, lang="en")
+    application.inline_bots = True  # bots think in-process in tests (the worker has its own tests)
+    application.bot_delay = 0.0
+    application.fps = 0
+    yield application
+    try:
+        application.shutdown()
+    finally:
+        set_language("en")
+
+
+@pytest.fixture
+def minigame_entry():
+    from tests.support import minigame_scene
+    entry = minigame_scene.register()
+    yield entry
+    from game.games import unregister
+    unregister("minigame")
+
+
+def frames(app, n: int = 2) -> None:
+    """Run n frames, handing over the events posted so far exactly as the real loop does."""
+    for _ in range(n):
+        app.step()
+
+
+def click(app, pos, button: int = 1) -> None:
+    """A real click: motion, button down, button up, through pygame's event queue."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    frames(app, 1)
+
+
+def key(app, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    frames(app, 1)
+
+
+def find_button(scene_or_widgets, key_name: str):
+    """The first visible Button whose text is the catalog key ``key_name``."""
+    from game.ui.widgets import Box, Button
+    widgets = scene_or_widgets
+    if not isinstance(widgets, list):
+        widgets = []
+        for attr in vars(scene_or_widgets).values():
+            if isinstance(attr, Box):
+                widgets += attr.walk()
+            elif isinstance(attr, Button):
+                widgets.append(attr)
+            elif hasattr(attr, "child") and isinstance(getattr(attr, "child"), Box):
+                widgets += attr.child.walk()
+    for w in widgets:
+        text = getattr(w, "text", None)
+        if isinstance(w, Button) and w.visible and getattr(text, "key", text) == key_name:
+            return w
+    raise AssertionError(f"no visible button {key_name}")

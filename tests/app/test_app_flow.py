@@ -1,0 +1,377 @@
+"""The app as a player drives it: menu, setup, a game, pause, results, saves, crash guard."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core import saves
+from game.scenes.base import Scene
+from game.scenes.menu import MenuScene
+from tests.app.conftest import click, find_button, frames, key
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def open_menu(app) -> MenuScene:
+    menu = MenuScene(app)
+    app.stack.push(menu, fade=False)
+    frames(app, 2)
+    return menu
+
+
+# --- scene stack ----------------------------------------------------------------------------------
+class Probe(Scene):
+    def __init__(self, app, name):
+        super().__init__(app)
+        self.name = name
+        self.entered = 0
+        self.left = 0
+
+    def enter(self):
+        super().enter()
+        self.entered += 1
+
+    def leave(self):
+        self.left += 1
+
+
+def test_scene_stack_push_pop_replace_and_fade(app):
+    app.fps = 60  # real frame pacing: the fade lasts a fixed time
+    a, b, c = Probe(app, "a"), Probe(app, "b"), Probe(app, "c")
+    app.stack.push(a, fade=False)
+    frames(app, 1)
+    app.stack.push(b)
+    assert app.stack.top is b and a.left == 1
+    assert app._fade_from is not None  # a fade from the old picture has started
+    frames(app, 30)
+    assert app._fade_from is None
+    app.stack.replace(c)
+    assert app.stack.scenes == [a, c] and b.left == 1
+    app.stack.pop()
+    assert app.stack.top is a and a.entered == 2
+
+
+def test_non_opaque_scene_draws_over_the_one_below(app):
+    a, b = Probe(app, "a"), Probe(app, "b")
+    b.opaque = False
+    app.stack.push(a, fade=False)
+    app.stack.push(b, fade=False)
+    assert app.stack.visible() == [a, b]
+
+
+def test_popping_the_last_scene_quits(app):
+    app.stack.push(Probe(app, "only"), fade=False)
+    app.stack.pop()
+    assert not app.running
+
+
+# --- menu -----------------------------------------------------------------------------------------
+def test_menu_settings_button_opens_settings_and_esc_goes_back(app):
+    from game.scenes.settings import SettingsScene
+    menu = open_menu(app)
+    click(app, find_button(menu, "menu.settings").rect.center)
+    assert isinstance(app.stack.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+
+
+def test_menu_credits_and_quit(app):
+    from game.scenes.credits import CreditsScene
+    menu = open_menu(app)
+    click(app, find_button(menu, "menu.credits").rect.center)
+    assert isinstance(app.stack.top, CreditsScene)
+    key(app, pygame.K_ESCAPE)
+    click(app, find_button(menu, "menu.quit").rect.center)
+    assert not app.running
+
+
+def test_menu_games_not_built_are_not_playable(app):
+    menu = open_menu(app)
+    unbuilt = [t for t in menu.tiles if not t.entry.available]
+    assert unbuilt, "every game is built: update this test"
+    click(app, unbuilt[0].rect.center)
+    assert app.stack.top is menu
+
+
+def test_menu_continue_hidden_without_a_save(app):
+    menu = open_menu(app)
+    assert not menu.continue_button.visible
+
+
+def test_menu_does_not_redraw_when_nothing_changes(app):
+    open_menu(app)
+    frames(app, 3)
+    assert not app.busy()
+
+
+# --- setup ----------------------------------------------------------------------------------------
+def open_setup(app, entry):
+    from game.scenes.setup import SetupScene
+    menu = open_menu(app)
+    tile = next(t for t in menu.tiles if t.entry.id == entry.id)
+    click(app, tile.rect.center)
+    assert isinstance(app.stack.top, SetupScene)
+    frames(app, 12)
+    return app.stack.top
+
+
+def test_setup_opens_from_a_playable_tile_and_changes_player_count(app, minigame_entry):
+    setup = open_setup(app, minigame_entry)
+    assert setup.model.players == 2
+    right = setup.players.arrow_rects()[1]
+    click(app, right.center)
+    assert setup.model.players == 3
+    assert setup.rows[2].name.visible and not setup.rows[3].name.visible
+
+
+def test_setup_constraint_blocks_start_with_reason(app, minigame_entry):
+    setup = open_setup(app, minigame_entry)
+    click(app, setup.players.arrow_rects()[1].center)
+    click(app, setup.players.arrow_rects()[1].center)  # 4 players
+    toggle = next(w for o, w, _ in setup.option_widgets if o.key == "big_hands")
+    click(app, toggle.rect.center)
+    assert setup.model.options["big_hands"] is True
+    assert not setup.start.enabled
+    assert "2, 3" in setup.problems.text  # the reason names the allowed player counts
+    click(app, setup.players.arrow_rects()[0].center)  # back to 3: allowed
+    assert setup.start.enabled and setup.problems.text == ""
+
+
+def test_setup_rejects_a_bad_seed_and_duplicate_names(app, minigame_entry):
+    setup = open_setup(app, minigame_entry)
+    setup.set_seed("12a")
+    assert not setup.start.enabled
+    setup.set_seed("42")
+    setup.set_name(1, setup.model.seats[0].name)
+    assert not setup.start.enabled
+    setup.set_name(1, "Zoe")
+    assert setup.start.enabled
+
+
+def test_setup_remembers_last_choices(app, minigame_entry):
+    from game.scenes.setup import SetupScene
+    setup = open_setup(app, minigame_entry)
+    setup.set_players(3)
+    setup.set_seed("77")
+    setup.set_kind(1, "hard")
+    click(app, setup.start.rect.center)
+    again = SetupScene(app, minigame_entry)
+    assert again.model.players == 3 and again.model.seed_text == "77"
+    assert again.model.seats[1].kind == "hard"
+
+
+def test_colour_chip_keeps_colours_unique(app, minigame_entry):
+    setup = open_setup(app, minigame_entry)
+    chip = setup.rows[0].chip
+    for _ in range(5):
+        click(app, chip.rect.center)
+    colours = [s.colour for s in setup.model.seats]
+    assert len(set(colours)) == len(colours)
+
+
+# --- a whole game ---------------------------------------------------------------------------------
+def start(app, entry, kinds, seed=5, options=None):
+    from game.core.session import Seat
+    from game.scenes.setup import make_table_scene
+    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    scene = make_table_scene(app, entry, seats, options or {}, seed)
+    app.stack.push(scene, fade=False)
+    frames(app, 1)
+    return scene
+
+
+def play_until(app, cond, limit=3000):
+    for _ in range(limit):
+        if cond():
+            return
+        frames(app, 1)
+    raise AssertionError("condition never met")
+
+
+def test_bots_only_game_reaches_results_and_clears_autosave(app, minigame_entry):
+    from game.scenes.results import ResultsScene
+    start(app, minigame_entry, ["easy", "medium"])
+    app.autosaver.flush(2)
+    assert saves.autosave_path().exists()
+    play_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+    assert not saves.autosave_path().exists()
+    frames(app, 3)
+
+
+def test_results_rematch_starts_a_new_game(app, minigame_entry):
+    from game.scenes.results import ResultsScene
+    from tests.support.minigame_scene import MiniTableScene
+    menu = open_menu(app)
+    start(app, minigame_entry, ["easy", "easy"])
+    play_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+    click(app, find_button(app.stack.top, "results.rematch").rect.center)
+    assert isinstance(app.stack.top, MiniTableScene) and not app.stack.top.finished
+    assert app.stack.scenes[0] is menu and len(app.stack.scenes) == 2
+
+
+def test_human_plays_through_buttons_and_illegal_action_keeps_state(app, minigame_entry):
+    from game.core.protocol import IllegalAction
+    table = start(app, minigame_entry, ["human", "easy"])
+    before = json.dumps(table.state.to_json(), sort_keys=True)
+    wrong_seat = table.state.legal_actions(0)[0].__class__(seat=1, **{
+        k: v for k, v in vars(table.state.legal_actions(0)[0]).items() if k != "seat"})
+    reason = table.try_action(wrong_seat)
+    assert reason is not None
+    assert json.dumps(table.state.to_json(), sort_keys=True) == before
+    buttons = table.action_buttons()
+    assert buttons
+    click(app, buttons[0].rect.center)
+    assert len(table.session.actions) >= 1
+
+
+def test_hot_seat_privacy_never_shows_another_humans_hand(app, minigame_entry):
+    table = start(app, minigame_entry, ["human", "human"], seed=9)
+    for _ in range(60):
+        if table.state.is_over():
+            break
+        if table.privacy_for is not None:
+            table.drawn_for.clear()
+            table.mark_dirty()
+            frames(app, 1)
+            assert table.drawn_for == []  # the cover is up: the table is not drawn at all
+            click(app, table.privacy.button.rect.center)
+            continue
+        current = table.state.current_player
+        frames(app, 1)
+        viewer, hand = table.drawn_for[-1]
+        assert viewer == current
+        assert hand == tuple(table.state.hand.hands[current])  # the viewer's own hand, nobody else's
+        table.drawn_for.clear()
+        click(app, table.action_buttons()[0].rect.center)
+    drawn_viewers = {v for v, _ in table.drawn_for}
+    assert drawn_viewers <= {None, 0, 1}
+
+
+def test_privacy_screen_comes_up_when_the_turn_passes_between_humans(app, minigame_entry):
+    table = start(app, minigame_entry, ["human", "human"], seed=3)
+    assert table.privacy_for == table.state.current_player
+    frames(app, 1)
+    click(app, table.privacy.button.rect.center)
+    first = table.state.current_player
+    assert table.privacy_for is None
+    while table.state.current_player == first:
+        click(app, table.action_buttons()[0].rect.center)
+    assert table.privacy_for == table.state.current_player != first
+
+
+def test_focus_loss_pauses_and_esc_resumes(app, minigame_entry):
+    from game.scenes.pause import PauseScene
+    table = start(app, minigame_entry, ["human", "easy"])
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, 1)
+    assert isinstance(app.stack.top, PauseScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+
+
+def test_pause_abandon_asks_then_clears_the_save(app, minigame_entry):
+    from game.scenes.pause import PauseScene
+    open_menu(app)
+    table = start(app, minigame_entry, ["human", "easy"])
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    click(app, find_button(pause, "pause.abandon").rect.center)
+    assert pause.confirming and app.stack.top is pause
+    click(app, find_button(pause, "pause.confirm_yes").rect.center)
+    assert isinstance(app.stack.top, MenuScene)
+    assert not saves.autosave_path().exists()
+    assert table.finished
+
+
+def test_continue_resumes_the_game_exactly(app, minigame_entry):
+    from tests.support.minigame_scene import MiniTableScene
+    table = start(app, minigame_entry, ["human", "easy"], seed=21)
+    for _ in range(3):
+        play_until(app, lambda: table.state.current_player == 0 and table.action_buttons(), 200)
+        click(app, table.action_buttons()[0].rect.center)
+    snapshot = json.dumps(table.state.to_json(), sort_keys=True)
+    actions = [a.to_json() for a in table.session.actions]
+    app.autosaver.flush(2)
+    app.stack.scenes.clear()
+    menu = open_menu(app)
+    assert menu.continue_button.visible
+    click(app, menu.continue_button.rect.center)
+    resumed = app.stack.top
+    assert isinstance(resumed, MiniTableScene)
+    assert json.dumps(resumed.state.to_json(), sort_keys=True) == snapshot
+    assert [a.to_json() for a in resumed.session.actions] == actions
+
+
+def test_continue_with_a_corrupt_save_hides_and_says_nothing_breaks(app, minigame_entry):
+    path = saves.autosave_path()
+    path.write_text('{"app": "pirate-game-night", "format": 1, "trunc')
+    menu = open_menu(app)
+    assert not menu.continue_button.visible
+    assert path.read_text().endswith("trunc")  # left untouched
+
+
+# --- crash guard ----------------------------------------------------------------------------------
+class Exploding(Scene):
+    def update(self, dt):
+        raise RuntimeError("kaboom")
+
+
+def test_crash_guard_shows_error_scene_logs_and_keeps_autosave(app, minigame_entry):
+    from game.scenes.error import ErrorScene
+    start(app, minigame_entry, ["human", "easy"])
+    app.autosaver.flush(2)
+    save_before = saves.autosave_path().read_bytes()
+    app.stack.push(Exploding(app), fade=False)
+    frames(app, 2)
+    assert isinstance(app.stack.top, ErrorScene)
+    assert "kaboom" in app.stack.top.message
+    assert "kaboom" in Path(app.log_path).read_text()
+    assert saves.autosave_path().read_bytes() == save_before
+    click(app, find_button(app.stack.top, "error.menu").rect.center)
+    assert isinstance(app.stack.top, MenuScene)
+    assert app.stack.top.continue_button.visible
+
+
+# --- settings -------------------------------------------------------------------------------------
+def test_settings_language_switch_applies_at_once_and_is_saved(app):
+    from game.i18n import tr
+    from game.scenes.settings import SettingsScene
+    from game.settings import load_settings
+    from game.ui.widgets import Choice
+    scene = SettingsScene(app)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    lang = next(w for w in scene.body.walk() if isinstance(w, Choice) and w.values == ["it", "en"])
+    click(app, lang.arrow_rects()[0].center)
+    assert app.settings.language == "it" and tr("menu.quit") == "Esci"
+    click(app, find_button(scene, "settings.done").rect.center)
+    assert load_settings()[0].language == "it"
+
+
+def test_corrupt_settings_file_gives_notice_not_crash(tmp_path):
+    from game import paths
+    from game.app import App
+    (paths.config_dir() / "settings.json").write_text("{not json")
+    application = App(headless=True)
+    try:
+        assert application.toasts.texts()  # the notice is on screen
+        assert application.settings.volume == 80
+    finally:
+        application.shutdown()
+
+
+# --- smoke ----------------------------------------------------------------------------------------
+def test_smoke_run_exits_zero(tmp_path):
+    env = dict(os.environ, PGN_HOME=str(tmp_path))
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "--smoke"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "smoke: ok" in proc.stdout

@@ -1,0 +1,1 @@
+"""Test-only helpers: a small real card game (minigame) and a toy real-time race (racegame)."""

@@ -1,0 +1,106 @@
+"""The generated art: reproducible pixel for pixel, complete per the asset contract, fonts licensed
+and covering Italian."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import palette
+
+ROOT = Path(__file__).resolve().parent.parent
+IMAGES = ROOT / "assets" / "images"
+FONTS = ROOT / "assets" / "fonts"
+GAME_IDS = ("playa-pirata", "planks", "island-race", "pirateer", "spanish-main")
+ITALIAN = "àèéìòùÀÈÉ«»–’“”"
+
+
+def contract() -> dict[str, tuple[int, int]]:
+    """Every image the asset contract promises, with its size."""
+    c = {"menu/title.png": (1280, 300), "menu/shipyard.png": (400, 240)}
+    c.update({f"menu/{g}.png": (400, 240) for g in GAME_IDS})
+    for suffix in ("", "_hover", "_pressed", "_disabled"):
+        c[f"ui/button{suffix}.png"] = (96, 48)
+    c.update({"ui/panel.png": (96, 96), "ui/panel_dark.png": (96, 96), "ui/toast.png": (96, 48),
+              "ui/checkbox_off.png": (32, 32), "ui/checkbox_on.png": (32, 32), "ui/arrow_left.png": (32, 32),
+              "ui/arrow_right.png": (32, 32), "ui/icon.png": (64, 64)})
+    c.update({f"textures/{t}.png": (256, 256) for t in ("sea", "sand", "wood", "parchment", "felt")})
+    c.update({"cards/frame.png": (120, 168), "cards/back.png": (120, 168), "cards/mark_x.png": (48, 48),
+              "cards/shadow.png": (128, 176)})
+    c.update({f"dice/die_{v}.png": (64, 64) for v in range(1, 7)})
+    c.update({f"dice/die_blur_{v}.png": (64, 64) for v in range(1, 4)})
+    c.update({f"symbols/{sym}.png": (32, 32) for _, _, sym in palette.SEAT_COLOURS})
+    return c
+
+
+@pytest.fixture(scope="module")
+def regenerated(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("art")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    subprocess.run([sys.executable, str(ROOT / "build" / "make_art.py"), "--out", str(out)],
+                   check=True, env=env, cwd=ROOT, capture_output=True, timeout=180)
+    return out
+
+
+def test_every_contract_image_exists_with_its_size():
+    for rel, size in contract().items():
+        path = IMAGES / rel
+        assert path.is_file(), f"missing {rel}"
+        assert pygame.image.load(str(path)).get_size() == size, rel
+
+
+def test_make_art_reproduces_the_committed_images(regenerated: Path):
+    made = sorted(p.relative_to(regenerated).as_posix() for p in regenerated.rglob("*.png"))
+    assert made == sorted(contract()), "make_art draws exactly the contract's images"
+    for rel in made:
+        new = pygame.image.load(str(regenerated / rel))
+        old = pygame.image.load(str(IMAGES / rel))
+        assert new.get_size() == old.get_size(), rel
+        assert pygame.image.tobytes(new, "RGBA") == pygame.image.tobytes(old, "RGBA"), f"{rel} differs: rerun make_art"
+
+
+def _row_diffs(s: pygame.Surface) -> list[float]:
+    """Mean absolute RGB difference between each row and the next, the last row paired with the first."""
+    w, h = s.get_size()
+    data = pygame.image.tobytes(s, "RGB")
+    rows = [data[y * w * 3:(y + 1) * w * 3] for y in range(h)]
+    return [sum(abs(p - q) for p, q in zip(rows[y], rows[(y + 1) % h])) / w for y in range(h)]
+
+
+@pytest.mark.parametrize("name", ["sea", "sand", "wood", "parchment", "felt"])
+def test_textures_tile_without_a_seam(name: str):
+    s = pygame.image.load(str(IMAGES / "textures" / f"{name}.png"))
+    for surf in (s, pygame.transform.rotate(s, 90)):
+        diffs = _row_diffs(surf)
+        seam, inner = diffs[-1], diffs[:-1]
+        assert seam <= 1.25 * max(inner) + 2, f"{name}: the wrap-around edge stands out"
+
+
+def test_symbols_are_white_on_transparent():
+    for _, _, sym in palette.SEAT_COLOURS:
+        s = pygame.image.load(str(IMAGES / "symbols" / f"{sym}.png"))
+        opaque = [s.get_at((x, y)) for x in range(32) for y in range(32) if s.get_at((x, y)).a > 200]
+        assert len(opaque) > 60, sym
+        assert all(min(p.r, p.g, p.b) > 200 for p in opaque), sym
+        assert s.get_at((0, 0)).a == 0, sym
+
+
+def test_every_font_file_has_a_licence_and_covers_italian():
+    pygame.font.init()
+    licences = {p.name for p in FONTS.glob("LICENSE-*.txt")}
+    assert set(palette.FONT_FILES) == {"display", "text", "text_bold"}
+    for role, fname in palette.FONT_FILES.items():
+        path = FONTS / fname
+        assert path.is_file(), f"{role}: {fname} missing"
+        family = fname.split("-")[0]
+        assert f"LICENSE-{family}.txt" in licences, f"no licence for {fname}"
+        assert "Open Font License" in (FONTS / f"LICENSE-{family}.txt").read_text(encoding="utf-8")
+        font = pygame.font.Font(str(path), 18)
+        missing = [ch for ch, m in zip(ITALIAN, font.metrics(ITALIAN)) if m is None]
+        assert not missing, f"{fname} lacks {missing}"
+    for ttf in list(FONTS.glob("*.ttf")) + list(FONTS.glob("*.otf")):
+        assert ttf.name in palette.FONT_FILES.values(), f"{ttf.name} is shipped but not in FONT_FILES"

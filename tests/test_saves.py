@@ -1,0 +1,638 @@
+"""Saved games: the JSON format, atomic writes, the background autosave, and every kind of bad file."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+import pytest
+
+from game.core import saves
+from game.core.protocol import (Action, IllegalAction, LogEntry, Option, Result, Rules, State, T,
+                                Text)
+from game.core.rng import Rng
+from game.core.saves import (FORMAT_VERSION, AutosaveWriter, SaveData, SaveError, autosave_path,
+                             clear_autosave, load_save, restore_state, write_json_atomic)
+from game.i18n import has_key
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("PGN_HOME", str(home))
+    return home
+
+
+# --------------------------------------------------------------------------------------------------
+# A tiny counting game with a die: players add 1..max_step to a shared total, or roll the die;
+# whoever brings the total to the target wins.
+# --------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Add(Action):
+    kind = "add"
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    kind = "roll"
+
+
+class CountState(State):
+    def __init__(self, players: int, target: int, max_step: int, seed: int):
+        self.players = players
+        self.target = target
+        self.max_step = max_step
+        self.total = 0
+        self.turn = 0
+        self.winner: int | None = None
+        self.rng = Rng(seed)
+        self.undo_barrier = 0
+        self._log: list[LogEntry] = []
+
+    def current_players(self) -> tuple[int, ...]:
+        return () if self.winner is not None else (self.turn,)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        seat = self.turn if seat is None else seat
+        if self.winner is not None or seat != self.turn:
+            return []
+        return [Add(seat, n) for n in range(1, self.max_step + 1)] + [Roll(seat)]
+
+    def apply(self, action: Action) -> None:
+        if action not in self.legal_actions(action.seat):
+            raise IllegalAction(T("test.count.illegal"))
+        if isinstance(action, Roll):
+            self.total += self.rng.randint(1, 6)
+            self.undo_barrier += 1
+        else:
+            self.total += action.amount
+        if self.total >= self.target:
+            self.winner = action.seat
+        else:
+            self.turn = (self.turn + 1) % self.players
+            self.undo_barrier += 1
+
+    def view(self, seat: int | None) -> "CountState":
+        return self.clone()
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def result(self) -> Result:
+        return Result.from_scores([1.0 if s == self.winner else 0.0 for s in range(self.players)])
+
+    def clone(self) -> "CountState":
+        return CountRules().state_from_json(self.to_json())
+
+    def to_json(self) -> dict:
+        return {"players": self.players, "target": self.target, "max_step": self.max_step,
+                "total": self.total, "turn": self.turn, "winner": self.winner, "rng": self.rng.state(),
+                "undo_barrier": self.undo_barrier}
+
+
+class CountRules(Rules):
+    id = "count"
+    name_key = "test.count.name"
+    version = 1
+    min_players = 2
+    max_players = 4
+    options = (Option("target", kind="int", default=30, lo=5, hi=100),
+               Option("max_step", kind="int", default=3, lo=1, hi=6))
+    action_types = (Add, Roll)
+
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> CountState:
+        return CountState(players, options["target"], options["max_step"], seed)
+
+    def state_from_json(self, data: Any) -> CountState:
+        s = CountState(data["players"], data["target"], data["max_step"], 0)
+        s.total, s.turn, s.winner = data["total"], data["turn"], data["winner"]
+        s.rng = Rng.from_state(data["rng"])
+        s.undo_barrier = data["undo_barrier"]
+        if not isinstance(s.total, int):
+            raise ValueError("bad total")
+        return s
+
+
+class CountRulesV2(CountRules):
+    version = 2
+
+
+class CountRulesV2NoBigSteps(CountRules):
+    """A later rules version that forbids steps above 2."""
+
+    version = 2
+    options = (Option("target", kind="int", default=30, lo=5, hi=100),
+               Option("max_step", kind="int", default=2, lo=1, hi=2))
+
+
+def play(seed: int = 7, moves: int = 6, options: dict | None = None) -> tuple[CountState, list[Action], dict]:
+    rules = CountRules()
+    options = {"target": 30, "max_step": 3, **(options or {})}
+    state = rules.new_state(2, options, seed)
+    actions: list[Action] = []
+    for i in range(moves):
+        seat = state.current_player
+        action = Roll(seat) if i % 3 == 2 else Add(seat, 1 + i % 3)
+        state.apply(action)
+        actions.append(action)
+    return state, actions, options
+
+
+def make_save(seed: int = 7, moves: int = 6, options: dict | None = None) -> tuple[SaveData, CountState]:
+    state, actions, options = play(seed, moves, options)
+    save = SaveData.create(game_id="count", rules_version=CountRules.version, seed=seed, players=2,
+                           options=options,
+                           seats=[{"name": "Anna", "kind": "human", "level": None, "colour": 0},
+                                  {"name": "Bot", "kind": "bot", "level": "easy", "colour": 1}],
+                           actions=[a.to_json() for a in actions], snapshot=state.to_json(),
+                           summary={"total": state.total})
+    return save, state
+
+
+def write_raw(path: Path, data: bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def good_json() -> dict:
+    return make_save()[0].to_json()
+
+
+# --------------------------------------------------------------------------------------------------
+# Round trips
+# --------------------------------------------------------------------------------------------------
+def test_save_round_trip_through_a_file(tmp_path: Path) -> None:
+    save, state = make_save()
+    path = tmp_path / "game.json"
+    write_json_atomic(path, save.to_json())
+    loaded = load_save(path)
+    assert loaded == save
+    assert loaded.format == FORMAT_VERSION
+    assert json.loads(path.read_text("utf-8"))["app"] == saves.APP_MARKER
+    restored = restore_state(CountRules(), loaded)
+    assert restored.to_json() == state.to_json()
+
+
+def test_saved_at_is_iso_utc() -> None:
+    from datetime import datetime
+    save, _ = make_save()
+    stamp = datetime.fromisoformat(save.saved_at)
+    assert stamp.utcoffset() is not None and stamp.utcoffset().total_seconds() == 0
+
+
+def test_non_ascii_names_survive(tmp_path: Path) -> None:
+    save, _ = make_save()
+    save.seats[0]["name"] = "Niccolò 🏴‍☠️"
+    path = tmp_path / "s.json"
+    write_json_atomic(path, save.to_json())
+    assert load_save(path).seats[0]["name"] == "Niccolò 🏴‍☠️"
+
+
+def test_restore_replays_on_a_newer_rules_version() -> None:
+    save, state = make_save(moves=9)
+    restored = restore_state(CountRulesV2(), save)
+    assert restored.to_json() == state.to_json()  # the die rolls come out the same from the seed
+
+
+def test_restore_replays_when_the_snapshot_is_damaged() -> None:
+    save, state = make_save()
+    save.snapshot = {"players": 2}  # hand-edited
+    assert restore_state(CountRules(), save).to_json() == state.to_json()
+
+
+# --------------------------------------------------------------------------------------------------
+# Bad files: each gives the right SaveError and the file stays byte-for-byte the same
+# --------------------------------------------------------------------------------------------------
+def _bad(data: dict, **changes: Any) -> bytes:
+    data = dict(data)
+    for k, v in changes.items():
+        if v is _DROP:
+            data.pop(k)
+        else:
+            data[k] = v
+    return json.dumps(data).encode()
+
+
+_DROP = object()
+_GOOD = json.dumps(good_json()).encode()
+
+BAD_FILES: list[tuple[str, bytes, str]] = [
+    ("empty", b"", "persist.save.empty"),
+    ("blank", b"  \n\t ", "persist.save.empty"),
+    ("truncated", _GOOD[: len(_GOOD) // 2], "persist.save.not_json"),
+    ("truncated_by_one", _GOOD[:-1], "persist.save.not_json"),
+    ("binary_garbage", bytes(range(256)) * 8, "persist.save.not_json"),
+    ("latin1_text", "{\"app\": \"città\"}".encode("latin-1"), "persist.save.not_json"),
+    ("nan", b'{"app": NaN}', "persist.save.not_json"),
+    ("json_list", b"[1, 2, 3]", "persist.save.not_ours"),
+    ("json_number", b"42", "persist.save.not_ours"),
+    ("json_string", b'"save"', "persist.save.not_ours"),
+    ("json_null", b"null", "persist.save.not_ours"),
+    ("other_app", _bad(good_json(), app="another-game"), "persist.save.not_ours"),
+    ("no_app", _bad(good_json(), app=_DROP), "persist.save.not_ours"),
+    ("future_format", _bad(good_json(), format=FORMAT_VERSION + 1, app_version="9.0.0"),
+     "persist.save.newer_app"),
+    ("format_zero", _bad(good_json(), format=0), "persist.save.unknown_format"),
+    ("format_text", _bad(good_json(), format="1"), "persist.save.unknown_format"),
+    ("no_format", _bad(good_json(), format=_DROP), "persist.save.unknown_format"),
+    ("seed_text", _bad(good_json(), seed="seven"), "persist.save.bad_field"),
+    ("seed_bool", _bad(good_json(), seed=True), "persist.save.bad_field"),
+    ("players_zero", _bad(good_json(), players=0), "persist.save.bad_field"),
+    ("options_list", _bad(good_json(), options=[1]), "persist.save.bad_field"),
+    ("actions_object", _bad(good_json(), actions={"kind": "add"}), "persist.save.bad_field"),
+    ("actions_numbers", _bad(good_json(), actions=[1, 2]), "persist.save.bad_field"),
+    ("action_without_kind", _bad(good_json(), actions=[{"seat": 0}]), "persist.save.bad_field"),
+    ("snapshot_text", _bad(good_json(), snapshot="state"), "persist.save.bad_field"),
+    ("seats_text", _bad(good_json(), seats="Anna"), "persist.save.bad_field"),
+    ("seat_without_name", _bad(good_json(), seats=[{"kind": "human", "colour": 0}] * 2), "persist.save.bad_field"),
+    ("seat_kind_alien", _bad(good_json(), seats=[{"name": "X", "kind": "alien", "colour": 0}] * 2),
+     "persist.save.bad_field"),
+    ("seat_colour_negative", _bad(good_json(), seats=[{"name": "X", "kind": "human", "colour": -1}] * 2),
+     "persist.save.bad_field"),
+    ("one_seat_for_two_players", _bad(good_json(), seats=good_json()["seats"][:1]), "persist.save.bad_field"),
+    ("game_empty", _bad(good_json(), game_id=""), "persist.save.bad_field"),
+    ("rules_version_float", _bad(good_json(), rules_version=1.5), "persist.save.bad_field"),
+    ("summary_null", _bad(good_json(), summary=None), "persist.save.bad_field"),
+] + [(f"missing_{name}", _bad(good_json(), **{name: _DROP}), "persist.save.missing_field")
+     for name in ("app_version", "game_id", "rules_version", "seed", "players", "options", "seats",
+                  "actions", "snapshot", "saved_at", "summary")]
+
+
+@pytest.mark.parametrize("name,data,key", BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_bad_file_gives_a_clear_error_and_is_left_untouched(tmp_path: Path, name: str, data: bytes,
+                                                            key: str) -> None:
+    path = write_raw(tmp_path / "f" / "save.json", data)
+    before = os.stat(path)
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.key == key
+    assert path.read_bytes() == data
+    after = os.stat(path)
+    assert (after.st_mtime_ns, after.st_size) == (before.st_mtime_ns, before.st_size)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["save.json"]
+    assert_translatable(info.value.text)
+
+
+def test_error_names_the_missing_or_bad_field(tmp_path: Path) -> None:
+    path = write_raw(tmp_path / "a.json", _bad(good_json(), seats=_DROP))
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.kwargs["field"] == "seats"
+    path = write_raw(tmp_path / "b.json", _bad(good_json(), seed="x"))
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.kwargs["field"] == "seed"
+
+
+def test_newer_app_error_names_the_version(tmp_path: Path) -> None:
+    path = write_raw(tmp_path / "a.json", _bad(good_json(), format=99, app_version="3.1.0"))
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.kwargs["version"] == "3.1.0"
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nothing.json"
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.key == "persist.save.not_found"
+    assert not path.exists()
+
+
+def test_unreadable_path(tmp_path: Path) -> None:
+    folder = tmp_path / "a_folder.json"
+    folder.mkdir()
+    with pytest.raises(SaveError) as info:
+        load_save(folder)
+    assert info.value.text.key == "persist.save.unreadable"
+    assert folder.is_dir()
+    assert_translatable(info.value.text)
+
+
+def test_unknown_game(tmp_path: Path) -> None:
+    data = _bad(good_json(), game_id="treasure-hunt")
+    path = write_raw(tmp_path / "s.json", data)
+    with pytest.raises(SaveError) as info:
+        load_save(path, known_games={"count", "planks"})
+    assert info.value.text.key == "persist.save.unknown_game"
+    assert info.value.text.kwargs["game"] == "treasure-hunt"
+    assert path.read_bytes() == data
+    assert load_save(path).game_id == "treasure-hunt"  # without a list of games it loads
+
+
+def test_restore_with_rules_of_another_game() -> None:
+    save, _ = make_save()
+    save.game_id = "planks"
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRules(), save)
+    assert info.value.text.key == "persist.save.wrong_game"
+
+
+def _edited_file(tmp_path: Path, edit) -> tuple[Path, bytes]:
+    data = good_json()
+    edit(data)
+    raw = json.dumps(data).encode()
+    return write_raw(tmp_path / "edited.json", raw), raw
+
+
+def test_illegal_action_on_replay_for_an_older_rules_version(tmp_path: Path) -> None:
+    def edit(d: dict) -> None:
+        d["actions"][3] = {"kind": "add", "seat": d["actions"][3]["seat"], "amount": 6}  # max_step is 3
+
+    path, raw = _edited_file(tmp_path, edit)
+    save = load_save(path)
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRulesV2(), save)
+    text = info.value.text
+    assert text.key == "persist.save.cannot_replay"
+    assert text.kwargs["move"] == 4 and text.kwargs["total"] == 6
+    assert text.kwargs["why"].key == "persist.save.old_rules"
+    assert path.read_bytes() == raw
+    assert_translatable(text)
+
+
+def test_action_of_the_wrong_seat_on_replay(tmp_path: Path) -> None:
+    def edit(d: dict) -> None:
+        d["actions"][0]["seat"] = 1
+
+    path, raw = _edited_file(tmp_path, edit)
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRulesV2(), load_save(path))
+    assert info.value.text.key == "persist.save.cannot_replay" and info.value.text.kwargs["move"] == 1
+    assert path.read_bytes() == raw
+
+
+def test_unreadable_action_on_replay(tmp_path: Path) -> None:
+    def edit(d: dict) -> None:
+        d["actions"][2] = {"kind": "teleport", "seat": 0}
+
+    path, raw = _edited_file(tmp_path, edit)
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRulesV2(), load_save(path))
+    assert info.value.text.key == "persist.save.cannot_replay" and info.value.text.kwargs["move"] == 3
+
+
+def test_action_with_a_field_of_the_wrong_type_on_replay(tmp_path: Path) -> None:
+    def edit(d: dict) -> None:
+        d["actions"][0]["amount"] = "lots"
+
+    path, _ = _edited_file(tmp_path, edit)
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRulesV2(), load_save(path))
+    assert info.value.text.key == "persist.save.cannot_replay"
+
+
+def test_rules_that_now_forbid_a_saved_move() -> None:
+    save, _ = make_save(options={"max_step": 2})  # steps 1, 2, roll, 1, 2, roll: all still legal
+    assert restore_state(CountRulesV2NoBigSteps(), save) is not None
+    save, _ = make_save(moves=6)
+    save.actions[0] = Add(0, 3).to_json()  # legal when saved, too big a step for version 2
+    save.options = {"target": 30, "max_step": 2}
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRulesV2NoBigSteps(), save)
+    assert info.value.text.key == "persist.save.cannot_replay" and info.value.text.kwargs["move"] == 1
+
+
+def test_setup_no_longer_valid_on_replay() -> None:
+    save, _ = make_save()  # max_step 3, which version 2 no longer allows
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRulesV2NoBigSteps(), save)
+    assert info.value.text.key == "persist.save.cannot_replay_setup"
+    assert_translatable(info.value.text)
+
+
+def test_damaged_snapshot_and_illegal_actions() -> None:
+    save, _ = make_save()
+    save.snapshot = {}
+    save.actions[1] = {"kind": "add", "seat": 0, "amount": 1}  # seat 0 played move 1 already
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRules(), save)
+    assert info.value.text.kwargs["why"].key == "persist.save.damaged"
+
+
+def test_newer_rules_version_in_the_save_is_replayed_or_refused() -> None:
+    save, state = make_save()
+    save.rules_version = 5
+    assert restore_state(CountRules(), save).to_json() == state.to_json()
+    save.actions[0]["amount"] = 9
+    with pytest.raises(SaveError) as info:
+        restore_state(CountRules(), save)
+    assert info.value.text.kwargs["why"].key == "persist.save.new_rules"
+
+
+def assert_translatable(text: Text) -> None:
+    """The key (and every nested Text parameter) exists in both languages."""
+    for lang in ("en", "it"):
+        assert has_key(text.key, lang), (text.key, lang)
+    for _, value in text.params:
+        if isinstance(value, Text):
+            assert_translatable(value)
+
+
+# --------------------------------------------------------------------------------------------------
+# Atomic writes
+# --------------------------------------------------------------------------------------------------
+def test_write_json_atomic_keeps_the_old_file_when_the_write_fails(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "f" / "f.json"
+    write_json_atomic(path, {"v": 1})
+
+    def boom(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves.os, "fsync", boom)
+    with pytest.raises(OSError):
+        write_json_atomic(path, {"v": 2})
+    assert json.loads(path.read_text()) == {"v": 1}
+    assert [p.name for p in path.parent.iterdir()] == ["f.json"]
+
+
+def test_write_json_atomic_refuses_what_is_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "f" / "f.json"
+    path.parent.mkdir()
+    with pytest.raises(ValueError):
+        write_json_atomic(path, {"x": float("nan")})
+    with pytest.raises(TypeError):
+        write_json_atomic(path, {"x": {1, 2}})
+    assert list(path.parent.iterdir()) == []
+
+
+def test_clear_autosave() -> None:
+    path = autosave_path()
+    write_json_atomic(path, make_save()[0].to_json())
+    stale = path.parent / ".autosave.json.123.tmp"
+    stale.write_text("{")
+    clear_autosave()
+    assert not path.exists() and not stale.exists()
+    clear_autosave()  # nothing there: fine
+
+
+def test_autosave_path_is_under_pgn_home(_home: Path) -> None:
+    assert autosave_path() == _home / "data" / "autosave.json"
+
+
+# --------------------------------------------------------------------------------------------------
+# The background autosave
+# --------------------------------------------------------------------------------------------------
+def _numbered(n: int, size: int = 1) -> SaveData:
+    save, _ = make_save(moves=3)
+    save.summary = {"n": n}
+    save.snapshot = {**save.snapshot, "padding": ["x" * 50] * size}
+    return save
+
+
+def test_autosave_writes_the_latest_of_many_quick_submits() -> None:
+    with AutosaveWriter() as writer:
+        for n in range(300):
+            writer.submit(_numbered(n))
+        assert writer.flush(10)
+        assert load_save(autosave_path()).summary == {"n": 299}
+        assert writer.last_error is None
+    assert sorted(p.name for p in autosave_path().parent.iterdir()) == ["autosave.json"]
+
+
+def test_autosave_coalesces_while_a_write_is_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    started, release = threading.Event(), threading.Event()
+    written: list[int] = []
+    real = saves.write_json_atomic
+
+    def slow_write(path: Path, data: dict, indent: int | None = None) -> None:
+        started.set()
+        release.wait(10)
+        written.append(data["summary"]["n"])
+        real(path, data, indent)
+
+    monkeypatch.setattr(saves, "write_json_atomic", slow_write)
+    writer = AutosaveWriter()
+    writer.submit(_numbered(0))
+    assert started.wait(10)
+    for n in range(1, 50):  # the disk is stuck: submit must not wait for it
+        writer.submit(_numbered(n))
+    assert not writer.flush(0.05)  # still busy
+    release.set()
+    assert writer.flush(10)
+    writer.close()
+    assert written == [0, 49]
+    assert load_save(autosave_path()).summary == {"n": 49}
+
+
+def test_autosave_never_shows_a_partial_file() -> None:
+    path = autosave_path()
+    stop = threading.Event()
+    problems: list[str] = []
+    seen = [0]
+
+    def reader() -> None:
+        while not stop.is_set():
+            try:
+                raw = path.read_bytes()
+            except FileNotFoundError:
+                continue
+            try:
+                json.loads(raw)
+                seen[0] += 1
+            except ValueError:
+                problems.append(f"partial file of {len(raw)} bytes")
+
+    thread = threading.Thread(target=reader, daemon=True)
+    thread.start()
+    with AutosaveWriter() as writer:
+        for n in range(40):
+            writer.submit(_numbered(n, size=400))
+            if n % 4 == 0:
+                writer.flush(10)
+        writer.flush(10)
+    deadline = time.monotonic() + 5
+    while seen[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stop.set()
+    thread.join(10)
+    assert problems == []
+    assert seen[0] > 0
+    assert load_save(path).summary == {"n": 39}
+    assert sorted(p.name for p in path.parent.iterdir()) == ["autosave.json"]
+
+
+def test_a_crash_in_the_middle_of_a_write_keeps_the_last_good_autosave(monkeypatch: pytest.MonkeyPatch,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    path = autosave_path()
+    with AutosaveWriter() as writer:
+        writer.submit(_numbered(1))
+        assert writer.flush(10)
+        real_replace = os.replace
+
+        def crash(src: Any, dst: Any) -> None:
+            raise OSError(5, "I/O error")
+
+        monkeypatch.setattr(saves.os, "replace", crash)
+        with caplog.at_level(logging.ERROR, logger="game.core.saves"):
+            writer.submit(_numbered(2))
+            assert writer.flush(10)
+        assert isinstance(writer.last_error, OSError)
+        assert any("autosave" in r.getMessage() for r in caplog.records)
+        assert load_save(path).summary == {"n": 1}
+        assert sorted(p.name for p in path.parent.iterdir()) == ["autosave.json"]
+        monkeypatch.setattr(saves.os, "replace", real_replace)
+        writer.submit(_numbered(3))  # the writer still works afterwards
+        assert writer.flush(10)
+        assert writer.last_error is None
+    assert load_save(path).summary == {"n": 3}
+
+
+def test_a_save_that_cannot_be_serialised_is_logged_not_raised(caplog: pytest.LogCaptureFixture) -> None:
+    save = _numbered(1)
+    save.snapshot = {"cards": {1, 2, 3}}  # a set: not JSON
+    with caplog.at_level(logging.ERROR, logger="game.core.saves"), AutosaveWriter() as writer:
+        writer.submit(save)  # serialising happens on the writer thread: no exception here
+        assert writer.flush(10)
+        assert isinstance(writer.last_error, TypeError)
+    assert not autosave_path().exists()
+    assert caplog.records
+
+
+def test_stale_temp_files_from_a_crash_are_removed_and_never_loaded() -> None:
+    path = autosave_path()
+    write_json_atomic(path, _numbered(5).to_json())
+    stale = path.parent / ".autosave.json.999.1.2.tmp"
+    stale.write_bytes(b'{"app": "pirate-game-n')  # a write cut short by a power cut
+    writer = AutosaveWriter()
+    assert not stale.exists()
+    assert load_save(path).summary == {"n": 5}
+    writer.close()
+
+
+def test_autosave_clear_drops_pending_saves() -> None:
+    with AutosaveWriter() as writer:
+        writer.submit(_numbered(1))
+        writer.flush(10)
+        assert autosave_path().exists()
+        writer.submit(_numbered(2))
+        writer.clear()
+        assert writer.flush(10)
+    assert not autosave_path().exists()
+
+
+def test_submit_after_close_is_ignored() -> None:
+    writer = AutosaveWriter()
+    writer.close()
+    writer.submit(_numbered(1))
+    assert writer.flush(1)
+    assert not autosave_path().exists()
+
+
+def test_decode_actions() -> None:
+    save, _ = make_save()
+    actions = saves.decode_actions(CountRules(), save)
+    assert [a.to_json() for a in actions] == save.actions
+    save.actions[4] = {"kind": "teleport", "seat": 0}
+    with pytest.raises(SaveError) as info:
+        saves.decode_actions(CountRules(), save)
+    assert info.value.text.key == "persist.save.bad_action" and info.value.text.kwargs["move"] == 5
+    assert_translatable(info.value.text)
