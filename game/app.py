@@ -234,6 +234,7 @@ class App:
             self._fade_t += dt
             if self._fade_t >= FADE_SECONDS * self.anim_factor():
                 self._fade_from = None
+                top.mark_dirty()  # one more frame without the fading picture
         if self.busy():
             self.draw()
         if self.frame_hook:

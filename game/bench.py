@@ -123,7 +123,10 @@ def _idle_share(app: Any, seconds: float) -> float:
     import pygame
     from game.scenes.menu import MenuScene
     app.stack.push(MenuScene(app), fade=False)
-    app.step([])  # first frame drawn
+    settle = time.perf_counter() + 0.5  # the window's first events (shown, exposed, focus) pass first
+    while time.perf_counter() < settle:
+        event = pygame.event.wait(50)
+        app.step([event] if event.type != pygame.NOEVENT else [])
     app.running = True
     stop = pygame.event.custom_type()
     pygame.time.set_timer(stop, int(seconds * 1000), loops=1)

@@ -71,8 +71,19 @@ class PanelScene(Scene):
         self.tooltip.draw(surface)
 
 
-def widgets_of(*items: Widget) -> list[Widget]:
-    return list(items)
+class ButtonRow(Box):
+    """A row of widgets at their preferred widths, centred (buttons under a form)."""
+
+    def __init__(self, children, spacing: int = 16):
+        super().__init__(children, vertical=False, spacing=spacing)
+
+    def preferred_size(self, width: int | None = None) -> tuple[int, int]:
+        h = max((c.preferred_size()[1] for c in self._shown()), default=0)
+        return (width if width is not None else sum(c.preferred_size()[0] for c in self._shown()), h)
+
+    def set_rect(self, rect) -> None:
+        Widget.set_rect(self, rect)
+        center_row(self._shown(), self.rect, theme.px(self.spacing))
 
 
 def center_row(widgets: list[Widget], rect: pygame.Rect, gap: int | None = None) -> None:

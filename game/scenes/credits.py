@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from game.core.protocol import Text
 from game.games import catalog
-from game.scenes.common import PanelScene
+from game.scenes.common import ButtonRow, PanelScene
 from game.ui import palette
 from game.ui.palette import FONT_FILES
-from game.ui.widgets import Button, HBox, Label
+from game.ui.widgets import Button, Label
 
 
 def font_families() -> str:
@@ -38,4 +38,4 @@ class CreditsScene(PanelScene):
         for key in ("python", "pygame", "pytmx", "platformdirs", "pyinstaller"):
             self.body.add(Label(Text.of(f"credits.lib.{key}"), **small))
         self.body.add(Label(Text.of("credits.fonts", fonts=font_families()), **small))
-        self.body.add(HBox([Button(Text.of("credits.back"), self.back, min_width=160)], align="center"))
+        self.body.add(ButtonRow([Button(Text.of("credits.back"), self.back, min_width=160)]))

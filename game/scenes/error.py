@@ -5,9 +5,9 @@ The autosave is never touched here, so the game in progress can be continued fro
 from __future__ import annotations
 
 from game.core.protocol import Text
-from game.scenes.common import PanelScene
+from game.scenes.common import ButtonRow, PanelScene
 from game.ui import palette
-from game.ui.widgets import Button, HBox, Label
+from game.ui.widgets import Button, Label
 
 
 class ErrorScene(PanelScene):
@@ -24,8 +24,8 @@ class ErrorScene(PanelScene):
         self.body.add(Label(Text.of("error.body", message=self.message), size=18))
         self.body.add(Label(Text.of("error.saved"), size=17, colour=palette.GREEN))
         self.body.add(Label(Text.of("error.log", path=self.log_path), size=15, colour=palette.INK_SOFT))
-        self.body.add(HBox([Button(Text.of("error.menu"), self.to_menu, min_width=200),
-                            Button(Text.of("error.quit"), self.app.quit, min_width=140)], spacing=16))
+        self.body.add(ButtonRow([Button(Text.of("error.menu"), self.to_menu, min_width=200),
+                            Button(Text.of("error.quit"), self.app.quit, min_width=140)]))
 
     def to_menu(self) -> None:
         from game.scenes.menu import MenuScene

@@ -12,7 +12,7 @@ import pygame
 from game import games
 from game.core.protocol import Text
 from game.games import GameEntry
-from game.i18n import tr
+from game.i18n import language, tr
 from game.scenes.base import Scene
 from game.ui import palette, theme
 from game.ui.widgets import Button, FocusRing, HBox, Tooltip
@@ -32,6 +32,8 @@ class GameTile:
         self.hovered = False
         self.focused = False
         self.pressed = False
+        self._cache: pygame.Surface | None = None
+        self._cache_key: tuple | None = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -59,47 +61,57 @@ class GameTile:
         return "  ·  ".join(parts)
 
     def draw(self, surface: pygame.Surface) -> None:
-        r = self.rect
-        live = self.entry.available
-        lift = theme.px(4) if (self.hovered or self.focused) and live else 0
-        card = r.move(0, -lift)
-        if (self.hovered or self.focused) and live:
-            theme.draw_glow(surface, card, palette.HIGHLIGHT, theme.px(8), theme.px(14))
-        theme.draw_frame(surface, "panel", card)
+        lit = (self.hovered or self.focused) and self.entry.available
+        key = (self.rect.size, lit, language())
+        if self._cache_key != key:  # redrawn only when its size, highlight or language changes
+            tile = self._render(lit)
+            self._cache = tile.convert_alpha() if pygame.display.get_surface() else tile
+            self._cache_key = key
         pad = theme.px(12)
-        art_w = card.w - 2 * pad
-        art_h = int(art_w * 0.6)
-        art_rect = pygame.Rect(card.x + pad, card.y + pad, art_w, art_h)
-        img = theme.image("menu", f"{self.entry.id}.png" if live else "shipyard.png")
+        surface.blit(self._cache, (self.rect.x - pad, self.rect.y - pad))
+
+    def _render(self, lit: bool) -> pygame.Surface:
+        """The tile on its own transparent surface (with room for the glow and the lift)."""
+        pad = theme.px(12)
+        out = pygame.Surface((self.rect.w + 2 * pad, self.rect.h + 2 * pad), pygame.SRCALPHA)
+        live = self.entry.available
+        lift = theme.px(4) if lit else 0
+        card = pygame.Rect(pad, pad - lift, self.rect.w, self.rect.h)
+        if lit:
+            theme.draw_glow(out, card, palette.HIGHLIGHT, theme.px(8), theme.px(14))
+        theme.draw_frame(out, "panel", card)
+        inner = theme.px(12)
+        art_w = card.w - 2 * inner
+        art_rect = pygame.Rect(card.x + inner, card.y + inner, art_w, int(art_w * 0.6))
+        img = theme.image("menu", f"{self.entry.id}.png") or theme.image("menu", "shipyard.png")
         if img is not None:
             art = pygame.transform.smoothscale(img, art_rect.size)
-            if not live:
-                art = art.copy()
-                art.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            surface.blit(art, art_rect)
+            if not live:  # a faded sepia picture: this game is coming, not playable
+                art = pygame.transform.grayscale(art)
+                art.fill((236, 214, 178, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            out.blit(art, art_rect)
         else:
-            pygame.draw.rect(surface, palette.SEA, art_rect, border_radius=theme.px(6))
-        pygame.draw.rect(surface, palette.WOOD_DARK, art_rect, width=max(1, theme.px(2)), border_radius=theme.px(6))
+            pygame.draw.rect(out, palette.SEA, art_rect, border_radius=theme.px(6))
+        pygame.draw.rect(out, palette.WOOD_DARK, art_rect, width=max(1, theme.px(2)), border_radius=theme.px(12))
         y = art_rect.bottom + theme.px(8)
         name = tr(self.entry.name_key)
         f = theme.fit_font(name, "display", 26, art_w)
-        colour = palette.WOOD_DARK if live else palette.INK_SOFT
-        theme.draw_text(surface, name, f, colour, (card.centerx, y), "midtop")
+        theme.draw_text(out, name, f, palette.WOOD_DARK if live else palette.INK_SOFT, (card.centerx, y), "midtop")
         y += f.get_linesize()
         small = theme.font("bold", 15)
-        theme.draw_text(surface, self.details(), small, palette.INK_SOFT, (card.centerx, y), "midtop")
+        theme.draw_text(out, self.details(), small, palette.INK_SOFT, (card.centerx, y), "midtop")
         y += small.get_linesize() + theme.px(4)
         body = theme.font("text", 15)
         for line in theme.wrap_text(tr(self.entry.pitch_key), body, art_w)[:3]:
-            theme.draw_text(surface, line, body, palette.INK if live else palette.INK_SOFT,
-                            (card.centerx, y), "midtop")
+            theme.draw_text(out, line, body, palette.INK if live else palette.INK_SOFT, (card.centerx, y), "midtop")
             y += body.get_linesize()
         if not live:  # a ribbon across the picture: this game is still being built
             ribbon = pygame.Rect(art_rect.x, art_rect.bottom - theme.px(30), art_rect.w, theme.px(26))
-            surface.blit(theme.overlay(ribbon.size, (*palette.WOOD_DARK, 225)), ribbon)
+            out.blit(theme.overlay(ribbon.size, (*palette.WOOD_DARK, 225)), ribbon)
             label = tr("menu.shipyard")
-            theme.draw_text(surface, label, theme.fit_font(label, "bold", 14, ribbon.w - theme.px(8)),
+            theme.draw_text(out, label, theme.fit_font(label, "bold", 14, ribbon.w - theme.px(8)),
                             palette.GOLD_LIGHT, ribbon.center, "center")
+        return out
 
 
 class MenuScene(Scene):
@@ -120,6 +132,7 @@ class MenuScene(Scene):
         self.tooltip = Tooltip()
         self.saved: object | None = None  # the autosave, when one can be resumed
         self.saved_entry: GameEntry | None = None
+        self._backdrop: pygame.Surface | None = None
 
     # Life cycle -----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -145,7 +158,7 @@ class MenuScene(Scene):
 
     def layout(self, rect: pygame.Rect) -> None:
         margin = theme.px(36)
-        title_h = int(rect.h * 0.36)
+        title_h = min(int(rect.w * 300 / 1280), int(rect.h * 0.40))
         self.title_rect = pygame.Rect(0, 0, rect.w, title_h)
         n = len(self.tiles)
         gap = theme.px(14)
@@ -218,18 +231,25 @@ class MenuScene(Scene):
     def is_animating(self) -> bool:
         return self.tooltip.text is not None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        rect = surface.get_rect()
-        surface.blit(theme.background("sea", rect.size), (0, 0))
+    def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """Sea and title art, drawn once per window size."""
+        if self._backdrop is not None and self._backdrop.get_size() == size:
+            return self._backdrop
+        out = theme.background("sea", size).copy()
+        rect = out.get_rect()
         title = theme.image("menu", "title.png")
-        if title is not None:
-            scale = min(self.title_rect.w / title.get_width(), self.title_rect.h / title.get_height())
-            img = pygame.transform.smoothscale(title, (int(title.get_width() * scale),
-                                                      int(title.get_height() * scale)))
-            surface.blit(img, img.get_rect(midtop=(rect.centerx, 0)))
+        if title is not None:  # across the whole width; a short window crops the sky at the top
+            scale = rect.w / title.get_width()
+            img = pygame.transform.smoothscale(title, (rect.w, int(title.get_height() * scale)))
+            out.blit(img, img.get_rect(bottom=self.title_rect.bottom, centerx=rect.centerx))
         else:
-            theme.draw_text(surface, tr("app.title"), theme.font("display", 72), palette.GOLD_LIGHT,
+            theme.draw_text(out, tr("app.title"), theme.font("display", 72), palette.GOLD_LIGHT,
                             self.title_rect.center, "center", palette.WOOD_DARK, 3)
+        self._backdrop = out.convert() if pygame.display.get_surface() else out
+        return self._backdrop
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.backdrop(surface.get_size()), (0, 0))
         for tile in self.tiles:
             tile.draw(surface)
         self.buttons.draw(surface)

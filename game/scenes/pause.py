@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from game.core.protocol import Text
-from game.scenes.common import PanelScene
-from game.ui.widgets import Button, HBox, Label
+from game.scenes.common import ButtonRow, PanelScene
+from game.ui.widgets import Button, Label
 
 
 class PauseScene(PanelScene):
@@ -19,17 +19,12 @@ class PauseScene(PanelScene):
     def build(self) -> None:
         if self.confirming:
             self.body.add(Label(Text.of("pause.confirm"), size=20, align="center"))
-            self.body.add(HBox([Button(Text.of("pause.confirm_no"), self.cancel_abandon, min_width=150),
-                                Button(Text.of("pause.confirm_yes"), self.abandon, min_width=150)],
-                               spacing=12))
+            self.body.add(ButtonRow([Button(Text.of("pause.confirm_no"), self.cancel_abandon, min_width=150),
+                                     Button(Text.of("pause.confirm_yes"), self.abandon, min_width=150)]))
             return
         for key, fn in (("pause.resume", self.back), ("pause.rules", self.open_rules),
                         ("pause.settings", self.open_settings), ("pause.abandon", self.ask_abandon)):
             self.body.add(Button(Text.of(key), fn, min_width=240))
-
-    def draw(self, surface) -> None:
-        # the table below is frozen; draw it as its viewer saw it, then the dimmed overlay and panel
-        super().draw(surface)
 
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene

@@ -11,7 +11,8 @@ from game.games import GameEntry
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import palette, theme
-from game.ui.widgets import Button, HBox, Panel
+from game.scenes.common import ButtonRow
+from game.ui.widgets import Button, Panel
 
 
 def winner_text(result: Result, seats: list[Seat]) -> str:
@@ -35,7 +36,7 @@ class ResultsScene(Scene):
         buttons = [Button(Text.of("results.menu"), self.to_menu, min_width=180)]
         if rematch is not None:
             buttons.insert(0, Button(Text.of("results.rematch"), self.rematch, min_width=200))
-        self.buttons = HBox(buttons, spacing=16, align="center")
+        self.buttons = ButtonRow(buttons)
 
     def layout(self, rect: pygame.Rect) -> None:
         w = min(rect.w - theme.px(60), theme.px(980))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.core.protocol import Text
 from game.i18n import set_language
-from game.scenes.common import PanelScene
+from game.scenes.common import ButtonRow, PanelScene
 from game.ui.widgets import Button, Choice, HBox, Label, Slider, Toggle
 
 SPEEDS = ("slow", "normal", "fast")
@@ -43,7 +43,7 @@ class SettingsScene(PanelScene):
                              on_change=lambda v: self.set("colourblind_symbols", v)))
         self.body.add(Toggle(Text.of("settings.placement_assist"), s.placement_assist,
                              on_change=lambda v: self.set("placement_assist", v)))
-        self.body.add(HBox([Button(Text.of("settings.done"), self.back, min_width=160)], align="center"))
+        self.body.add(ButtonRow([Button(Text.of("settings.done"), self.back, min_width=160)]))
 
     def set(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)

@@ -107,6 +107,8 @@ class Label(Widget):
         self.role, self.size, self.colour = role, size, colour
         self.align, self.valign, self.wrap = align, valign, wrap
         self.outline, self.shadow, self.line_spacing = outline, shadow, line_spacing
+        self._cache: tuple[pygame.Surface, tuple[int, int]] | None = None
+        self._cache_key: tuple | None = None
 
     @property
     def font(self) -> pygame.font.Font:
@@ -130,27 +132,42 @@ class Label(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
+        key = (theme.text_of(self.text), self.rect.size, self.role, self.size, self.colour, self.align,
+               self.valign, self.wrap, self.outline, self.shadow, self.line_spacing, theme.scale())
+        if self._cache_key != key:  # wrapping and rendering happen once per change, not per frame
+            self._cache = self._render()
+            self._cache_key = key
+        image, offset = self._cache
+        surface.blit(image, (self.rect.x + offset[0], self.rect.y + offset[1]))
+
+    def _render(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The text on a transparent surface the size of the rect (lines may overflow it upward or down)."""
         f = self.font
         lines = self.lines()
         line_h = int(f.get_linesize() * self.line_spacing)
         total = len(lines) * line_h
         if self.valign == "middle":
-            y = self.rect.centery - total // 2
+            top = self.rect.h // 2 - total // 2
         elif self.valign == "bottom":
-            y = self.rect.bottom - total
+            top = self.rect.h - total
         else:
-            y = self.rect.top
-        for line in lines:
-            if line:
-                img = theme.render_text(line, f, self.colour, self.outline, max(1, theme.px(2)), self.shadow)
+            top = 0
+        images = [theme.render_text(line, f, self.colour, self.outline, max(1, theme.px(2)), self.shadow)
+                  if line else None for line in lines]
+        width = max([self.rect.w] + [img.get_width() for img in images if img is not None])
+        out = pygame.Surface((max(1, width), max(1, total + line_h)), pygame.SRCALPHA)
+        y = 0
+        for img in images:
+            if img is not None:
                 if self.align == "center":
-                    x = self.rect.centerx - img.get_width() // 2
+                    x = self.rect.w // 2 - img.get_width() // 2
                 elif self.align == "right":
-                    x = self.rect.right - img.get_width()
+                    x = self.rect.w - img.get_width()
                 else:
-                    x = self.rect.left
-                surface.blit(img, (x, y))
+                    x = 0
+                out.blit(img, (max(0, x), y))
             y += line_h
+        return out, (0, top)
 
 
 # --------------------------------------------------------------------------------------------------
