@@ -176,10 +176,9 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             w, h = max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1])
-            if (w, h) != (event.w, event.h):
+            self.screen = pygame.display.get_surface()
+            if self.screen.get_size() != (w, h):  # below the minimum, or a driver that did not resize
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-            else:
-                self.screen = pygame.display.get_surface()
             self.window_size = (w, h)
             self._relayout()
             return

@@ -22,7 +22,9 @@ class ErrorScene(PanelScene):
 
     def build(self) -> None:
         self.body.add(Label(Text.of("error.body", message=self.message), size=18))
-        self.body.add(Label(Text.of("error.saved"), size=17, colour=palette.GREEN))
+        from game.core.saves import autosave_path
+        if autosave_path().exists():  # only promise what is there
+            self.body.add(Label(Text.of("error.saved"), size=17, colour=palette.GREEN))
         self.body.add(Label(Text.of("error.log", path=self.log_path), size=15, colour=palette.INK_SOFT))
         self.body.add(ButtonRow([Button(Text.of("error.menu"), self.to_menu, min_width=200),
                             Button(Text.of("error.quit"), self.app.quit, min_width=140)]))

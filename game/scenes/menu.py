@@ -98,7 +98,7 @@ class GameTile:
         f = theme.fit_font(name, "display", 26, art_w)
         theme.draw_text(out, name, f, palette.WOOD_DARK if live else palette.INK_SOFT, (card.centerx, y), "midtop")
         y += f.get_linesize()
-        small = theme.font("bold", 15)
+        small = theme.fit_font(self.details(), "bold", 15, art_w)
         theme.draw_text(out, self.details(), small, palette.INK_SOFT, (card.centerx, y), "midtop")
         y += small.get_linesize() + theme.px(4)
         body = theme.font("text", 15)

@@ -12,14 +12,7 @@ from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import palette, theme
 from game.scenes.common import ButtonRow
-from game.ui.widgets import Button, Panel
-
-
-def winner_text(result: Result, seats: list[Seat]) -> str:
-    names = [seats[i].name for i in result.winners]
-    if len(names) == 1:
-        return tr("results.winner", name=names[0])
-    return tr("results.shared", names=", ".join(names))
+from game.ui.widgets import Button
 
 
 class ResultsScene(Scene):
@@ -31,7 +24,6 @@ class ResultsScene(Scene):
         from game.ui.results_view import ResultsView
         self.entry, self.seats, self.result = entry, seats, result
         self.rematch_fn = rematch
-        self.panel = Panel(title=Text.of("results.title"))
         self.view = ResultsView(result, [s.name for s in seats], seats=[s.colour for s in seats])
         buttons = [Button(Text.of("results.menu"), self.to_menu, min_width=180)]
         if rematch is not None:
@@ -39,10 +31,9 @@ class ResultsScene(Scene):
         self.buttons = ButtonRow(buttons)
 
     def layout(self, rect: pygame.Rect) -> None:
-        w = min(rect.w - theme.px(60), theme.px(980))
-        top = theme.px(100)
-        self.panel.layout(pygame.Rect(rect.centerx - w // 2, top, w, rect.h - top - theme.px(96)))
-        self.view.layout(self.panel.content_rect)
+        w = min(rect.w - theme.px(60), theme.px(1000))
+        top = theme.px(96)
+        self.view.layout(pygame.Rect(rect.centerx - w // 2, top, w, rect.h - top - theme.px(100)))
         self.buttons.layout(pygame.Rect(rect.centerx - w // 2, rect.h - theme.px(80), w, theme.px(56)))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -70,9 +61,8 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         rect = surface.get_rect()
         surface.blit(theme.background("sea", rect.size), (0, 0))
-        text = winner_text(self.result, self.seats)
-        theme.draw_text(surface, text, theme.fit_font(text, "display", 56, rect.w - theme.px(60)),
-                        palette.GOLD_LIGHT, (rect.centerx, theme.px(22)), "midtop", palette.WOOD_DARK, 3)
-        self.panel.draw(surface)
+        text = tr("results.heading", game=Text.of(self.entry.name_key))
+        theme.draw_text(surface, text, theme.fit_font(text, "display", 52, rect.w - theme.px(60)),
+                        palette.GOLD_LIGHT, (rect.centerx, theme.px(20)), "midtop", palette.WOOD_DARK, 3)
         self.view.draw(surface)
         self.buttons.draw(surface)

@@ -60,9 +60,8 @@ class ColourChip(Widget):
         colour = self.model.seats[self.seat].colour
         r = self.rect
         pygame.draw.circle(surface, palette.WOOD_DARK, r.center, r.w // 2)
-        pygame.draw.circle(surface, theme.seat_colour(colour), r.center, r.w // 2 - max(2, theme.px(3)))
-        sym = theme.seat_symbol(colour, int(r.w * 0.62))
-        surface.blit(sym, sym.get_rect(center=r.center))
+        chip = theme.seat_chip(colour, r.w - 2 * max(2, theme.px(2)))
+        surface.blit(chip, chip.get_rect(center=r.center))
         if self.hovered:
             pygame.draw.circle(surface, palette.GOLD_LIGHT, r.center, r.w // 2, max(2, theme.px(2)))
 
@@ -120,9 +119,13 @@ class SetupScene(Scene):
                               on_change=self.set_players, wrap=False)
         self.rows = [SeatRow(self, i) for i in range(self.rules.max_players)]
         self.option_widgets: list[tuple[Option, Widget, Label]] = []
+        self.option_labels: dict[str, Label] = {}
         for opt in self.rules.options:
             self.option_widgets.append((opt, self._option_widget(opt),
                                         Label("", size=14, colour=palette.RED)))
+            if opt.kind != "bool":
+                self.option_labels[opt.key] = Label(Text.of(opt.label or opt.key), size=18, valign="middle")
+        self.count_label = Label(Text.of("setup.how_many"), size=18, valign="middle")
         self.no_options = Label(Text.of("setup.no_options"), size=16, colour=palette.INK_SOFT)
         self.seed_label = Label(Text.of("setup.seed"), size=16, colour=palette.INK, valign="middle")
         self.seed_input = TextInput(self.model.seed_text, max_length=10, on_change=self.set_seed)
@@ -186,6 +189,7 @@ class SetupScene(Scene):
             reason = self.model.option_problem(opt.key)
             problem.text = tr(reason) if reason else ""
         problems = self.model.problems()
+        self.players.value = self.model.players
         self.problems.text = "\n".join(tr(p) for p in problems[:3])
         self.start.enabled = not problems
         self.focus.set_widgets(self.all_widgets())
@@ -202,7 +206,8 @@ class SetupScene(Scene):
         self.left.layout(pygame.Rect(body.x, body.y, left_w, body.h))
         self.right.layout(pygame.Rect(body.x + left_w + gap, body.y, body.w - left_w - gap, body.h))
         c = self.left.content_rect
-        self.players.layout(pygame.Rect(c.x, c.y, theme.px(160), theme.px(40)))
+        self.count_label.layout(pygame.Rect(c.x, c.y, theme.px(200), theme.px(40)))
+        self.players.layout(pygame.Rect(c.x + theme.px(210), c.y, theme.px(150), theme.px(40)))
         row_h = min(theme.px(54), (c.h - theme.px(56)) // max(1, len(self.rows)))
         y = c.y + theme.px(54)
         for row in self.rows:
@@ -212,7 +217,12 @@ class SetupScene(Scene):
         y = c.y
         for opt, widget, problem in self.option_widgets:
             h = widget.preferred_size(c.w)[1]
-            widget.layout(pygame.Rect(c.x, y, c.w if opt.kind == "bool" else min(c.w, theme.px(300)), h))
+            if opt.kind == "bool":
+                widget.layout(pygame.Rect(c.x, y, c.w, h))
+            else:
+                label_w = c.w - min(c.w // 2, theme.px(220))
+                self.option_labels[opt.key].layout(pygame.Rect(c.x, y, label_w - theme.px(8), h))
+                widget.layout(pygame.Rect(c.x + label_w, y, c.w - label_w, h))
             y += h
             problem.layout(pygame.Rect(c.x + theme.px(40), y, c.w - theme.px(40), theme.px(18)))
             y += theme.px(20)
@@ -227,8 +237,9 @@ class SetupScene(Scene):
         self.rules_button.layout(pygame.Rect(margin + theme.px(166), by, theme.px(150), bottom_h - theme.px(8)))
         sw = theme.px(220)
         self.start.layout(pygame.Rect(rect.w - margin - sw, by, sw, bottom_h - theme.px(8)))
-        self.problems.layout(pygame.Rect(margin + theme.px(340), by - theme.px(6),
-                                         rect.w - 2 * margin - theme.px(340) - sw - theme.px(16), bottom_h))
+        self.problems.layout(pygame.Rect(margin + theme.px(340), by,
+                                         rect.w - 2 * margin - theme.px(340) - sw - theme.px(16),
+                                         bottom_h - theme.px(8)))
         self.title_pos = (rect.centerx, theme.px(20))
 
     # Actions --------------------------------------------------------------------------------
@@ -276,7 +287,10 @@ class SetupScene(Scene):
                         palette.GOLD_LIGHT, self.title_pos, "midtop", palette.WOOD_DARK, 3)
         self.left.draw(surface)
         self.right.draw(surface)
+        self.count_label.draw(surface)
         self.players.draw(surface)
+        for label in self.option_labels.values():
+            label.draw(surface)
         for row in self.rows[: self.model.players]:
             row.label.draw(surface)
             for w in row.widgets:
@@ -293,11 +307,18 @@ class SetupScene(Scene):
         self.rules_button.draw(surface)
         self.start.draw(surface)
         problems = self.problems
-        if problems.text:
-            pad = theme.px(6)
-            area = problems.rect.inflate(pad * 2, pad)
-            surface.blit(theme.overlay(area.size, (*palette.PARCHMENT, 220)), area)
-            problems.draw(surface)
+        if problems.text:  # a parchment slip just big enough for the reasons
+            lines = problems.lines()
+            f = problems.font
+            h = int(len(lines) * f.get_linesize() * problems.line_spacing)
+            pad = theme.px(10)
+            slip = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + 2 * pad, h + pad)
+            slip.midright = (problems.rect.right, problems.rect.centery)
+            theme.draw_frame(surface, "panel", slip)
+            y = slip.y + pad // 2
+            for line in lines:
+                theme.draw_text(surface, line, f, palette.RED, (slip.right - pad, y), "topright")
+                y += int(f.get_linesize() * problems.line_spacing)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -375,3 +375,27 @@ def test_smoke_run_exits_zero(tmp_path):
                           capture_output=True, text=True, timeout=240)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "smoke: ok" in proc.stdout
+
+
+# --- keyboard and window ----------------------------------------------------------------------------
+def test_menu_works_from_the_keyboard(app):
+    from game.scenes.settings import SettingsScene
+    menu = open_menu(app)
+    key(app, pygame.K_TAB)  # focus the first button (Settings: Continue is hidden)
+    assert menu.focus.focused is find_button(menu, "menu.settings")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_resizing_the_window_lays_every_scene_out_again(app):
+    menu = open_menu(app)
+    before = [t.rect.copy() for t in menu.tiles]
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
+    frames(app, 2)
+    after = [t.rect for t in menu.tiles]
+    assert after != before
+    assert all(app.screen_rect().contains(t) for t in after)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=400, h=300, size=(400, 300)))
+    frames(app, 2)
+    assert app.screen.get_size() == (960, 540)  # never smaller than the minimum
+    assert all(app.screen_rect().contains(t.rect) for t in menu.tiles)
