@@ -51,6 +51,8 @@ class TableScene(Scene):
         from game.ui.privacy import PrivacyScreen
         self.privacy = PrivacyScreen(on_reveal=lambda _colour: self.reveal())
         self._maybe_cover()
+        if any(s.kind == "bot" for s in session.seats) and not getattr(app, "inline_bots", False):
+            app.worker.start()  # a child process takes a moment to start: do it before the first bot turn
 
     # Seats ----------------------------------------------------------------------------------
     @property

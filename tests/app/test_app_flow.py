@@ -399,3 +399,12 @@ def test_resizing_the_window_lays_every_scene_out_again(app):
     frames(app, 2)
     assert app.screen.get_size() == (960, 540)  # never smaller than the minimum
     assert all(app.screen_rect().contains(t.rect) for t in menu.tiles)
+
+
+def test_bots_think_in_the_worker_process_and_the_game_reaches_results(app, minigame_entry):
+    """The real path: requests go to the worker process with the view as JSON, answers come back."""
+    from game.scenes.results import ResultsScene
+    app.inline_bots = False
+    table = start(app, minigame_entry, ["easy", "medium"], seed=8)
+    play_until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=200000)
+    assert table.state.is_over() and app.worker.restarts == 1  # one child, started once, never replaced
