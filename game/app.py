@@ -163,6 +163,10 @@ class App:
         self._fade_from = self.screen.copy()
         self._fade_t = 0.0
 
+    def anim_speed(self) -> float:
+        """Speed for ``game.ui.tween.Tweener(speed=...)`` from the animation-speed setting."""
+        return 1.0 / self.anim_factor()
+
     def anim_factor(self) -> float:
         """Multiplier for animation durations from the settings (slow 1.6, normal 1, fast 0.5)."""
         return {"slow": 1.6, "normal": 1.0, "fast": 0.5}.get(self.settings.animation_speed, 1.0)

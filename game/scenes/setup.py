@@ -33,6 +33,7 @@ class ColourChip(Widget):
     def __init__(self, model: SetupModel, seat: int, on_change):
         super().__init__()
         self.model, self.seat, self.on_change = model, seat, on_change
+        self.symbols = True  # the colour-blind symbols setting
 
     def preferred_size(self, width: int | None = None) -> tuple[int, int]:
         return (theme.px(40), theme.px(40))
@@ -60,8 +61,11 @@ class ColourChip(Widget):
         colour = self.model.seats[self.seat].colour
         r = self.rect
         pygame.draw.circle(surface, palette.WOOD_DARK, r.center, r.w // 2)
-        chip = theme.seat_chip(colour, r.w - 2 * max(2, theme.px(2)))
-        surface.blit(chip, chip.get_rect(center=r.center))
+        if self.symbols:
+            chip = theme.seat_chip(colour, r.w - 2 * max(2, theme.px(2)))
+            surface.blit(chip, chip.get_rect(center=r.center))
+        else:
+            pygame.draw.circle(surface, theme.seat_colour(colour), r.center, r.w // 2 - max(2, theme.px(3)))
         if self.hovered:
             pygame.draw.circle(surface, palette.GOLD_LIGHT, r.center, r.w // 2, max(2, theme.px(2)))
 
@@ -78,6 +82,7 @@ class SeatRow:
         self.name = TextInput(seat.name, max_length=MAX_NAME, on_change=lambda v: scene.set_name(index, v))
         self.kind = Choice(SEAT_KINDS, [Text.of(f"setup.kind.{k}") for k in SEAT_KINDS],
                            SEAT_KINDS.index(seat.kind), on_change=lambda v: scene.set_kind(index, v))
+        self.chip.symbols = scene.app.settings.colourblind_symbols
         self.widgets: list[Widget] = [self.chip, self.name, self.kind]
 
     def layout(self, rect: pygame.Rect) -> None:

@@ -262,6 +262,9 @@ class TableScene(Scene):
             self.privacy.handle(event)
             self.mark_dirty()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()  # Ctrl+Z: take back the last action of this turn, where the rules allow it
+            return
         self.handle_table(event)
 
     def handle_table(self, event: pygame.event.Event) -> None:

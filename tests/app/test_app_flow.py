@@ -408,3 +408,25 @@ def test_bots_think_in_the_worker_process_and_the_game_reaches_results(app, mini
     table = start(app, minigame_entry, ["easy", "medium"], seed=8)
     play_until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=200000)
     assert table.state.is_over() and app.worker.restarts == 1  # one child, started once, never replaced
+
+
+def test_ctrl_z_undoes_within_the_turn_but_not_past_a_reveal(app, minigame_entry):
+    from tests.support.minigame import Play
+    table = start(app, minigame_entry, ["human", "easy"], seed=21)
+    plays = [a for a in table.state.legal_actions(0) if isinstance(a, Play)]
+    assert plays
+    before = json.dumps(table.state.to_json(), sort_keys=True)
+    assert table.try_action(plays[0]) is None
+    assert table.can_undo()
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert json.dumps(table.state.to_json(), sort_keys=True) == before
+    assert table.session.actions == []
+    saved = json.loads(saves.autosave_path().read_text()) if app.autosaver.flush(2) else None
+    assert saved is not None and saved["actions"] == []  # the undo is saved too
+    from tests.support.minigame import DECK, Draw, EndPlays
+    assert table.try_action(plays[0]) is None
+    while not any(isinstance(a, Draw) and a.pile == DECK for a in table.state.legal_actions(0)):
+        table.try_action(next(a for a in table.state.legal_actions(0) if isinstance(a, (EndPlays, Play))))
+    assert table.try_action(Draw(0, DECK)) is None  # a hidden card is revealed to its drawer
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not table.can_undo() and table.session.actions[-1] == Draw(0, DECK)
