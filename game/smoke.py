@@ -34,7 +34,7 @@ def scene_factories(app) -> list[tuple[str, Callable[[], object]]]:
         ("results", lambda: ResultsScene(app, games.catalog()[0], seats, sample, rematch=None)),
     ]
     for entry in games.catalog():
-        if entry.package is None:
+        if not entry.available:
             continue
         from game.scenes.rules import RulesScene
         from game.scenes.setup import SetupScene, start_game_scene

@@ -45,7 +45,8 @@ class GameEntry:
 
     @property
     def available(self) -> bool:
-        return self.package is not None
+        """Playable from the menu: the package exists and has its table scene."""
+        return self.package is not None and self.package.make_scene is not None
 
 
 _CATALOG = (
@@ -95,7 +96,7 @@ def playable(game_id: str) -> GamePackage:
         raise KeyError(f"unknown game '{game_id}' (known: {', '.join(e.id for e in catalog())})") from None
     if entry.package is None:
         raise KeyError(f"game '{game_id}' is not built yet")
-    return entry.package
+    return entry.package  # rules and bots are enough for the command-line tools
 
 
 def register(entry: GameEntry) -> None:

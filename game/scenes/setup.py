@@ -109,7 +109,7 @@ class SetupScene(Scene):
 
     def __init__(self, app, entry: GameEntry, seed: int | None = None):
         super().__init__(app)
-        if entry.package is None:
+        if not entry.available:
             raise ValueError(f"{entry.id} is not playable")
         self.entry = entry
         self.rules = entry.package.rules
@@ -364,7 +364,7 @@ def open_setup(app, game_id: str, seed: int | None = None) -> None:
     except KeyError:
         app.toast(tr("app.unknown_game", game=game_id))
         return
-    if entry.package is None:
+    if not entry.available:
         app.toast(tr("menu.shipyard"))
         return
     app.stack.push(SetupScene(app, entry, seed=seed), fade=False)
