@@ -191,7 +191,8 @@ def test_register_makes_the_test_game_known():
     minigame.register()
     try:
         entry = games.get("minigame")
-        assert entry.available and games.playable("minigame").rules is RULES
+        assert games.playable("minigame").rules is RULES  # rules and bots: enough for the command line
+        assert not entry.available  # no table scene: not offered in the menu
     finally:
         minigame.unregister()
     with pytest.raises(KeyError):
