@@ -52,6 +52,14 @@ class Text:
 
 T = Text.of  # short alias used by rules modules: T("pp.reason.too_low", need=5)
 
+SEAT_KEY = "seat.name"
+
+
+def seat_ref(seat: int) -> Text:
+    """A player in a log line or a reason. The engine knows seats, not names: the UI shows the name
+    the seat was given at setup (``game.i18n.set_seat_names``), or "Player 2" when it has none."""
+    return Text.of(SEAT_KEY, seat=seat)
+
 
 class IllegalAction(Exception):
     """Raised by ``State.apply`` for an action the rules forbid. ``reason`` is a ``Text``."""

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.core.protocol import Text
+from game.core.protocol import SEAT_KEY, Text
 
 LANGUAGES = ("it", "en")
 PO_DIR = Path(__file__).resolve().parent / "po"
@@ -24,6 +24,7 @@ MO_DIR = Path(__file__).resolve().parent / "mo"
 
 _catalogs: dict[str, dict[str, str]] = {}
 _language = "en"
+_seat_names: list[str] = []  # names of the seats of the game on screen (set by its table scene)
 
 
 def _load(lang: str) -> dict[str, str]:
@@ -60,6 +61,11 @@ def language() -> str:
     return _language
 
 
+def set_seat_names(names: list[str]) -> None:
+    """The names ``seat_ref(n)`` shows (the game on screen); an empty list gives "Player n"."""
+    _seat_names[:] = list(names)
+
+
 def has_key(key: str, lang: str | None = None) -> bool:
     return key in _load(lang or _language)
 
@@ -75,6 +81,11 @@ def tr(message: Text | str, **params: Any) -> str:
         key = message.key
     else:
         key = message
+    if key == SEAT_KEY:
+        seat = params.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(_seat_names):
+            return _seat_names[seat]
+        params = {"n": seat + 1 if isinstance(seat, int) else seat}
     template = _load(_language).get(key)
     if template is None:
         template = _load("en").get(key, key)

@@ -245,6 +245,8 @@ class TableScene(Scene):
             self.pause()
 
     def enter(self) -> None:
+        from game.i18n import set_seat_names
+        set_seat_names([s.name for s in self.session.seats])  # log lines name the players
         super().enter()
         self.paused = False
 
