@@ -1285,6 +1285,8 @@ def build_all() -> dict[str, pygame.Surface]:
         out[f"dice/die_blur_{f}.png"] = die_blur(f)
     for sym in SYMBOLS:
         out[f"symbols/{sym}.png"] = symbol_canvas(sym).result()
+    import art_playa_pirata  # Playa Pirata pieces (build/art_playa_pirata.py, reuses the helpers above)
+    out.update(art_playa_pirata.build_all(tex_cache))
     return out
 
 

@@ -34,6 +34,21 @@ def contract() -> dict[str, tuple[int, int]]:
     c.update({f"dice/die_{v}.png": (64, 64) for v in range(1, 7)})
     c.update({f"dice/die_blur_{v}.png": (64, 64) for v in range(1, 4)})
     c.update({f"symbols/{sym}.png": (32, 32) for _, _, sym in palette.SEAT_COLOURS})
+    c.update(playa_pirata_contract())
+    return c
+
+
+def playa_pirata_contract() -> dict[str, tuple[int, int]]:
+    """Playa Pirata pieces (build/art_playa_pirata.py): cards 240x336, seat-coloured ones in 3 layers."""
+    card, layers = (240, 336), ("", "_tint", "_top")
+    names = [f"treasure_{v}" for v in range(3, 8)] + ["treasure_skull", "treasure_towel", "treasure_back"]
+    names += [f"special_{n}" for n in ("sandcastle", "skeleton", "wave", "double-towel", "flag", "bucket",
+                                       "lifeguard", "slippers", "piggy-bank", "parrot")]
+    names += [f"pirate_{k}{s}" for k in ("spyglass", "map", "umbrella") for s in layers]
+    names += [f"towel_{v}{s}" for v in (1, 2, 3) for s in layers]
+    c = {f"playa-pirata/{n}.png": card for n in names}
+    c.update({f"playa-pirata/umbrella_token{s}.png": (128, 128) for s in layers})
+    c.update({"playa-pirata/eye.png": (64, 64), "playa-pirata/beach_table.png": (1280, 720)})
     return c
 
 

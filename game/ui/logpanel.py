@@ -25,6 +25,7 @@ class LogPanel(Widget):
         self.size = size
         self.max_entries = max_entries
         self.entries: list[LogEntry] = []
+        self.seat_colours: list[int] = []  # seat -> colour index chosen at setup (default: the seat)
         self.scroll = 0          # px scrolled up from the newest line (0 = following the newest)
         self._layout: list[tuple[list[str], int]] = []   # per entry: wrapped lines, block height
         self._layout_key: tuple | None = None
@@ -176,7 +177,8 @@ class LogPanel(Widget):
             if y + h < content.top:
                 break
             if entry.seat is not None:
-                surface.blit(theme.seat_chip(entry.seat, chip - 2), (content.x, y + 1))
+                colour = self.seat_colours[entry.seat] if entry.seat < len(self.seat_colours) else entry.seat
+                surface.blit(theme.seat_chip(colour, chip - 2), (content.x, y + 1))
             else:
                 c = (content.x + chip // 2, y + line_h // 2)
                 r = chip // 4

@@ -1,0 +1,668 @@
+"""The Playa Pirata table: the beach, the piles, the hand, the opponents, the log.
+
+Input becomes actions of rules.py; the scene never decides a rule. Gestures (spec section 9):
+- drag a treasure from the hand onto the open sand to bury it (or click it, then click the sand);
+- drag a pirate card onto a treasure (legal targets glow), or onto the discard pile to play it without
+  a target where the rules allow it;
+- click towel cards to gather a group, then drag the group (or click a treasure) onto a treasure; while
+  dragging, the value still needed is shown by the pointer;
+- "End turn" confirms; "Show my towels" when no towel play is possible; Ctrl+Z / "Undo" within the turn;
+- special cards: drag onto a treasure, a player, or the discard pile ("use").
+An illegal drop glides back with the reason.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import games
+from game.core.protocol import Action, Text
+from game.core.session import GameSession
+from game.i18n import tr
+from game.scenes.table import TableScene
+from game.ui import palette, theme
+from game.ui.cards import CardSprite
+from game.ui.dragdrop import DragController, DropTarget
+from game.ui.logpanel import LogPanel
+from game.ui.results_view import ResultsView
+from game.ui.tween import Tweener
+from game.ui.widgets import Button
+
+from game.games.playa_pirata import sprites
+from game.games.playa_pirata.cards import (PIRATE_KIND, TOWEL_VALUE, TREASURE_KIND, TREASURE_VALUE, UNKNOWN)
+from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, ROUND, SEATING, STEP_A, STEP_B, BuryTreasure,
+                                           ChoosePosition, DraftPick, EndTurn, PlayaHand, PlayPirate,
+                                           PlaySpecial, PlayTowels, ShowHand)
+
+CARD_RATIO = 7 / 5
+
+
+class Pick:
+    """What a dragged hand card carries. Towels resolve to the whole selected group at drop time."""
+
+    def __init__(self, kind: str, card: str):
+        self.kind, self.card = kind, card
+
+    def __repr__(self) -> str:
+        return f"Pick({self.kind}, {self.card})"
+
+
+class PlayaScene(TableScene):
+    name = "table:playa-pirata"
+
+    def __init__(self, app: Any, session: GameSession):
+        super().__init__(app, games.get("playa-pirata"), session)
+        self.tweener = Tweener(speed=app.anim_speed())
+        self.logpanel = LogPanel(size=14)
+        self.logpanel.seat_colours = [s.colour for s in session.seats]
+        self.drag = DragController(self._on_drop, tweener=self.tweener, hint=self._hint, toasts=app.toasts,
+                                   keys=False)
+        self.end_button = Button(Text.of("pp.ui.end_turn"), self._end_turn, min_width=150, height=44, size=18)
+        self.show_button = Button(Text.of("pp.ui.show"), self._show_hand, min_width=150, height=44, size=18)
+        self.undo_button = Button(Text.of("table.undo"), self.undo, min_width=110, height=44, size=18)
+        self.menu_button = Button(Text.of("table.menu"), self.pause, min_width=110, height=40, size=16)
+        self.next_hand_button = Button(Text.of("pp.ui.next_hand"), self._close_hand_end, min_width=200)
+        self.flag_on = False
+        self.flag_toggle = Button(Text.of("pp.ui.flag_off"), self._toggle_flag, min_width=150, height=40, size=16)
+        self.selected: list[str] = []        # towel ids gathered into a group
+        self.hand_sprites: list[CardSprite] = []
+        self.spot_rects: list[pygame.Rect] = []
+        self.choice_buttons: list[Button] = []  # draft picks, seating positions, lifeguard targets
+        self.hand_end: Any = None            # (hand number, Result) shown between two hands
+        self._hand_end_timer = 0.0
+        self._seen_hand_index = self.match_hand_index()
+        self._built_for: Any = None
+        self._press_towel: tuple[CardSprite, tuple[int, int]] | None = None
+        self.rect = pygame.Rect(0, 0, 1280, 720)
+
+    # State helpers ------------------------------------------------------------------------------
+    def match_hand_index(self) -> int:
+        return getattr(self.state, "hand_index", 0)
+
+    def hand_view(self, viewer: int | None) -> PlayaHand:
+        view = self.state.view(viewer)
+        return getattr(view, "hand", view)
+
+    def seat_colour(self, seat: int) -> int:
+        return self.session.seats[seat].colour
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def my_turn(self) -> int | None:
+        """The human seat that may act on screen now (None: a bot's turn, or covered)."""
+        viewer = self.viewer()
+        if viewer is None or self.state.current_player != viewer or self.hand_end is not None:
+            return None
+        return viewer
+
+    def legal(self) -> list[Action]:
+        seat = self.my_turn()
+        return self.state.legal_actions(seat) if seat is not None else []
+
+    # Layout -------------------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        side_w = theme.px(300)
+        self.side = pygame.Rect(rect.right - side_w, 0, side_w, rect.h)
+        top_h = theme.px(92)
+        hand_h = theme.px(196)
+        self.top = pygame.Rect(0, 0, rect.w - side_w, top_h)
+        self.hand_area = pygame.Rect(0, rect.h - hand_h, rect.w - side_w, hand_h)
+        self.beach = pygame.Rect(0, top_h, rect.w - side_w, rect.h - top_h - hand_h)
+        pad = theme.px(10)
+        self.info_rect = pygame.Rect(self.side.x + pad, pad, side_w - 2 * pad, theme.px(150))
+        self.logpanel.layout(pygame.Rect(self.side.x + pad, self.info_rect.bottom + pad, side_w - 2 * pad,
+                                         rect.h - self.info_rect.bottom - 2 * pad - theme.px(50)))
+        self.menu_button.layout(pygame.Rect(self.side.right - pad - theme.px(110), rect.h - theme.px(48),
+                                            theme.px(110), theme.px(40)))
+        self.discard_rect = pygame.Rect(self.beach.right - theme.px(96), self.beach.y + theme.px(10),
+                                        theme.px(84), int(theme.px(84) * CARD_RATIO))
+        self._built_for = None
+        self.mark_dirty()
+
+    def _spot_grid(self, n: int) -> list[pygame.Rect]:
+        """Rects for n beach spots in up to two rows, leaving room for the discard pile."""
+        area = self.beach.inflate(-theme.px(20), -theme.px(16))
+        area.w -= theme.px(100)
+        cols = max(1, min(7, (n + 1) // 2 if n > 7 else n))
+        rows = 1 if n <= 7 else 2
+        cell_w = min(theme.px(124), area.w // max(cols, 1))
+        cell_h = min(area.h // rows, theme.px(250))
+        total_w = cell_w * cols
+        x0 = area.x + (area.w - total_w) // 2
+        out = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            out.append(pygame.Rect(x0 + c * cell_w, area.y + r * cell_h, cell_w, cell_h))
+        return out
+
+    def _rebuild(self) -> None:
+        """Hand sprites and drop targets for the state on screen (after every change)."""
+        viewer = self.viewer()
+        hand = self.hand_view(viewer)
+        key = (len(self.session.actions), viewer, self.privacy_for, self.hand_end is not None,
+               tuple(self.selected), self.rect.size, self.flag_on)
+        if key == self._built_for:
+            return
+        self._built_for = key
+        self.spot_rects = self._spot_grid(len(hand.beach))
+        legal = self.legal()
+        self.end_button.visible = any(isinstance(a, EndTurn) for a in legal)
+        self.show_button.visible = any(isinstance(a, ShowHand) for a in legal)
+        self.undo_button.visible = self.my_turn() is not None
+        self.undo_button.enabled = self.can_undo()
+        self.flag_toggle.visible = any(isinstance(a, BuryTreasure) and a.flag for a in legal)
+        self.flag_toggle.text = Text.of("pp.ui.flag_on" if self.flag_on else "pp.ui.flag_off")
+        self._build_hand(hand, viewer, legal)
+        self._build_choices(hand, legal)
+        self._build_targets(hand)
+        self.drag.refresh()
+
+    def _build_hand(self, hand: PlayaHand, viewer: int | None, legal: list[Action]) -> None:
+        self.hand_sprites = []
+        if viewer is None:
+            self.drag.set_draggables([])
+            return
+        area = self.hand_area.inflate(-theme.px(16), -theme.px(24))
+        cw = min(theme.px(84), int((area.h - theme.px(20)) / CARD_RATIO))
+        ch = int(cw * CARD_RATIO)
+        colour = self.seat_colour(viewer)
+        action_cards = [("treasure", c) for c in hand.treasures[viewer]] + \
+                       [("pirate", c) for c in hand.pirates[viewer]]
+        special = hand.special_hand[viewer] if hand.special_hand else None
+        if special not in (None, UNKNOWN):
+            action_cards.append(("special", special))
+        towels = sorted(hand.towels[viewer], key=lambda c: (TOWEL_VALUE[c], c))
+        gap = theme.px(6)
+        left_w = len(action_cards) * (cw + gap)
+        y = area.bottom - ch
+        x = area.x
+        can_act = self.my_turn() is not None
+        for kind, card in action_cards:
+            face = self._card_face(kind, card, colour, (cw, ch))
+            sprite = CardSprite(pygame.Rect(x, y, cw, ch), face=face, payload=Pick(kind, card))
+            sprite.dimmed = can_act and not self._card_has_play(kind, card, legal)
+            self.hand_sprites.append(sprite)
+            x += cw + gap
+        # towels fan to the right, overlapping when there are many
+        tx = area.x + left_w + theme.px(24)
+        room = area.right - tx - cw
+        step = min(cw + gap, room // max(1, len(towels) - 1)) if len(towels) > 1 else 0
+        for i, card in enumerate(towels):
+            face = sprites.towel_card(TOWEL_VALUE[card], colour, (cw, ch))
+            sprite = CardSprite(pygame.Rect(tx + i * step, y, cw, ch), face=face, payload=Pick("towel", card))
+            sprite.selected = card in self.selected
+            sprite.dimmed = can_act and not any(isinstance(a, PlayTowels) for a in legal)
+            self.hand_sprites.append(sprite)
+        self.drag.set_draggables([s for s in self.hand_sprites] if can_act else [])
+
+    def _card_face(self, kind: str, card: str, colour: int, size: tuple[int, int]) -> pygame.Surface:
+        if kind == "treasure":
+            return sprites.treasure_face(TREASURE_KIND[card], TREASURE_VALUE[card] or None, size)
+        if kind == "pirate":
+            return sprites.pirate_card(PIRATE_KIND[card], colour, size)
+        return self._special_face(card, size)
+
+    def _special_face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        face = sprites.special_card(card, size).copy()
+        band = sprites.special_title_rect(size)
+        title = tr(f"pp.special.{card.removeprefix('special-')}")
+        px = max(7, band.h * 70 // 100)
+        while px > 8 and theme.font_px("bold", px).size(title)[0] > band.w - 4:
+            px -= 1
+        f = theme.font_px("bold", px)
+        if f.size(title)[0] <= band.w - 4:
+            theme.draw_text(face, title, f, palette.INK, band.center, "center")
+            return face
+        small = theme.font_px("bold", max(7, band.h * 40 // 100))  # a long name: two lines
+        lines = theme.wrap_text(title, small, band.w - 4)[:2]
+        y = band.centery - len(lines) * small.get_linesize() // 2
+        for line in lines:
+            theme.draw_text(face, line, small, palette.INK, (band.centerx, y), "midtop")
+            y += small.get_linesize()
+        return face
+
+    def _card_has_play(self, kind: str, card: str, legal: list[Action]) -> bool:
+        for a in legal:
+            if kind == "treasure" and isinstance(a, BuryTreasure):
+                if TREASURE_KIND[a.card] == TREASURE_KIND[card] and TREASURE_VALUE[a.card] == TREASURE_VALUE[card]:
+                    return True
+            if kind == "pirate" and isinstance(a, PlayPirate) and a.card == card:
+                return True
+            if kind == "special" and isinstance(a, PlaySpecial) and a.card == card:
+                return True
+        return False
+
+    def _build_targets(self, hand: PlayaHand) -> None:
+        targets = [DropTarget(r, lambda p, i=i: self._accepts(p, ("spot", i)), data=("spot", i))
+                   for i, r in enumerate(self.spot_rects)]
+        targets.append(DropTarget(self.discard_rect, lambda p: self._accepts(p, ("discard",)), data=("discard",)))
+        sand = DropTarget(self.beach.inflate(-theme.px(8), -theme.px(8)),
+                          lambda p: self._accepts(p, ("sand",)), data=("sand",), radius=18)
+        targets.insert(0, sand)  # under the spots: a drop on a spot goes to the spot
+        for seat, r in self.portrait_rects().items():
+            targets.append(DropTarget(r, lambda p, s=seat: self._accepts(p, ("seat", s)), data=("seat", seat)))
+        self.drag.set_targets(targets)
+
+    def _build_choices(self, hand: PlayaHand, legal: list[Action]) -> None:
+        """Buttons for the draft, the seating choice and the Lifeguard's target."""
+        self.choice_buttons = []
+        if not legal:
+            return
+        if hand.phase == SEATING:
+            for a in legal:
+                if isinstance(a, ChoosePosition):
+                    self.choice_buttons.append(Button(Text.of("pp.ui.position", n=a.position),
+                                                      lambda a=a: self._play(a), min_width=140))
+        elif hand.phase == DRAFT:
+            for a in legal:
+                if isinstance(a, DraftPick):
+                    key = "pp.ui.keep" if a.lifeguard_target < 0 else "pp.ui.keep_and_look"
+                    label = Text.of(key, card=Text.of(f"pp.special.{a.card.removeprefix('special-')}"),
+                                    player=self.seat_name(a.lifeguard_target) if a.lifeguard_target >= 0 else "")
+                    self.choice_buttons.append(Button(label, lambda a=a: self._play(a), min_width=200,
+                                                      size=15, height=40))
+        if self.choice_buttons:
+            w = max(b.preferred_size()[0] for b in self.choice_buttons)
+            y = self.beach.bottom - theme.px(16) - len(self.choice_buttons) * theme.px(46)
+            for b in self.choice_buttons:
+                b.layout(pygame.Rect(self.beach.centerx - w // 2, y, w, theme.px(40)))
+                y += theme.px(46)
+
+    def portrait_rects(self) -> dict[int, pygame.Rect]:
+        seats = [s for s in range(self.session.players) if s != self.viewer()]
+        if not seats:
+            return {}
+        w = min(theme.px(300), self.top.w // len(seats))
+        return {s: pygame.Rect(self.top.x + i * w + theme.px(6), self.top.y + theme.px(6), w - theme.px(12),
+                               self.top.h - theme.px(12)) for i, s in enumerate(seats)}
+
+    # Turning gestures into actions -----------------------------------------------------------------
+    def _group_values(self, pick: Pick) -> tuple[int, ...]:
+        cards = self.selected if pick.card in self.selected else [pick.card]
+        return tuple(sorted((TOWEL_VALUE[c] for c in cards), reverse=True))
+
+    def _candidates(self, pick: Pick, target: tuple) -> list[Action]:
+        seat = self.my_turn()
+        if seat is None:
+            return []
+        where = target[0]
+        if pick.kind == "treasure" and where == "sand":
+            return [BuryTreasure(seat, pick.card, self.flag_on)]
+        if pick.kind == "pirate" and where in ("spot", "discard"):
+            return [PlayPirate(seat, pick.card, target[1] if where == "spot" else -1)]
+        if pick.kind == "towel" and where == "spot":
+            return [PlayTowels(seat, target[1], self._group_values(pick))]
+        if pick.kind == "special":
+            index = target[1] if where in ("spot", "seat") else -1
+            options = [a for a in self.legal() if isinstance(a, PlaySpecial) and a.card == pick.card
+                       and a.target == index]
+            return options or [PlaySpecial(seat, pick.card, index)]
+        return []
+
+    def _accepts(self, pick: Any, target: tuple) -> bool:
+        if not isinstance(pick, Pick):
+            return False
+        legal = set(self.legal())
+        hand = self.hand_view(self.my_turn())
+        for action in self._candidates(pick, target):
+            if action in legal or (isinstance(action, BuryTreasure) and any(
+                    isinstance(a, BuryTreasure) and a.flag == action.flag and
+                    TREASURE_KIND[a.card] == TREASURE_KIND[action.card] and
+                    TREASURE_VALUE[a.card] == TREASURE_VALUE[action.card] for a in legal)):
+                return True
+            if isinstance(action, PlayTowels) and hand.step == STEP_B:
+                return self.state.is_legal(action)
+        return False
+
+    def _on_drop(self, pick: Any, target: DropTarget) -> Any:
+        candidates = self._candidates(pick, target.data)
+        if not candidates:
+            return Text.of("pp.ui.not_there")
+        reason = self.try_action(candidates[0])
+        if reason is not None:
+            return reason
+        if pick.kind == "towel":
+            self.selected = []
+        self.app.play("card")
+        return True
+
+    def _hint(self, pick: Any, target: Any) -> Text | None:
+        if not isinstance(pick, Pick) or pick.kind != "towel" or target is None or target.data[0] != "spot":
+            return None
+        seat = self.my_turn()
+        if seat is None:
+            return None
+        hand = self.hand_view(seat)
+        need = hand.need(seat, target.data[1])
+        if need is None:
+            return Text.of("pp.ui.locked")
+        total = sum(self._group_values(pick))
+        if total >= need:
+            return Text.of("pp.ui.hint_ok", total=total, need=need)
+        return Text.of("pp.ui.hint_more", total=total, need=need)
+
+    def _play(self, action: Action) -> None:
+        reason = self.try_action(action)
+        if reason is not None:
+            self.app.toast(tr(reason))
+
+    def _end_turn(self) -> None:
+        seat = self.my_turn()
+        if seat is not None:
+            self._play(EndTurn(seat))
+
+    def _show_hand(self) -> None:
+        seat = self.my_turn()
+        if seat is not None:
+            self._play(ShowHand(seat))
+
+    def _toggle_flag(self) -> None:
+        self.flag_on = not self.flag_on
+        self.mark_dirty()
+
+    def on_action(self, action: Action) -> None:
+        self.selected = [c for c in self.selected if self.my_turn() is not None]
+        if self.match_hand_index() != self._seen_hand_index and self.state.hand_results:
+            # a hand just ended: show its scoring before the next one
+            self.hand_end = (self._seen_hand_index + 1, self.state.hand_results[-1])
+            self._hand_end_timer = 0.0
+            self._seen_hand_index = self.match_hand_index()
+        self._built_for = None
+
+    def _close_hand_end(self) -> None:
+        self._hand_end_timer = 0.0
+        self.hand_end = None
+        self._built_for = None
+        self._maybe_cover()
+        self.mark_dirty()
+
+    def bot_due(self) -> int | None:
+        if self.hand_end is not None:  # everyone looks at the scoring first
+            return None
+        return super().bot_due()
+
+    # Input --------------------------------------------------------------------------------------
+    def handle_table(self, event: pygame.event.Event) -> None:
+        self.mark_dirty()
+        self._rebuild()
+        if self.hand_end is not None:
+            self.next_hand_button.handle(event)
+            return
+        for b in (self.menu_button, self.end_button, self.show_button, self.undo_button, self.flag_toggle,
+                  *self.choice_buttons):
+            if b.visible and b.handle(event):
+                return
+        if self.logpanel.handle(event):
+            return
+        for s in self.hand_sprites:
+            s.handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            towel = next((s for s in reversed(self.hand_sprites) if s.payload.kind == "towel"
+                          and s.rect.collidepoint(event.pos)), None)
+            self._press_towel = (towel, event.pos) if towel is not None else None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press_towel is not None:
+            towel, start = self._press_towel
+            self._press_towel = None
+            moved = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1])
+            if moved <= self.drag.threshold and self.drag.dragging is None and towel.rect.collidepoint(event.pos):
+                self.drag.handle(event)  # ends the controller's pending press; the click is ours
+                self._toggle_towel(towel)
+                if self.selected:
+                    self.drag.select(next(s for s in self.hand_sprites if s.payload.card == self.selected[-1]))
+                else:
+                    self.drag.cancel()
+                return
+        self.drag.handle(event)
+
+    def _toggle_towel(self, sprite: CardSprite) -> None:
+        card = sprite.payload.card
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            self.selected.append(card)
+        sprite.selected = card in self.selected
+        self._built_for = None
+        self._rebuild()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.tweener.update(dt)
+        self.drag.update(dt)
+        for s in self.hand_sprites:
+            s.update(dt)
+        if self.hand_end is None and self.match_hand_index() != self._seen_hand_index:
+            self.on_action(None)  # a bot ended the hand
+        if self.hand_end is not None and not self.humans():
+            self._hand_end_timer += dt  # bots only: the scoring stays up a moment, then play goes on
+            if self._hand_end_timer > 2.5 * self.app.anim_factor():
+                self._close_hand_end()
+
+    def is_animating(self) -> bool:
+        return super().is_animating() or (self.hand_end is not None and not self.humans()) or self.tweener.active or self.drag.active or \
+            any(abs(s.lift - s.target_lift()) > 0.5 for s in self.hand_sprites)
+
+    # Drawing ------------------------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
+        self._rebuild()
+        hand = self.hand_view(viewer)
+        self.logpanel.sync(self.state.view(viewer).log)
+        surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
+        self._draw_opponents(surface, hand, viewer)
+        self.drag.draw_targets(surface)
+        for i, sp in enumerate(hand.beach):
+            if i < len(self.spot_rects):
+                self._draw_spot(surface, hand, i, self.spot_rects[i], viewer)
+        self._draw_discard(surface, hand)
+        self._draw_hand_area(surface, hand, viewer)
+        self._draw_side(surface, hand, viewer)
+        self.drag.draw_overlay(surface)
+        if self.hand_end is not None:
+            self._draw_hand_end(surface)
+
+    def _draw_opponents(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None) -> None:
+        small = theme.font("text", 13)
+        bold = theme.font("bold", 16)
+        for seat, r in self.portrait_rects().items():
+            theme.draw_frame(surface, "panel_dark", r)
+            colour = self.seat_colour(seat)
+            chip = theme.seat_chip(colour, theme.px(30))
+            surface.blit(chip, (r.x + theme.px(8), r.y + theme.px(8)))
+            name = self.seat_name(seat)
+            if hand.current == seat and hand.phase != OVER:
+                name = "▸ " + name
+            theme.draw_text(surface, name, theme.fit_font(name, "bold", 16, r.w - theme.px(120)),
+                            palette.GOLD_LIGHT, (r.x + theme.px(44), r.y + theme.px(8)))
+            total = self._running_total(seat)
+            theme.draw_text(surface, str(total), bold, palette.PARCHMENT, (r.right - theme.px(10), r.y + theme.px(8)),
+                            "topright")
+            # treasures in hand as small backs, pirates left, towels left by value
+            y = r.y + theme.px(42)
+            x = r.x + theme.px(10)
+            back = sprites.treasure_back((theme.px(18), theme.px(25)))
+            for _ in hand.treasures[seat]:
+                surface.blit(back, (x, y))
+                x += theme.px(12)
+            x += theme.px(14)
+            for card in hand.pirates[seat]:
+                icon = sprites.pirate_card(PIRATE_KIND[card], colour, (theme.px(18), theme.px(25)))
+                surface.blit(icon, (x, y))
+                x += theme.px(20)
+            ones, twos, threes = hand.towel_counts(seat)
+            text = tr("pp.ui.towels_left", ones=ones, twos=twos, threes=threes)
+            theme.draw_text(surface, text, small, palette.PARCHMENT, (x + theme.px(8), y + theme.px(4)))
+            if hand.special_hand and hand.special_hand[seat] is not None:
+                sb = sprites.special_card(hand.special_hand[seat], (theme.px(18), theme.px(25))) \
+                    if hand.special_hand[seat] != UNKNOWN else sprites.treasure_back((theme.px(18), theme.px(25)))
+                surface.blit(sb, (r.right - theme.px(28), y))
+
+    def _running_total(self, seat: int) -> float:
+        totals = getattr(self.state, "totals", None)
+        value = totals[seat] if totals else 0
+        return int(value) if float(value).is_integer() else value
+
+    def _draw_spot(self, surface: pygame.Surface, hand: PlayaHand, i: int, r: pygame.Rect,
+                   viewer: int | None) -> None:
+        sp = hand.beach[i]
+        label_h = theme.px(18)
+        step = theme.px(12)  # how much of each card under the top one shows
+        # the treasure at the top of the cell, its pile fanned downward over its lower part
+        ch = int(min((r.h - label_h - theme.px(8) - 3 * step) / 1.85, (r.w - theme.px(20)) * CARD_RATIO))
+        cw = int(ch / CARD_RATIO)
+        card = pygame.Rect(r.centerx - cw // 2, r.y + label_h, cw, ch)
+        label = f"#{i + 1}" + (" · " + tr("pp.ui.spot_central") if sp.buried_by is None else "")
+        theme.draw_text(surface, label, theme.font("bold", 13), palette.WOOD_DARK, (card.x, r.y + theme.px(2)))
+        if sp.treasure != UNKNOWN and (sp.face_up or hand.phase == OVER):
+            img = sprites.treasure_face(TREASURE_KIND[sp.treasure], TREASURE_VALUE[sp.treasure] or None, card.size)
+        else:
+            img = sprites.treasure_back(card.size)
+        surface.blit(img, card)
+        if sp.treasure != UNKNOWN and not sp.face_up and hand.phase != OVER:
+            self._draw_known_badge(surface, sp.treasure, card)  # only this viewer knows it
+        elif sp.treasure == UNKNOWN and viewer is not None and sp.known_by:
+            eye = sprites.eye_marker(theme.px(18))
+            surface.blit(eye, (card.right - theme.px(20), card.y + theme.px(2)))
+        if sp.pile:
+            pw = int(cw * 0.85)
+            ph = int(pw * CARD_RATIO)
+            px = card.x + (cw - pw) // 2 + theme.px(8)
+            y = card.bottom - int(ch * 0.3)
+            for c in sp.pile[-4:-1]:
+                surface.blit(self._pile_card(c, (pw, ph)), (px, y))
+                y += step
+            surface.blit(self._pile_card(sp.top, (pw, ph)), (px, y))
+            badge = f"×{len(sp.pile)}"
+            bf = theme.font("bold", 13)
+            brect = pygame.Rect(0, 0, bf.size(badge)[0] + theme.px(10), theme.px(20))
+            brect.midleft = (px + pw - theme.px(6), y + ph - theme.px(14))
+            pygame.draw.rect(surface, palette.WOOD_DARK, brect, border_radius=theme.px(8))
+            theme.draw_text(surface, badge, bf, palette.PARCHMENT, brect.center, "center")
+        if sp.umbrella is not None:
+            token = sprites.umbrella_token(self.seat_colour(sp.umbrella), theme.px(44))
+            surface.blit(token, token.get_rect(center=(card.right - theme.px(12), card.y + theme.px(14))))
+        markers = []
+        if sp.flag:
+            markers.append("special-flag")
+        if sp.double:
+            markers.append("special-double-towel")
+        for k, m in enumerate(markers):
+            surface.blit(sprites.special_card(m, (theme.px(22), theme.px(31))),
+                         (card.x + k * theme.px(24), card.bottom + theme.px(4)))
+
+    def _pile_card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        from game.games.playa_pirata.cards import TOWEL_COLOUR
+        return sprites.towel_card(TOWEL_VALUE[card], self.seat_colour(TOWEL_COLOUR[card]), size)
+
+    def _draw_known_badge(self, surface: pygame.Surface, treasure: str, card: pygame.Rect) -> None:
+        kind = TREASURE_KIND[treasure]
+        text = str(TREASURE_VALUE[treasure]) if kind == "number" else tr(f"pp.ui.kind_{kind}")
+        f = theme.font("bold", 14)
+        r = pygame.Rect(0, 0, f.size(text)[0] + theme.px(10), theme.px(22))
+        r.bottomleft = (card.x + theme.px(2), card.bottom - theme.px(2))
+        pygame.draw.rect(surface, palette.GOLD_LIGHT, r, border_radius=theme.px(8))
+        pygame.draw.rect(surface, palette.WOOD_DARK, r, width=1, border_radius=theme.px(8))
+        theme.draw_text(surface, text, f, palette.INK, r.center, "center")
+        eye = sprites.eye_marker(theme.px(18))
+        surface.blit(eye, (r.right + theme.px(2), r.y + theme.px(2)))
+
+    def _draw_discard(self, surface: pygame.Surface, hand: PlayaHand) -> None:
+        r = self.discard_rect
+        pygame.draw.rect(surface, (*palette.SAND_DARK,), r, width=max(2, theme.px(2)), border_radius=theme.px(8))
+        if hand.discard:
+            from game.games.playa_pirata.cards import PIRATE_COLOUR
+            last = hand.discard[-1]
+            img = sprites.pirate_card(PIRATE_KIND[last], self.seat_colour(PIRATE_COLOUR[last]), r.size)
+            surface.blit(img, r)
+        label = tr("pp.ui.discard")
+        theme.draw_text(surface, label, theme.fit_font(label, "bold", 12, r.w), palette.WOOD_DARK,
+                        (r.centerx, r.bottom + theme.px(2)), "midtop")
+
+    def _draw_hand_area(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None) -> None:
+        area = self.hand_area
+        surface.blit(theme.overlay(area.size, (40, 26, 16, 120)), area)
+        status = self._status(hand, viewer)
+        theme.draw_text(surface, status, theme.fit_font(status, "bold", 18, area.w - theme.px(480)),
+                        palette.GOLD_LIGHT, (area.x + theme.px(12), area.y + theme.px(6)), outline=palette.WOOD_DARK)
+        bx = area.right - theme.px(8)
+        for b in (self.end_button, self.show_button, self.undo_button, self.flag_toggle):
+            if b.visible:
+                w = b.preferred_size()[0]
+                b.layout(pygame.Rect(bx - w, area.y + theme.px(4), w, theme.px(40)))
+                bx -= w + theme.px(8)
+                b.draw(surface)
+        held = self.drag.held
+        for s in self.hand_sprites:
+            if s is not held:
+                s.draw(surface)
+        for b in self.choice_buttons:
+            b.draw(surface)
+
+    def _status(self, hand: PlayaHand, viewer: int | None) -> str:
+        current = hand.current
+        if hand.phase == OVER or current is None:
+            return ""
+        name = self.seat_name(current)
+        if self.is_bot(current):
+            return tr("table.thinking", name=name)
+        if viewer != current:
+            return tr("pp.ui.waiting", name=name)
+        if hand.phase == SEATING:
+            return tr("pp.ui.step_seating", name=name)
+        if hand.phase == DRAFT:
+            return tr("pp.ui.step_draft", name=name)
+        if hand.phase == FINAL:
+            return tr("pp.ui.step_final", name=name)
+        if hand.round == 1:
+            return tr("pp.ui.step_burial", name=name)
+        if hand.step == STEP_A:
+            return tr("pp.ui.step_a", name=name)
+        if hand.step == STEP_B:
+            if self.selected:
+                return tr("pp.ui.step_b_group", total=sum(TOWEL_VALUE[c] for c in self.selected))
+            return tr("pp.ui.step_b", name=name)
+        return tr("pp.ui.step_end", name=name)
+
+    def _draw_side(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None) -> None:
+        surface.blit(theme.background("wood", self.side.size), self.side)
+        r = self.info_rect
+        theme.draw_frame(surface, "panel", r)
+        f = theme.font("bold", 16)
+        small = theme.font("text", 14)
+        n_hands = getattr(self.state, "n_hands", 1)
+        y = r.y + theme.px(12)
+        line = tr("pp.ui.hand_round", hand=self.match_hand_index() + 1, hands=n_hands,
+                  round=min(hand.round, hand.n_rounds), rounds=hand.n_rounds)
+        theme.draw_text(surface, line, theme.fit_font(line, "bold", 16, r.w - theme.px(20)), palette.WOOD_DARK,
+                        (r.x + theme.px(12), y))
+        y += f.get_linesize()
+        starter = tr("pp.ui.starter", name=self.seat_name(hand.order[0]))
+        theme.draw_text(surface, starter, small, palette.INK_SOFT, (r.x + theme.px(12), y))
+        y += small.get_linesize() + theme.px(4)
+        for seat in range(self.session.players):
+            chip = theme.seat_chip(self.seat_colour(seat), theme.px(18))
+            surface.blit(chip, (r.x + theme.px(12), y))
+            theme.draw_text(surface, self.seat_name(seat), small, palette.INK, (r.x + theme.px(36), y))
+            theme.draw_text(surface, str(self._running_total(seat)), f, palette.INK,
+                            (r.right - theme.px(14), y), "topright")
+            y += theme.px(21)
+        self.logpanel.draw(surface)
+        self.menu_button.draw(surface)
+
+    def _draw_hand_end(self, surface: pygame.Surface) -> None:
+        number, result = self.hand_end
+        surface.blit(theme.overlay(surface.get_size(), (10, 20, 30, 170)), (0, 0))
+        w, h = min(theme.px(900), surface.get_width() - theme.px(60)), theme.px(440)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (surface.get_width() // 2, surface.get_height() // 2 - theme.px(20))
+        view = ResultsView(result, [s.name for s in self.session.seats],
+                           seats=[s.colour for s in self.session.seats],
+                           title=Text.of("pp.ui.hand_scoring", n=number))
+        view.layout(rect)
+        view.draw(surface)
+        bw = self.next_hand_button.preferred_size()[0]
+        self.next_hand_button.layout(pygame.Rect(rect.centerx - bw // 2, rect.bottom + theme.px(12), bw,
+                                                 theme.px(48)))
+        self.next_hand_button.draw(surface)
+

@@ -1,0 +1,1 @@
+"""Playa Pirata engine tests."""

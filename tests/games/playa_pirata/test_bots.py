@@ -1,0 +1,175 @@
+"""Playa Pirata bots: always legal, repeatable, blind to what they cannot see, and ranked
+random < easy < medium, random < hard."""
+from __future__ import annotations
+
+import pytest
+
+from game.core.bots import RandomBot, play_out
+from game.core.rng import Rng
+from game.games.playa_pirata.bots import (HandHorizon, _fast_action, hand_of, make_bot, scored_actions,
+                                          towel_candidates)
+from game.games.playa_pirata.cards import UNKNOWN
+from game.games.playa_pirata.rules import FINAL, OVER, ROUND, RULES, PlayaHand, determinize_hand
+
+LEVELS = ("random", "easy", "medium", "hard")
+HARD_PLAYOUTS = 12
+
+
+def random_positions(players: int, special: bool, seed: int, count: int):
+    """``count`` positions of one match (with the match view's current seat), reached by random play."""
+    state = RULES.new_game(players, {"special-cards": special, "match-format": "two-hands"}, seed)
+    rng = Rng(seed)
+    out = []
+    steps = 0
+    while not state.is_over() and len(out) < count:
+        if rng.random() < 0.12:
+            out.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("special", [False, True])
+def test_every_level_plays_legal_actions(players: int, special: bool) -> None:
+    for k, state in enumerate(random_positions(players, special, 100 * players + special, 8)):
+        seat = state.current_player
+        view = state.view(seat)
+        legal = set(state.legal_actions(seat))
+        for level in LEVELS:
+            bot = make_bot(level, seat, k, playouts=HARD_PLAYOUTS)
+            action = bot.choose(state.view(seat))
+            assert action in legal, (level, action)
+        # the pruned action spaces never leave the rules
+        hand = hand_of(view)
+        if hand.phase in (ROUND, FINAL):
+            assert set(a for _, a in scored_actions(hand, seat)) <= legal
+            assert set(towel_candidates(hand, seat)) <= legal
+            full = determinize_hand(hand, Rng(k))
+            assert _fast_action(full, seat, Rng(k)) in set(full.legal_actions(seat))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_whole_games_between_levels_finish(players: int) -> None:
+    lineup = ["hard", "medium", "easy", "random"][:players]
+    for seed in range(2):
+        state = RULES.new_game(players, {"special-cards": bool(seed), "match-format": "single-hand"}, seed)
+        bots = [make_bot(level, seat, seed * 7 + seat, playouts=HARD_PLAYOUTS) for seat, level in enumerate(lineup)]
+        assert play_out(state, bots).is_over()
+
+
+def test_decisions_repeat_for_a_fixed_seed_and_budget() -> None:
+    positions = [s for s in random_positions(3, True, 7, 12) if len(s.legal_actions()) > 1][:5]
+    assert positions
+    for state in positions:
+        seat = state.current_player
+        for level in ("easy", "medium", "hard"):
+            a = make_bot(level, seat, 42, playouts=30).choose(state.view(seat))
+            b = make_bot(level, seat, 42, playouts=30).choose(state.view(seat))
+            assert a == b, level
+
+
+def _hidden_swap(state, seat: int) -> bool:
+    """Swap two cards ``seat`` cannot see: a rival's hand treasure with a removed one, and the central
+    treasure with another rival's hand treasure when ``seat`` never saw it. True if anything changed."""
+    hand = state.hand
+    rivals = [s for s in range(hand.players) if s != seat and hand.treasures[s]]
+    changed = False
+    if rivals:
+        r = rivals[0]
+        a, b = hand.treasures[r][0], hand.removed[0]
+        if a[:-1] != b[:-1]:
+            hand.treasures[r][0], hand.removed[0] = b, a
+            hand.treasures[r].sort()
+            hand.removed.sort()
+            changed = True
+    centre = hand.beach[0]
+    if len(rivals) > 1 and not centre.face_up and seat not in centre.known_by:
+        r = rivals[1]
+        a, b = hand.treasures[r][-1], centre.treasure
+        if a[:-1] != b[:-1]:
+            hand.treasures[r][-1], centre.treasure = b, a
+            hand.treasures[r].sort()
+            changed = True
+    hand._dirty()
+    return changed
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hidden_cards_do_not_change_the_choice(players: int) -> None:
+    checked = 0
+    for state in random_positions(players, False, 500 + players, 10):
+        seat = state.current_player
+        hand = state.hand
+        if hand.phase != ROUND or hand.round < 2 or len(state.legal_actions(seat)) < 2:
+            continue
+        other = state.clone()
+        if not _hidden_swap(other, seat):
+            continue
+        assert other.hand.all_cards() == hand.all_cards()
+        assert other.view(seat).to_json() == state.view(seat).to_json()
+        assert other.hand.to_json() != hand.to_json()
+        for level in ("easy", "medium", "hard"):
+            a = make_bot(level, seat, 5, playouts=40).choose(state.view(seat))
+            b = make_bot(level, seat, 5, playouts=40).choose(other.view(seat))
+            assert a == b, level
+        checked += 1
+    assert checked >= 2
+
+
+def test_views_handed_to_bots_hide_rival_treasures() -> None:
+    state = random_positions(3, False, 9, 3)[-1]
+    seat = state.current_player
+    view = state.view(seat)
+    for s in range(3):
+        if s != seat:
+            assert all(c == UNKNOWN for c in view.hand.treasures[s])
+    # the search works on the hand view and never needs the real state
+    horizon = HandHorizon(view.hand, [0.0] * 3)
+    assert horizon.legal_actions(seat) or view.hand.phase not in (ROUND, FINAL)
+
+
+def _duel(levels: list[str], games: int, playouts: int, players: int | None = None) -> dict[str, float]:
+    """Win credit per level over ``games`` single-hand games, seats rotated."""
+    wins = {level: 0.0 for level in levels}
+    n = len(levels)
+    for g in range(games):
+        seating = levels[g % n:] + levels[:g % n]
+        state = RULES.new_game(n, {"match-format": "single-hand"}, 1000 + g)
+        bots = [make_bot(level, seat, 31 * g + seat, playouts=playouts) for seat, level in enumerate(seating)]
+        result = play_out(state, bots).result()
+        for w in result.winners:
+            wins[seating[w]] += 1.0 / len(result.winners)
+    return wins
+
+
+def test_medium_beats_easy() -> None:
+    wins = _duel(["medium", "easy"], 24, 1)
+    assert wins["medium"] >= 16, wins
+
+
+def test_easy_beats_random() -> None:
+    wins = _duel(["easy", "random"], 12, 1)
+    assert wins["easy"] >= 10, wins
+
+
+def test_hard_beats_random() -> None:
+    wins = _duel(["hard", "random"], 8, 25)
+    assert wins["hard"] >= 7, wins
+
+
+def test_random_level_is_the_core_random_bot() -> None:
+    assert isinstance(make_bot("random", 0, 1), RandomBot)
+    with pytest.raises(ValueError):
+        make_bot("genius", 0, 1)
+
+
+def test_hand_horizon_result_adds_match_totals() -> None:
+    hand = PlayaHand.deal(2, {}, 3)
+    rng = Rng(3)
+    while hand.phase != OVER:
+        hand.apply(rng.choice(hand.legal_actions()))
+    scores = hand.result().scores
+    res = HandHorizon(hand, [100.0, 0.0]).result()
+    assert res.scores == [100.0 + scores[0], scores[1]]
+    assert res.winners == [0]

@@ -1,0 +1,201 @@
+"""The Playa Pirata table driven as a player drives it: real pygame mouse events, drag and drop."""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import games
+from game.core.session import Seat
+from game.games.playa_pirata.cards import TOWEL_VALUE, UNKNOWN
+from game.games.playa_pirata.rules import STEP_A, STEP_B, BuryTreasure, PlayTowels
+from game.scenes.setup import make_table_scene
+from tests.app.conftest import app, click, frames  # noqa: F401 - the app fixture
+
+
+def start(app, kinds, seed=3, options=None):
+    entry = games.get("playa-pirata")
+    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    scene = make_table_scene(app, entry, seats, options or {}, seed)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    return scene
+
+
+def drag(app, start_pos, end_pos, steps=6):
+    """Press, move in steps, release: a real drag through the event queue."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start_pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
+    frames(app, 1)
+    for k in range(1, steps + 1):
+        x = start_pos[0] + (end_pos[0] - start_pos[0]) * k // steps
+        y = start_pos[1] + (end_pos[1] - start_pos[1]) * k // steps
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_pos, button=1))
+    frames(app, 2)
+
+
+def wait_for_my_turn(app, scene, limit=500):
+    for _ in range(limit):
+        if scene.my_turn() is not None:
+            scene._rebuild()
+            return
+        frames(app, 1)
+    raise AssertionError("never my turn")
+
+
+def sprite_of(scene, kind):
+    return next(s for s in scene.hand_sprites if s.payload.kind == kind and not s.dimmed)
+
+
+def empty_sand(scene):
+    """A point of the beach with no spot on it."""
+    beach = scene.beach
+    for y in range(beach.bottom - 10, beach.y, -12):
+        for x in range(beach.x + 10, beach.right - 120, 12):
+            if not any(r.collidepoint(x, y) for r in scene.spot_rects) and not scene.discard_rect.collidepoint(x, y):
+                return (x, y)
+    raise AssertionError("no free sand")
+
+
+def test_burying_by_dragging_a_treasure_onto_the_sand(app):
+    scene = start(app, ["human", "easy"])
+    wait_for_my_turn(app, scene)
+    before = len(scene.hand_view(0).beach)
+    treasure = sprite_of(scene, "treasure")
+    drag(app, treasure.rect.center, empty_sand(scene))
+    assert len(scene.hand_view(0).beach) == before + 1
+    assert isinstance(scene.session.actions[-1], BuryTreasure) and scene.session.actions[-1].seat == 0
+    # the burier still sees what it buried: its face is in the viewer's view, not the opponent's
+    mine = scene.hand_view(0).beach[-1].treasure
+    assert mine != UNKNOWN and scene.hand_view(1).beach[-1].treasure == UNKNOWN
+
+
+def test_an_illegal_drop_glides_back_with_the_reason(app):
+    scene = start(app, ["human", "easy"])
+    wait_for_my_turn(app, scene)
+    assert scene.hand_view(0).round == 1  # burial round: towels may not be played
+    towels = [s for s in scene.hand_sprites if s.payload.kind == "towel"]
+    origin = towels[0].rect.topleft
+    actions = len(scene.session.actions)
+    drag(app, towels[0].rect.center, scene.spot_rects[0].center)
+    frames(app, 40)  # the glide back
+    assert len(scene.session.actions) == actions  # nothing was played
+    assert scene.hand_sprites and next(s for s in scene.hand_sprites if s.payload.card == towels[0].payload.card)
+    assert app.toasts.texts() or scene.drag.message is not None  # the reason is on screen
+    moved_back = next(s for s in scene.hand_sprites if s.payload.card == towels[0].payload.card)
+    assert moved_back.rect.topleft == origin
+
+
+def play_to_step_b(app, scene):
+    """Bury (step A) on my turn in round 2+, so that towels are playable."""
+    for _ in range(60):
+        wait_for_my_turn(app, scene)
+        hand = scene.hand_view(0)
+        if hand.round >= 2 and hand.step == STEP_B:
+            return
+        treasure = next((s for s in scene.hand_sprites if s.payload.kind == "treasure" and not s.dimmed), None)
+        if treasure is not None:
+            drag(app, treasure.rect.center, empty_sand(scene))
+        else:
+            scene.try_action(scene.legal()[0])
+        frames(app, 2)
+    raise AssertionError("never reached step B")
+
+
+def test_a_group_of_towels_is_gathered_by_clicks_and_dropped_on_a_treasure(app):
+    scene = start(app, ["human", "easy"], seed=5)
+    play_to_step_b(app, scene)
+    hand = scene.hand_view(0)
+    target = next(i for i, sp in enumerate(hand.beach) if sp.umbrella is None and
+                  hand.need(0, i) is not None and hand.need(0, i) <= 4)
+    need = hand.need(0, target)
+    towels = sorted((s for s in scene.hand_sprites if s.payload.kind == "towel"),
+                    key=lambda s: TOWEL_VALUE[s.payload.card])
+    group, total = [], 0
+    for s in towels:
+        if total >= need and len(group) >= 2:
+            break
+        group.append(s.payload.card)
+        total += TOWEL_VALUE[s.payload.card]
+    for card in group:
+        sprite = next(s for s in scene.hand_sprites if s.payload.card == card)
+        click(app, (sprite.rect.x + 6, sprite.rect.centery))
+    assert sorted(scene.selected) == sorted(group)
+    sprite = next(s for s in scene.hand_sprites if s.payload.card == group[-1])
+    drag(app, (sprite.rect.x + 6, sprite.rect.centery), scene.spot_rects[target].center)
+    last = scene.session.actions[-1]
+    assert isinstance(last, PlayTowels) and last.target == target
+    assert sorted(last.values, reverse=True) == sorted((TOWEL_VALUE[c] for c in group), reverse=True)
+    assert scene.selected == []
+
+
+def test_hot_seat_never_shows_another_humans_treasures(app):
+    scene = start(app, ["human", "human"], seed=7)
+    seen = []
+    orig = scene._draw_hand_area
+
+    def spy(surface, hand, viewer):
+        seen.append((viewer, scene.state.current_player, [s.payload.card for s in scene.hand_sprites]))
+        orig(surface, hand, viewer)
+    scene._draw_hand_area = spy
+    for _ in range(30):
+        if scene.privacy_for is not None:
+            seen.clear()
+            scene.mark_dirty()
+            frames(app, 1)
+            assert seen == []  # the table is not drawn behind the cover
+            click(app, scene.privacy.button.rect.center)
+            continue
+        scene.mark_dirty()
+        frames(app, 1)
+        viewer, current, cards = seen[-1]
+        assert viewer == current
+        full = scene.state.hand
+        other = 1 - viewer
+        assert not set(cards) & set(full.treasures[other])  # none of the other human's treasures
+        scene.try_action(scene.legal()[0])
+        frames(app, 1)
+
+
+def test_end_turn_button_and_autosave_after_each_action(app):
+    from game.core import saves
+    scene = start(app, ["human", "easy"], seed=5)
+    play_to_step_b(app, scene)
+    scene.try_action(next(a for a in scene.legal() if isinstance(a, PlayTowels)))
+    frames(app, 2)
+    assert scene.end_button.visible
+    click(app, scene.end_button.rect.center)
+    assert scene.state.current_player != 0 or scene.hand_view(0).step == STEP_A
+    app.autosaver.flush(2)
+    saved = json.loads(saves.autosave_path().read_text())
+    assert len(saved["actions"]) == len(scene.session.actions)
+
+
+def test_bots_only_match_reaches_results_with_the_hand_scoring_in_between(app):
+    from game.scenes.results import ResultsScene
+    scene = start(app, ["easy", "easy", "easy"], seed=2, options={"match-format": "two-hands"})
+    shown = set()
+    for _ in range(20000):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if scene.hand_end is not None:
+            shown.add(scene.hand_end[0])
+            scene._hand_end_timer += 0.5  # no need to wait out the pause between hands in a test
+        frames(app, 1)
+    assert isinstance(app.stack.top, ResultsScene)
+    assert 1 in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_table_draws_in_both_languages_with_special_cards(app, lang):
+    from game.i18n import set_language
+    set_language(lang)
+    scene = start(app, ["human", "medium", "easy", "hard"], seed=4, options={"special-cards": True})
+    for _ in range(5):
+        scene.mark_dirty()
+        frames(app, 1)
+    assert scene.hand_sprites or scene.choice_buttons or scene.privacy_for is not None
