@@ -12,8 +12,10 @@ its ``legal_actions(seat)``.
   plus a defence bonus for 3s, the umbrella on the best contested treasure, gated special cards.
 - hard: ``PlayaSearchBot``, the core ISMCTS (``game.core.search.SearchBot``) over the current hand
   (determinized with the engine's ``determinize``), on a pruned action space (the medium planner's best
-  few candidates per decision: minimal groups per top value, see ``towel_candidates``) and with a noisy
-  medium rollout policy; the reward ranks the match totals plus the hand's scores.
+  few candidates per decision: minimal groups per top value, see ``towel_candidates``); each leaf is
+  valued by one fast playout to the end of the hand (``fast_playout``: a cheap noisy greedy policy, no
+  special cards, actions applied unchecked since they are legal by construction); the reward ranks the
+  match totals plus the hand's scores (``HandHorizon.result``), as ``game.core.search.result_rewards``.
 """
 from __future__ import annotations
 
@@ -632,7 +634,8 @@ def fast_playout(state: State, rng: Rng) -> list[float]:
 
 
 def rollout_policy(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
-    """The medium planner's ranking with noise: mostly its best action, sometimes a close second."""
+    """The medium planner's ranking with noise (a slower alternative to ``fast_playout`` for
+    ``SearchBot(rollout_policy=...)``; the hard bot does not use it by default)."""
     if isinstance(state, HandHorizon) and state._scored is not None and len(state._scored) == len(legal):
         scored = state._scored
     else:

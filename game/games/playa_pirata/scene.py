@@ -71,6 +71,7 @@ class PlayaScene(TableScene):
         self.choice_buttons: list[Button] = []  # draft picks, seating positions, lifeguard targets
         self.hand_end: Any = None            # (hand number, Result) shown between two hands
         self._hand_end_timer = 0.0
+        self._reveal_time = 0.0              # sunset: the buried treasures turn over one by one
         self._seen_hand_index = self.match_hand_index()
         self._built_for: Any = None
         self._press_towel: tuple[CardSprite, tuple[int, int]] | None = None
@@ -369,6 +370,8 @@ class PlayaScene(TableScene):
             # a hand just ended: show its scoring before the next one
             self.hand_end = (self._seen_hand_index + 1, self.state.hand_results[-1])
             self._hand_end_timer = 0.0
+            self._reveal_time = 0.0
+            self.app.play("splash")
             self._seen_hand_index = self.match_hand_index()
         self._built_for = None
 
@@ -389,7 +392,11 @@ class PlayaScene(TableScene):
         self.mark_dirty()
         self._rebuild()
         if self.hand_end is not None:
-            self.next_hand_button.handle(event)
+            if not self.all_revealed():
+                if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):  # impatient: show it all now
+                    self._reveal_time = 1e6
+            else:
+                self.next_hand_button.handle(event)
             return
         for b in (self.menu_button, self.end_button, self.show_button, self.undo_button, self.flag_toggle,
                   *self.choice_buttons):
@@ -435,18 +442,36 @@ class PlayaScene(TableScene):
             s.update(dt)
         if self.hand_end is None and self.match_hand_index() != self._seen_hand_index:
             self.on_action(None)  # a bot ended the hand
-        if self.hand_end is not None and not self.humans():
+        if self.hand_end is not None:
+            before = self.revealed_count()
+            self._reveal_time += dt
+            if self.revealed_count() != before:
+                self.app.play("card")
+        if self.hand_end is not None and not self.humans() and self.all_revealed():
             self._hand_end_timer += dt  # bots only: the scoring stays up a moment, then play goes on
             if self._hand_end_timer > 2.5 * self.app.anim_factor():
                 self._close_hand_end()
 
     def is_animating(self) -> bool:
-        return super().is_animating() or (self.hand_end is not None and not self.humans()) or self.tweener.active or self.drag.active or \
+        return super().is_animating() or (self.hand_end is not None and (
+            not self.humans() or not self.all_revealed())) or self.tweener.active or self.drag.active or \
             any(abs(s.lift - s.target_lift()) > 0.5 for s in self.hand_sprites)
 
     # Drawing ------------------------------------------------------------------------------------
+    REVEAL_STEP = 0.35  # seconds between two treasures turning over at sunset
+
+    def revealed_count(self) -> int:
+        return int(self._reveal_time / (self.REVEAL_STEP * self.app.anim_factor()))
+
+    def all_revealed(self) -> bool:
+        last = getattr(self.state, "last_hand", None)
+        return last is None or self.revealed_count() > len(last.beach)
+
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
         self._rebuild()
+        if self.hand_end is not None and getattr(self.state, "last_hand", None) is not None:
+            self._draw_sunset(surface, viewer)
+            return
         hand = self.hand_view(viewer)
         self.logpanel.sync(self.state.view(viewer).log)
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
@@ -504,7 +529,7 @@ class PlayaScene(TableScene):
         return int(value) if float(value).is_integer() else value
 
     def _draw_spot(self, surface: pygame.Surface, hand: PlayaHand, i: int, r: pygame.Rect,
-                   viewer: int | None) -> None:
+                   viewer: int | None, hidden: bool = False) -> None:
         sp = hand.beach[i]
         label_h = theme.px(18)
         step = theme.px(12)  # how much of each card under the top one shows
@@ -514,11 +539,14 @@ class PlayaScene(TableScene):
         card = pygame.Rect(r.centerx - cw // 2, r.y + label_h, cw, ch)
         label = f"#{i + 1}" + (" · " + tr("pp.ui.spot_central") if sp.buried_by is None else "")
         theme.draw_text(surface, label, theme.font("bold", 13), palette.WOOD_DARK, (card.x, r.y + theme.px(2)))
-        if sp.treasure != UNKNOWN and (sp.face_up or hand.phase == OVER):
+        if sp.treasure != UNKNOWN and (sp.face_up or hand.phase == OVER) and not hidden:
             img = sprites.treasure_face(TREASURE_KIND[sp.treasure], TREASURE_VALUE[sp.treasure] or None, card.size)
         else:
             img = sprites.treasure_back(card.size)
         surface.blit(img, card)
+        if hand.phase == OVER and not hidden and sp.occupant is not None:  # who takes it
+            chip = theme.seat_chip(self.seat_colour(sp.occupant), theme.px(26))
+            surface.blit(chip, chip.get_rect(center=(card.centerx, card.y + theme.px(4))))
         if sp.treasure != UNKNOWN and not sp.face_up and hand.phase != OVER:
             self._draw_known_badge(surface, sp.treasure, card)  # only this viewer knows it
         elif sp.treasure == UNKNOWN and viewer is not None and sp.known_by:
@@ -560,7 +588,7 @@ class PlayaScene(TableScene):
         text = str(TREASURE_VALUE[treasure]) if kind == "number" else tr(f"pp.ui.kind_{kind}")
         f = theme.font("bold", 14)
         r = pygame.Rect(0, 0, f.size(text)[0] + theme.px(10), theme.px(22))
-        r.bottomleft = (card.x + theme.px(2), card.bottom - theme.px(2))
+        r.topleft = (card.x + theme.px(2), card.y + theme.px(2))  # above any pile that covers the card
         pygame.draw.rect(surface, palette.GOLD_LIGHT, r, border_radius=theme.px(8))
         pygame.draw.rect(surface, palette.WOOD_DARK, r, width=1, border_radius=theme.px(8))
         theme.draw_text(surface, text, f, palette.INK, r.center, "center")
@@ -632,7 +660,7 @@ class PlayaScene(TableScene):
         small = theme.font("text", 14)
         n_hands = getattr(self.state, "n_hands", 1)
         y = r.y + theme.px(12)
-        line = tr("pp.ui.hand_round", hand=self.match_hand_index() + 1, hands=n_hands,
+        line = tr("pp.ui.hand_round", hand=hand.hand_index + 1, hands=n_hands,
                   round=min(hand.round, hand.n_rounds), rounds=hand.n_rounds)
         theme.draw_text(surface, line, theme.fit_font(line, "bold", 16, r.w - theme.px(20)), palette.WOOD_DARK,
                         (r.x + theme.px(12), y))
@@ -650,9 +678,29 @@ class PlayaScene(TableScene):
         self.logpanel.draw(surface)
         self.menu_button.draw(surface)
 
+    def _draw_sunset(self, surface: pygame.Surface, viewer: int | None) -> None:
+        """The end of a hand: the last beach dims, its treasures turn over one by one, then the scoring."""
+        last = self.state.last_hand
+        surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
+        self._draw_opponents(surface, last, viewer)
+        rects = self._spot_grid(len(last.beach))
+        shown = self.revealed_count()
+        for i, rect in enumerate(rects):
+            self._draw_spot(surface, last, i, rect, viewer, hidden=i >= shown)
+        self._draw_side(surface, last, viewer)
+        dim = min(150, int(self._reveal_time * 60))
+        surface.blit(theme.overlay(self.beach.size, (60, 30, 20, dim)), self.beach)
+        area = self.hand_area
+        surface.blit(theme.overlay(area.size, (40, 26, 16, 160)), area)
+        title = tr("pp.ui.hand_scoring", n=self.hand_end[0])
+        theme.draw_text(surface, title, theme.font("display", 30), palette.GOLD_LIGHT,
+                        (area.centerx, area.y + theme.px(12)), "midtop", palette.WOOD_DARK, 2)
+        if self.all_revealed():
+            self._draw_hand_end(surface)
+
     def _draw_hand_end(self, surface: pygame.Surface) -> None:
         number, result = self.hand_end
-        surface.blit(theme.overlay(surface.get_size(), (10, 20, 30, 170)), (0, 0))
+        surface.blit(theme.overlay(surface.get_size(), (10, 20, 30, 120)), (0, 0))
         w, h = min(theme.px(900), surface.get_width() - theme.px(60)), theme.px(440)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (surface.get_width() // 2, surface.get_height() // 2 - theme.px(20))

@@ -184,7 +184,8 @@ def test_bots_only_match_reaches_results_with_the_hand_scoring_in_between(app):
             break
         if scene.hand_end is not None:
             shown.add(scene.hand_end[0])
-            scene._hand_end_timer += 0.5  # no need to wait out the pause between hands in a test
+            scene._reveal_time += 1.0  # no need to wait out the sunset and the pause in a test
+            scene._hand_end_timer += 0.5
         frames(app, 1)
     assert isinstance(app.stack.top, ResultsScene)
     assert 1 in shown
