@@ -72,6 +72,7 @@ class PlayaScene(TableScene):
         self.hand_end: Any = None            # (hand number, Result) shown between two hands
         self._hand_end_timer = 0.0
         self._reveal_time = 0.0              # sunset: the buried treasures turn over one by one
+        self.peek: tuple[int, float] | None = None  # (beach index, seconds shown) of a private look
         self._seen_hand_index = self.match_hand_index()
         self._built_for: Any = None
         self._press_towel: tuple[CardSprite, tuple[int, int]] | None = None
@@ -364,8 +365,16 @@ class PlayaScene(TableScene):
         self.flag_on = not self.flag_on
         self.mark_dirty()
 
+    PEEK_SECONDS = 2.5
+
     def on_action(self, action: Action) -> None:
         self.selected = [c for c in self.selected if self.my_turn() is not None]
+        # R12 / V12: a private look is shown large, for a moment, to the human who looked (only)
+        looked = (isinstance(action, PlayPirate) and PIRATE_KIND.get(action.card) == "spyglass") or \
+            (isinstance(action, PlaySpecial) and action.card == "special-bucket")
+        if looked and action is not None and action.target >= 0 and action.seat == self.viewer() \
+                and not self.is_bot(action.seat):
+            self.peek = (action.target, 0.0)
         if self.match_hand_index() != self._seen_hand_index and self.state.hand_results:
             # a hand just ended: show its scoring before the next one
             self.hand_end = (self._seen_hand_index + 1, self.state.hand_results[-1])
@@ -436,6 +445,11 @@ class PlayaScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.peek is not None:
+            self.peek = (self.peek[0], self.peek[1] + dt)
+            if self.peek[1] > self.PEEK_SECONDS * self.app.anim_factor() or self.viewer() is None:
+                self.peek = None
+            self.mark_dirty()
         self.tweener.update(dt)
         self.drag.update(dt)
         for s in self.hand_sprites:
@@ -453,7 +467,7 @@ class PlayaScene(TableScene):
                 self._close_hand_end()
 
     def is_animating(self) -> bool:
-        return super().is_animating() or (self.hand_end is not None and (
+        return super().is_animating() or self.peek is not None or (self.hand_end is not None and (
             not self.humans() or not self.all_revealed())) or self.tweener.active or self.drag.active or \
             any(abs(s.lift - s.target_lift()) > 0.5 for s in self.hand_sprites)
 
@@ -484,8 +498,27 @@ class PlayaScene(TableScene):
         self._draw_hand_area(surface, hand, viewer)
         self._draw_side(surface, hand, viewer)
         self.drag.draw_overlay(surface)
+        if self.peek is not None and viewer is not None:
+            self._draw_peek(surface, hand)
         if self.hand_end is not None:
             self._draw_hand_end(surface)
+
+    def _draw_peek(self, surface: pygame.Surface, hand: PlayaHand) -> None:
+        index, age = self.peek
+        if index >= len(hand.beach) or hand.beach[index].treasure == UNKNOWN:
+            return
+        treasure = hand.beach[index].treasure
+        w = theme.px(150)
+        card = pygame.Rect(0, 0, w, int(w * CARD_RATIO))
+        card.center = self.beach.center
+        fade = 1.0 - max(0.0, age - (self.PEEK_SECONDS - 0.5) * self.app.anim_factor()) / 0.5
+        img = sprites.treasure_face(TREASURE_KIND[treasure], TREASURE_VALUE[treasure] or None, card.size).copy()
+        img.set_alpha(int(255 * max(0.0, min(1.0, fade))))
+        theme.draw_glow(surface, card, palette.HIGHLIGHT, theme.px(12), theme.px(12))
+        surface.blit(img, card)
+        text = tr("pp.ui.peek", n=index + 1)
+        theme.draw_text(surface, text, theme.font("bold", 18), palette.GOLD_LIGHT,
+                        (card.centerx, card.bottom + theme.px(8)), "midtop", palette.WOOD_DARK, 2)
 
     def _draw_opponents(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None) -> None:
         small = theme.font("text", 13)

@@ -200,3 +200,30 @@ def test_the_table_draws_in_both_languages_with_special_cards(app, lang):
         scene.mark_dirty()
         frames(app, 1)
     assert scene.hand_sprites or scene.choice_buttons or scene.privacy_for is not None
+
+
+def test_spyglass_dropped_on_a_treasure_shows_it_to_the_looker_only_for_a_moment(app):
+    from game.games.playa_pirata.rules import PlayPirate
+    scene = start(app, ["human", "easy"], seed=9)
+    for _ in range(80):
+        wait_for_my_turn(app, scene)
+        hand = scene.hand_view(0)
+        looks = [a for a in scene.legal() if isinstance(a, PlayPirate) and a.target >= 0
+                 and a.card.endswith("spyglass") and hand.beach[a.target].treasure == UNKNOWN]
+        if looks:
+            break
+        action = next((a for a in scene.legal() if not isinstance(a, PlayPirate)), scene.legal()[0])
+        scene.try_action(action)
+        frames(app, 2)
+    else:
+        raise AssertionError("no spyglass look came up")
+    target = looks[0].target
+    spyglass = next(s for s in scene.hand_sprites if s.payload.card == looks[0].card)
+    drag(app, spyglass.rect.center, scene.spot_rects[target].center)
+    assert scene.peek is not None and scene.peek[0] == target
+    assert scene.hand_view(0).beach[target].treasure != UNKNOWN   # the looker now knows it
+    assert scene.hand_view(1).beach[target].treasure == UNKNOWN or 1 in scene.state.hand.beach[target].known_by
+    for _ in range(400):
+        frames(app, 1)
+        scene.peek = (scene.peek[0], scene.peek[1] + 0.05) if scene.peek else None
+    assert scene.peek is None  # shown for a moment only
