@@ -5,7 +5,7 @@ import pygame
 
 from game.core.protocol import Text
 from game.games import GameEntry
-from game.i18n import tr
+from game.i18n import language, tr
 from game.scenes.base import Scene
 from game.ui import palette, theme
 from game.ui.widgets import Button, Panel
@@ -21,6 +21,8 @@ class RulesScene(Scene):
         self.back_button = Button(Text.of("rules.back"), self.back, min_width=160)
         self.scroll = 0
         self.content_h = 0
+        self._page: pygame.Surface | None = None
+        self._page_key: tuple | None = None
 
     def paragraphs(self) -> list[str]:
         keys = self.entry.package.rules_summary if self.entry.package else ()
@@ -46,25 +48,41 @@ class RulesScene(Scene):
             self.scroll -= theme.px(40) if event.key == pygame.K_UP else view_h - theme.px(40)
         self.scroll = max(0, min(self.scroll, max(0, self.content_h - view_h)))
 
+    def page(self, width: int) -> pygame.Surface:
+        """The whole text, wrapped and rendered once per width and language."""
+        key = (width, language(), theme.scale())
+        if self._page_key != key:
+            f = theme.font("text", 18)
+            blocks = []
+            for para in self.paragraphs():
+                heading = para.startswith("# ")
+                font = theme.font("display", 24) if heading else f
+                colour = palette.WOOD_DARK if heading else palette.INK
+                blocks.append((font, colour, theme.wrap_text(para[2:] if heading else para, font, width)))
+            height = sum(len(lines) * font.get_linesize() + theme.px(10) for font, _, lines in blocks)
+            page = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+            y = 0
+            for font, colour, lines in blocks:
+                for line in lines:
+                    theme.draw_text(page, line, font, colour, (0, y), "topleft")
+                    y += font.get_linesize()
+                y += theme.px(10)
+            self._page, self._page_key = page, key
+        return self._page
+
     def draw(self, surface: pygame.Surface) -> None:
         rect = surface.get_rect()
         surface.blit(theme.background("wood", rect.size), (0, 0))
         self.panel.draw(surface)
         area = self.panel.content_rect
-        f = theme.font("text", 18)
-        y = area.y - self.scroll
-        old_clip = surface.get_clip()
-        surface.set_clip(area)
-        for para in self.paragraphs():
-            heading = para.startswith("# ")
-            text = para[2:] if heading else para
-            font = theme.font("display", 24) if heading else f
-            colour = palette.WOOD_DARK if heading else palette.INK
-            for line in theme.wrap_text(text, font, area.w):
-                if y + font.get_linesize() >= area.y and y <= area.bottom:
-                    theme.draw_text(surface, line, font, colour, (area.x, y), "topleft")
-                y += font.get_linesize()
-            y += theme.px(10)
-        surface.set_clip(old_clip)
-        self.content_h = y + self.scroll - area.y
+        page = self.page(area.w)
+        self.content_h = page.get_height()
+        surface.blit(page, area.topleft, pygame.Rect(0, self.scroll, area.w, area.h))
+        if self.content_h > area.h:  # a scroll bar: there is more below (wheel, arrows, Page Up/Down)
+            track = pygame.Rect(area.right + theme.px(6), area.y, theme.px(6), area.h)
+            pygame.draw.rect(surface, palette.PARCHMENT_DARK, track, border_radius=track.w // 2)
+            knob_h = max(theme.px(30), area.h * area.h // self.content_h)
+            knob_y = area.y + (area.h - knob_h) * self.scroll // max(1, self.content_h - area.h)
+            pygame.draw.rect(surface, palette.WOOD, pygame.Rect(track.x, knob_y, track.w, knob_h),
+                             border_radius=track.w // 2)
         self.back_button.draw(surface)
