@@ -26,7 +26,7 @@ from game.ui.cards import CardSprite
 from game.ui.dragdrop import DragController, DropTarget
 from game.ui.logpanel import LogPanel
 from game.ui.results_view import ResultsView
-from game.ui.tween import Tweener
+from game.ui.tween import Tweener, move
 from game.ui.widgets import Button
 
 from game.games.playa_pirata import sprites
@@ -73,6 +73,7 @@ class PlayaScene(TableScene):
         self._hand_end_timer = 0.0
         self._reveal_time = 0.0              # sunset: the buried treasures turn over one by one
         self.peek: tuple[int, float] | None = None  # (beach index, seconds shown) of a private look
+        self.flying: list[CardSprite] = []   # cards gliding from a hand to the beach
         self._seen_hand_index = self.match_hand_index()
         self._built_for: Any = None
         self._press_towel: tuple[CardSprite, tuple[int, int]] | None = None
@@ -367,7 +368,43 @@ class PlayaScene(TableScene):
 
     PEEK_SECONDS = 2.5
 
+    def _fly(self, action: Action) -> None:
+        """Glide the played card from where it was (the hand, or the player's panel) to where it went."""
+        seat = action.seat
+        hand = self.hand_view(self.viewer())
+        colour = self.seat_colour(seat)
+        face, start, end = None, None, None
+        cw = theme.px(70)
+        size = (cw, int(cw * CARD_RATIO))
+        grid = self._spot_grid(len(hand.beach))
+        if isinstance(action, BuryTreasure) and hand.beach:
+            face = sprites.treasure_back(size)
+            end = grid[-1]
+            card = action.card
+        elif isinstance(action, PlayTowels) and action.target < len(grid):
+            face = sprites.towel_card(min(action.values), colour, size)
+            end = grid[action.target]
+            card = self.selected[-1] if self.selected else None
+        elif isinstance(action, PlayPirate):
+            face = sprites.pirate_card(PIRATE_KIND[action.card], colour, size)
+            end = grid[action.target] if 0 <= action.target < len(grid) else self.discard_rect
+            card = action.card
+        else:
+            return
+        mine = next((s for s in self.hand_sprites if card is not None and s.payload.card == card), None)
+        if mine is not None and seat == self.viewer():
+            start = mine.rect.copy()
+        else:
+            start = self.portrait_rects().get(seat, self.hand_area).copy()
+            start.size = size
+        sprite = CardSprite(pygame.Rect(start.topleft, size), face=face, draggable=False)
+        self.flying.append(sprite)
+        to = (end.x + theme.px(8), end.y + theme.px(18))
+        move(self.tweener, sprite, to, duration=0.35, on_done=lambda: self.flying.remove(sprite))
+
     def on_action(self, action: Action) -> None:
+        if action is not None:
+            self._fly(action)
         self.selected = [c for c in self.selected if self.my_turn() is not None]
         # R12 / V12: a private look is shown large, for a moment, to the human who looked (only)
         looked = (isinstance(action, PlayPirate) and PIRATE_KIND.get(action.card) == "spyglass") or \
@@ -497,6 +534,8 @@ class PlayaScene(TableScene):
         self._draw_discard(surface, hand)
         self._draw_hand_area(surface, hand, viewer)
         self._draw_side(surface, hand, viewer)
+        for sprite in self.flying:
+            sprite.draw(surface)
         self.drag.draw_overlay(surface)
         if self.peek is not None and viewer is not None:
             self._draw_peek(surface, hand)
