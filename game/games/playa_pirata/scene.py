@@ -179,7 +179,13 @@ class PlayaScene(TableScene):
             action_cards.append(("special", special))
         towels = sorted(hand.towels[viewer], key=lambda c: (TOWEL_VALUE[c], c))
         gap = theme.px(6)
-        left_w = len(action_cards) * (cw + gap)
+        # action cards on the left, towels fanned on the right; both overlap when the hand is full,
+        # the towels keeping at least a corner (their value) of every card in sight
+        towel_need = cw + max(0, len(towels) - 1) * theme.px(30)
+        room = area.w - theme.px(24) - towel_need
+        n = len(action_cards)
+        a_step = cw + gap if n <= 1 else max(int(cw * 0.45), min(cw + gap, (room - cw) // (n - 1)))
+        left_w = (n - 1) * a_step + cw + gap if n else 0
         y = area.bottom - ch
         x = area.x
         can_act = self.my_turn() is not None
@@ -188,8 +194,7 @@ class PlayaScene(TableScene):
             sprite = CardSprite(pygame.Rect(x, y, cw, ch), face=face, payload=Pick(kind, card))
             sprite.dimmed = can_act and not self._card_has_play(kind, card, legal)
             self.hand_sprites.append(sprite)
-            x += cw + gap
-        # towels fan to the right, overlapping when there are many
+            x += a_step
         tx = area.x + left_w + theme.px(24)
         room = area.right - tx - cw
         step = min(cw + gap, room // max(1, len(towels) - 1)) if len(towels) > 1 else 0
@@ -568,8 +573,9 @@ class PlayaScene(TableScene):
             chip = theme.seat_chip(colour, theme.px(30))
             surface.blit(chip, (r.x + theme.px(8), r.y + theme.px(8)))
             name = self.seat_name(seat)
-            if hand.current == seat and hand.phase != OVER:
-                name = "▸ " + name
+            if hand.current == seat and hand.phase != OVER:  # whose turn it is: a gold frame
+                pygame.draw.rect(surface, palette.GOLD_LIGHT, r, width=max(2, theme.px(3)),
+                                 border_radius=theme.px(10))
             theme.draw_text(surface, name, theme.fit_font(name, "bold", 16, r.w - theme.px(120)),
                             palette.GOLD_LIGHT, (r.x + theme.px(44), r.y + theme.px(8)))
             total = self._running_total(seat)
