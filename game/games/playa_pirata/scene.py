@@ -69,6 +69,7 @@ class PlayaScene(TableScene):
         self.hand_sprites: list[CardSprite] = []
         self.spot_rects: list[pygame.Rect] = []
         self.choice_buttons: list[Button] = []  # draft picks, seating positions, lifeguard targets
+        self.draft_cards: list[tuple[str, pygame.Rect]] = []  # the packet on the sand during the draft
         self.hand_end: Any = None            # (hand number, Result) shown between two hands
         self._hand_end_timer = 0.0
         self._reveal_time = 0.0              # sunset: the buried treasures turn over one by one
@@ -257,6 +258,7 @@ class PlayaScene(TableScene):
     def _build_choices(self, hand: PlayaHand, legal: list[Action]) -> None:
         """Buttons for the draft, the seating choice and the Lifeguard's target."""
         self.choice_buttons = []
+        self.draft_cards = []
         if not legal:
             return
         if hand.phase == SEATING:
@@ -265,19 +267,44 @@ class PlayaScene(TableScene):
                     self.choice_buttons.append(Button(Text.of("pp.ui.position", n=a.position),
                                                       lambda a=a: self._play(a), min_width=140))
         elif hand.phase == DRAFT:
-            for a in legal:
-                if isinstance(a, DraftPick):
-                    key = "pp.ui.keep" if a.lifeguard_target < 0 else "pp.ui.keep_and_look"
-                    label = Text.of(key, card=Text.of(f"pp.special.{a.card.removeprefix('special-')}"),
-                                    player=self.seat_name(a.lifeguard_target) if a.lifeguard_target >= 0 else "")
-                    self.choice_buttons.append(Button(label, lambda a=a: self._play(a), min_width=200,
-                                                      size=15, height=40))
+            self._build_draft(legal)
+            return
         if self.choice_buttons:
             w = max(b.preferred_size()[0] for b in self.choice_buttons)
             y = self.beach.bottom - theme.px(16) - len(self.choice_buttons) * theme.px(46)
             for b in self.choice_buttons:
                 b.layout(pygame.Rect(self.beach.centerx - w // 2, y, w, theme.px(40)))
                 y += theme.px(46)
+
+    def _build_draft(self, legal: list[Action]) -> None:
+        """V5: the packet's cards side by side on the sand, a Keep button under each (and, for the
+        Lifeguard, one button per player it can look at at once)."""
+        picks: dict[str, list[DraftPick]] = {}
+        for a in legal:
+            if isinstance(a, DraftPick):
+                picks.setdefault(a.card, []).append(a)
+        cards = sorted(picks)
+        if not cards:
+            return
+        cw = min(theme.px(130), (self.beach.w - theme.px(140)) // len(cards) - theme.px(16))
+        ch = int(cw * CARD_RATIO)
+        gap = theme.px(16)
+        x = self.beach.centerx - (len(cards) * (cw + gap) - gap) // 2
+        y = self.beach.y + theme.px(36)
+        for card in cards:
+            rect = pygame.Rect(x, y, cw, ch)
+            self.draft_cards.append((card, rect))
+            by = rect.bottom + theme.px(8)
+            for a in sorted(picks[card], key=lambda a: a.lifeguard_target):
+                if a.lifeguard_target < 0:
+                    label = Text.of("pp.ui.keep_short")
+                else:
+                    label = Text.of("pp.ui.keep_look", player=self.seat_name(a.lifeguard_target))
+                b = Button(label, lambda a=a: self._play(a), min_width=cw, height=34, size=14)
+                b.layout(pygame.Rect(rect.x, by, cw, theme.px(34)))
+                self.choice_buttons.append(b)
+                by += theme.px(38)
+            x += cw + gap
 
     def portrait_rects(self) -> dict[int, pygame.Rect]:
         seats = [s for s in range(self.session.players) if s != self.viewer()]
@@ -702,6 +729,9 @@ class PlayaScene(TableScene):
         for s in self.hand_sprites:
             if s is not held:
                 s.draw(surface)
+        for card, rect in self.draft_cards:
+            theme.draw_glow(surface, rect, palette.HIGHLIGHT, theme.px(6), theme.px(10))
+            surface.blit(self._special_face(card, rect.size), rect)
         for b in self.choice_buttons:
             b.draw(surface)
 

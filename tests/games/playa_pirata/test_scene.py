@@ -227,3 +227,26 @@ def test_spyglass_dropped_on_a_treasure_shows_it_to_the_looker_only_for_a_moment
         frames(app, 1)
         scene.peek = (scene.peek[0], scene.peek[1] + 0.05) if scene.peek else None
     assert scene.peek is None  # shown for a moment only
+
+
+def test_the_draft_shows_the_packet_and_a_click_keeps_a_card(app):
+    from game.games.playa_pirata.rules import DRAFT, DraftPick
+    for seed in range(1, 40):
+        scene = start(app, ["human", "easy", "easy"], seed=seed, options={"special-cards": True})
+        for _ in range(30):
+            frames(app, 1)
+        hand = scene.hand_view(0)
+        if hand.phase == DRAFT and hand.current == 0:
+            break
+        app.stack.scenes.clear()
+    else:
+        raise AssertionError("the human never drafted first")
+    scene.mark_dirty()
+    frames(app, 1)
+    shown = [card for card, _ in scene.draft_cards]
+    assert sorted(shown) == sorted(set(hand.packet))  # the drafter sees the packet
+    keep = scene.choice_buttons[0]
+    click(app, keep.rect.center)
+    last = scene.session.actions[-1]
+    assert isinstance(last, DraftPick) and last.seat == 0 and last.card == shown[0]
+    assert scene.hand_view(1).special_hand[0] == UNKNOWN  # nobody else learns what Anna kept
