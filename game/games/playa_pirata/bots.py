@@ -498,6 +498,21 @@ class MediumBot(Bot):
 
 
 # Hard: ISMCTS ---------------------------------------------------------------------------------------
+PRIOR_SHARE = 12  # the medium planner's opinion weighs as 1/12 of the playout budget per candidate
+
+
+def medium_prior(view: State, actions: list[Action]) -> dict[Action, float]:
+    """The medium planner's scores as starting values of the root's children (progressive bias):
+    the planner's favourite starts a little above an average outcome, worse plans lower, so the search
+    only overrules the heuristic when its playouts say so clearly."""
+    if not isinstance(view, HandHorizon):
+        return {}
+    scored = view.scored()
+    if not scored:
+        return {}
+    top = scored[0][0]
+    return {a: 0.55 - min(0.2, max(0.0, top - s) * 0.04) for s, a in scored}
+
 class HandHorizon(State):
     """A hand as a search state: pruned actions (the planner's best few), trusted application, and a
     result that ranks the match totals so far plus this hand's scores."""
@@ -657,9 +672,11 @@ class PlayaSearchBot(SearchBot):
     def __init__(self, seat: int, seed: int = 0, playouts: int | None = None, seconds: float | None = None):
         if playouts is None and seconds is None:
             seconds = 1.0 * self.SAFETY
+        budget = playouts if playouts is not None else 120
         super().__init__(seat, seed, determinize=_determinize_horizon, playouts=playouts, seconds=seconds,
                          exploration=0.7, rollout_policy=rollout_policy, max_depth=0,
-                         evaluate=self._playout)
+                         evaluate=self._playout, prior=medium_prior,
+                         prior_visits=max(2, budget // PRIOR_SHARE))
         self._playout_rng = Rng(seed ^ 0x5EED)
 
     def _playout(self, state: State) -> list[float]:
