@@ -75,6 +75,7 @@ class PlayaScene(TableScene):
         self._reveal_time = 0.0              # sunset: the buried treasures turn over one by one
         self.peek: tuple[int, float] | None = None  # (beach index, seconds shown) of a private look
         self.flying: list[CardSprite] = []   # cards gliding from a hand to the beach
+        self.spot_anims: dict[int, tuple[str, float]] = {}  # beach index -> ("flip" | "umbrella", age)
         self._seen_hand_index = self.match_hand_index()
         self._built_for: Any = None
         self._press_towel: tuple[CardSprite, tuple[int, int]] | None = None
@@ -434,9 +435,19 @@ class PlayaScene(TableScene):
         to = (end.x + theme.px(8), end.y + theme.px(18))
         move(self.tweener, sprite, to, duration=0.35, on_done=lambda: self.flying.remove(sprite))
 
+    SPOT_ANIM_SECONDS = 0.45
+
     def on_action(self, action: Action) -> None:
         if action is not None:
             self._fly(action)
+            if isinstance(action, PlayPirate) and action.target >= 0:
+                kind = PIRATE_KIND.get(action.card)
+                if kind == "map":
+                    self.spot_anims[action.target] = ("flip", 0.0)  # R13: the X card turns over
+                    self.app.play("card")
+                elif kind == "umbrella":
+                    self.spot_anims[action.target] = ("umbrella", 0.0)  # R15: it pops open
+                    self.app.play("splash")
         self.selected = [c for c in self.selected if self.my_turn() is not None]
         # R12 / V12: a private look is shown large, for a moment, to the human who looked (only)
         looked = (isinstance(action, PlayPirate) and PIRATE_KIND.get(action.card) == "spyglass") or \
@@ -514,6 +525,12 @@ class PlayaScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        limit = self.SPOT_ANIM_SECONDS * self.app.anim_factor()
+        for index, (kind, age) in list(self.spot_anims.items()):
+            if age + dt >= limit:
+                del self.spot_anims[index]
+            else:
+                self.spot_anims[index] = (kind, age + dt)
         if self.peek is not None:
             self.peek = (self.peek[0], self.peek[1] + dt)
             if self.peek[1] > self.PEEK_SECONDS * self.app.anim_factor() or self.viewer() is None:
@@ -536,7 +553,7 @@ class PlayaScene(TableScene):
                 self._close_hand_end()
 
     def is_animating(self) -> bool:
-        return super().is_animating() or self.peek is not None or (self.hand_end is not None and (
+        return super().is_animating() or self.peek is not None or bool(self.spot_anims) or (self.hand_end is not None and (
             not self.humans() or not self.all_revealed())) or self.tweener.active or self.drag.active or \
             any(abs(s.lift - s.target_lift()) > 0.5 for s in self.hand_sprites)
 
@@ -644,11 +661,20 @@ class PlayaScene(TableScene):
         card = pygame.Rect(r.centerx - cw // 2, r.y + label_h, cw, ch)
         label = f"#{i + 1}" + (" · " + tr("pp.ui.spot_central") if sp.buried_by is None else "")
         theme.draw_text(surface, label, theme.font("bold", 13), palette.WOOD_DARK, (card.x, r.y + theme.px(2)))
-        if sp.treasure != UNKNOWN and (sp.face_up or hand.phase == OVER) and not hidden:
+        anim = self.spot_anims.get(i) if hand is not None and not hidden else None
+        progress = anim[1] / (self.SPOT_ANIM_SECONDS * self.app.anim_factor()) if anim else 1.0
+        flipping = anim is not None and anim[0] == "flip"
+        if sp.treasure != UNKNOWN and (sp.face_up or hand.phase == OVER) and not hidden and \
+                not (flipping and progress < 0.5):
             img = sprites.treasure_face(TREASURE_KIND[sp.treasure], TREASURE_VALUE[sp.treasure] or None, card.size)
         else:
             img = sprites.treasure_back(card.size)
-        surface.blit(img, card)
+        if flipping:  # the card narrows to its edge, then widens showing the other side
+            w = max(1, int(card.w * abs(1.0 - 2.0 * progress)))
+            img = pygame.transform.smoothscale(img, (w, card.h))
+            surface.blit(img, img.get_rect(center=card.center))
+        else:
+            surface.blit(img, card)
         if hand.phase == OVER and not hidden and sp.occupant is not None:  # who takes it
             chip = theme.seat_chip(self.seat_colour(sp.occupant), theme.px(26))
             surface.blit(chip, chip.get_rect(center=(card.centerx, card.y + theme.px(4))))
@@ -673,7 +699,10 @@ class PlayaScene(TableScene):
             pygame.draw.rect(surface, palette.WOOD_DARK, brect, border_radius=theme.px(8))
             theme.draw_text(surface, badge, bf, palette.PARCHMENT, brect.center, "center")
         if sp.umbrella is not None:
-            token = sprites.umbrella_token(self.seat_colour(sp.umbrella), theme.px(44))
+            size = theme.px(44)
+            if anim is not None and anim[0] == "umbrella":  # pops open with a little overshoot
+                size = max(4, int(size * min(1.15, 0.3 + 1.1 * progress)))
+            token = sprites.umbrella_token(self.seat_colour(sp.umbrella), size)
             surface.blit(token, token.get_rect(center=(card.right - theme.px(12), card.y + theme.px(14))))
         markers = []
         if sp.flag:

@@ -250,3 +250,20 @@ def test_the_draft_shows_the_packet_and_a_click_keeps_a_card(app):
     last = scene.session.actions[-1]
     assert isinstance(last, DraftPick) and last.seat == 0 and last.card == shown[0]
     assert scene.hand_view(1).special_hand[0] == UNKNOWN  # nobody else learns what Anna kept
+
+
+def test_map_flip_and_umbrella_pop_animate_then_settle(app):
+    from game.games.playa_pirata.rules import PlayPirate
+    scene = start(app, ["human", "easy"], seed=3)
+    scene.on_action(PlayPirate(0, "pirate-red-map", 0))
+    scene.on_action(PlayPirate(0, "pirate-red-umbrella", 0))
+    assert scene.spot_anims[0][0] == "umbrella" and scene.is_animating()
+    scene.on_action(PlayPirate(0, "pirate-red-map", 0))
+    assert scene.spot_anims[0][0] == "flip"
+    for _ in range(200):
+        scene.mark_dirty()
+        frames(app, 1)
+        if not scene.spot_anims:
+            break
+        scene.spot_anims = {i: (k, t + 0.02) for i, (k, t) in scene.spot_anims.items()}
+    assert scene.spot_anims == {}  # over after a moment
