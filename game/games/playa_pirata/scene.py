@@ -827,6 +827,11 @@ class PlayaScene(TableScene):
         self._draw_side(surface, last, viewer)
         dim = min(150, int(self._reveal_time * 60))
         surface.blit(theme.overlay(self.beach.size, (60, 30, 20, dim)), self.beach)
+        step = self.REVEAL_STEP * self.app.anim_factor()
+        for i, rect in enumerate(rects[:shown]):  # the points rise from each treasure as it turns over
+            age = self._reveal_time - (i + 1) * step
+            if 0 <= age < 1.2:
+                self._draw_points(surface, last.beach[i], rect, age)
         area = self.hand_area
         surface.blit(theme.overlay(area.size, (40, 26, 16, 160)), area)
         title = tr("pp.ui.hand_scoring", n=self.hand_end[0])
@@ -834,6 +839,22 @@ class PlayaScene(TableScene):
                         (area.centerx, area.y + theme.px(12)), "midtop", palette.WOOD_DARK, 2)
         if self.all_revealed():
             self._draw_hand_end(surface)
+
+    def _draw_points(self, surface: pygame.Surface, sp: Any, rect: pygame.Rect, age: float) -> None:
+        if sp.occupant is None or sp.treasure == UNKNOWN:
+            return
+        kind = TREASURE_KIND[sp.treasure]
+        if kind == "number":
+            text = f"+{TREASURE_VALUE[sp.treasure]}"
+        elif kind == "towel":
+            from game.games.playa_pirata.cards import towel_treasure_points
+            text = f"+{towel_treasure_points(len(sp.pile))}"
+        else:
+            text = tr("pp.ui.kind_skull")
+        img = theme.render_text(text, theme.font("display", 30), theme.seat_colour(self.seat_colour(sp.occupant)),
+                                palette.WOOD_DARK, max(1, theme.px(2))).copy()
+        img.set_alpha(int(255 * max(0.0, 1.0 - age / 1.2)))
+        surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + theme.px(60) - int(age * theme.px(24)))))
 
     def _draw_hand_end(self, surface: pygame.Surface) -> None:
         number, result = self.hand_end
