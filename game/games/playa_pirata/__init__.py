@@ -11,7 +11,7 @@ from game.games import GamePackage
 from game.games.playa_pirata.bots import make_bot
 from game.games.playa_pirata.rules import RULES, determinize
 
-RULES_SUMMARY = tuple(f"pp.rules.{i}" for i in range(1, 11))
+RULES_SUMMARY = tuple(f"pp.rules.{i}" for i in range(1, 12))
 
 
 def make_scene(app: Any, session: Any) -> Any:

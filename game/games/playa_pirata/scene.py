@@ -57,7 +57,7 @@ class PlayaScene(TableScene):
         self.logpanel = LogPanel(size=14)
         self.logpanel.seat_colours = [s.colour for s in session.seats]
         self.drag = DragController(self._on_drop, tweener=self.tweener, hint=self._hint, toasts=app.toasts,
-                                   keys=False)
+                                   keys=True)  # Left/Right pick a card, Up/Down a target, Enter plays it
         self.end_button = Button(Text.of("pp.ui.end_turn"), self._end_turn, min_width=150, height=44, size=18)
         self.show_button = Button(Text.of("pp.ui.show"), self._show_hand, min_width=150, height=44, size=18)
         self.undo_button = Button(Text.of("table.undo"), self.undo, min_width=110, height=44, size=18)
@@ -495,6 +495,8 @@ class PlayaScene(TableScene):
             return
         for s in self.hand_sprites:
             s.handle(event)
+        if event.type == pygame.KEYDOWN and self._handle_key(event.key):
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             towel = next((s for s in reversed(self.hand_sprites) if s.payload.kind == "towel"
                           and s.rect.collidepoint(event.pos)), None)
@@ -512,6 +514,25 @@ class PlayaScene(TableScene):
                     self.drag.cancel()
                 return
         self.drag.handle(event)
+
+    def _handle_key(self, key: int) -> bool:
+        """The table's own keys (the drag controller has the arrows, Enter and Esc): G adds the picked
+        towel to the group (or takes it out), E ends the turn, S shows the towels when nothing fits."""
+        held = self.drag.selected
+        if key == pygame.K_g and held is not None and held.payload.kind == "towel":
+            card = held.payload.card
+            self._toggle_towel(held)
+            again = next((s for s in self.hand_sprites if s.payload.card == card), None)
+            if again is not None:
+                self.drag.select(again)
+            return True
+        if key == pygame.K_e and self.end_button.visible:
+            self._end_turn()
+            return True
+        if key == pygame.K_s and self.show_button.visible:
+            self._show_hand()
+            return True
+        return False
 
     def _toggle_towel(self, sprite: CardSprite) -> None:
         card = sprite.payload.card

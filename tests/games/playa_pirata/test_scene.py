@@ -267,3 +267,30 @@ def test_map_flip_and_umbrella_pop_animate_then_settle(app):
             break
         scene.spot_anims = {i: (k, t + 0.02) for i, (k, t) in scene.spot_anims.items()}
     assert scene.spot_anims == {}  # over after a moment
+
+
+def press(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    frames(app, 1)
+
+
+def test_the_keyboard_buries_and_plays_a_group_of_towels(app):
+    scene = start(app, ["human", "easy"], seed=5)
+    wait_for_my_turn(app, scene)
+    press(app, pygame.K_RIGHT)  # the first card of the hand: a treasure
+    assert scene.drag.selected is not None and scene.drag.selected.payload.kind == "treasure"
+    press(app, pygame.K_DOWN)   # the first legal place for it: the sand
+    press(app, pygame.K_RETURN)
+    assert isinstance(scene.session.actions[-1], BuryTreasure) and scene.session.actions[-1].seat == 0
+    play_to_step_b(app, scene)
+    scene._rebuild()
+    while scene.drag.selected is None or scene.drag.selected.payload.kind != "towel":
+        press(app, pygame.K_RIGHT)
+    press(app, pygame.K_g)      # the picked towel joins the group
+    assert len(scene.selected) == 1
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(scene.session.actions[-1], PlayTowels) and scene.session.actions[-1].seat == 0
+    if scene.end_button.visible:
+        press(app, pygame.K_e)
+        assert scene.state.current_player != 0 or scene.hand_view(0).step == STEP_A
