@@ -349,9 +349,7 @@ def resume_scene(app, entry: GameEntry, save) -> Scene:
     """The table of a saved game, exactly where it was (SaveError when it cannot be restored)."""
     from game.core.saves import SaveError
     try:
-        session = GameSession.from_save(save, entry.package.rules)
-    except SaveError:
-        raise
+        session = GameSession.from_save(save, entry.package.rules)  # SaveError passes through
     except (ValueError, KeyError, TypeError) as exc:
         raise SaveError(Text.of("persist.save.damaged")) from exc
     return entry.package.make_scene(app, session)

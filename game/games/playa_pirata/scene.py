@@ -38,6 +38,11 @@ from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, ROUND, SEATING, S
 CARD_RATIO = 7 / 5
 
 
+def same_treasure(a: str, b: str) -> bool:
+    """Two treasure cards of the same kind and value are the same play (the engine lists one)."""
+    return TREASURE_KIND[a] == TREASURE_KIND[b] and TREASURE_VALUE[a] == TREASURE_VALUE[b]
+
+
 class Pick:
     """What a dragged hand card carries. Towels resolve to the whole selected group at drop time."""
 
@@ -236,9 +241,8 @@ class PlayaScene(TableScene):
 
     def _card_has_play(self, kind: str, card: str, legal: list[Action]) -> bool:
         for a in legal:
-            if kind == "treasure" and isinstance(a, BuryTreasure):
-                if TREASURE_KIND[a.card] == TREASURE_KIND[card] and TREASURE_VALUE[a.card] == TREASURE_VALUE[card]:
-                    return True
+            if kind == "treasure" and isinstance(a, BuryTreasure) and same_treasure(a.card, card):
+                return True
             if kind == "pirate" and isinstance(a, PlayPirate) and a.card == card:
                 return True
             if kind == "special" and isinstance(a, PlaySpecial) and a.card == card:
@@ -345,9 +349,8 @@ class PlayaScene(TableScene):
         hand = self.hand_view(self.my_turn())
         for action in self._candidates(pick, target):
             if action in legal or (isinstance(action, BuryTreasure) and any(
-                    isinstance(a, BuryTreasure) and a.flag == action.flag and
-                    TREASURE_KIND[a.card] == TREASURE_KIND[action.card] and
-                    TREASURE_VALUE[a.card] == TREASURE_VALUE[action.card] for a in legal)):
+                    isinstance(a, BuryTreasure) and a.flag == action.flag and same_treasure(a.card, action.card)
+                    for a in legal)):
                 return True
             if isinstance(action, PlayTowels) and hand.step == STEP_B:
                 return self.state.is_legal(action)
@@ -593,8 +596,9 @@ class PlayaScene(TableScene):
         if self.hand_end is not None and getattr(self.state, "last_hand", None) is not None:
             self._draw_sunset(surface, viewer)
             return
-        hand = self.hand_view(viewer)
-        self.logpanel.sync(self.state.view(viewer).log)
+        view = self.state.view(viewer)  # one view per frame: the hand and the log come from it
+        hand = getattr(view, "hand", view)
+        self.logpanel.sync(view.log)
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
         self._draw_opponents(surface, hand, viewer)
         self.drag.draw_targets(surface)
