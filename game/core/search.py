@@ -25,7 +25,6 @@ from game.core.protocol import Action, Result, State
 from game.core.rng import Rng
 
 RolloutPolicy = Callable[[State, int, list[Action], Rng], Action]   # (state, seat, legal, rng) -> action
-Prior = Callable[[State, list[Action]], dict[Action, float]]       # (view, root actions) -> value in [0, 1]
 Evaluator = Callable[[State], Sequence[float]]                     # per-seat value in [0, 1]
 
 
@@ -62,7 +61,7 @@ class SearchBot(Bot):
     def __init__(self, seat: int, seed: int = 0, *, determinize: Determinizer,
                  playouts: int | None = 200, seconds: float | None = None, exploration: float = 0.7,
                  rollout_policy: RolloutPolicy | None = None, max_depth: int | None = None,
-                 evaluate: Evaluator | None = None, prior: Prior | None = None, prior_visits: int = 0):
+                 evaluate: Evaluator | None = None):
         super().__init__(seat, seed)
         if playouts is None and seconds is None:
             raise ValueError("SearchBot needs a playout budget, a time budget or both")
@@ -73,8 +72,6 @@ class SearchBot(Bot):
         self.rollout_policy = rollout_policy
         self.max_depth = max_depth
         self.evaluate = evaluate
-        self.prior = prior                # a game's knowledge: root children start with
-        self.prior_visits = prior_visits  # ``prior_visits`` virtual visits at the prior's value
         self.last_iterations = 0     # statistics of the last decision (for bench and tests)
         self.last_seconds = 0.0
 
@@ -94,12 +91,6 @@ class SearchBot(Bot):
             return root_actions[0]
         root_set = set(root_actions)
         root = _Node(None)
-        if self.prior is not None and self.prior_visits > 0:
-            for action, value in self.prior(view, root_actions).items():
-                if action in root_set:
-                    child = root.children[action] = _Node(action)
-                    child.visits = child.avail = self.prior_visits
-                    child.total = self.prior_visits * max(0.0, min(1.0, value))
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else None
         iterations = 0

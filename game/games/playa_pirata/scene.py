@@ -418,9 +418,8 @@ class PlayaScene(TableScene):
             end = grid[-1]
             card = action.card
         elif isinstance(action, PlayTowels) and action.target < len(grid):
-            face = sprites.towel_card(min(action.values), colour, size)
-            end = grid[action.target]
-            card = self.selected[-1] if self.selected else None
+            self._fly_towels(action, grid[action.target], size)
+            return
         elif isinstance(action, PlayPirate):
             face = sprites.pirate_card(PIRATE_KIND[action.card], colour, size)
             end = grid[action.target] if 0 <= action.target < len(grid) else self.discard_rect
@@ -437,6 +436,36 @@ class PlayaScene(TableScene):
         self.flying.append(sprite)
         to = (end.x + theme.px(8), end.y + theme.px(18))
         move(self.tweener, sprite, to, duration=0.35, on_done=lambda: self.flying.remove(sprite))
+
+    def _fly_towels(self, action: PlayTowels, end: pygame.Rect, size: tuple[int, int]) -> None:
+        """A towel group glides card by card, highest first, lands fanned on the treasure so every value
+        is seen, then the fan collapses into the pile with the lowest card on top (R19)."""
+        seat = action.seat
+        colour = self.seat_colour(seat)
+        values = sorted(action.values, reverse=True)
+        mine = [s for s in self.hand_sprites if s.payload.card in self.selected] if seat == self.viewer() else []
+        origin = self.portrait_rects().get(seat, self.hand_area)
+        stack = (end.x + theme.px(8), end.y + theme.px(18))
+        step = theme.px(14)
+        n = len(values)
+        gap = 0.08
+        for k, value in enumerate(values):
+            source = next((s for s in mine if TOWEL_VALUE.get(s.payload.card) == value), None)
+            if source is not None:
+                mine.remove(source)
+                start = source.rect.topleft
+            else:
+                start = (origin.x + k * theme.px(6), origin.y)
+            sprite = CardSprite(pygame.Rect(start, size), face=sprites.towel_card(value, colour, size),
+                                draggable=False)
+            self.flying.append(sprite)
+            fanned = (stack[0] + int((k - (n - 1) / 2) * step), stack[1] - theme.px(6))
+            hold = gap * (n - 1 - k) + 0.15  # the fan stays until the last card has landed
+
+            def collapse(sprite: CardSprite = sprite, hold: float = hold) -> None:
+                move(self.tweener, sprite, stack, duration=0.18, delay=hold,
+                     on_done=lambda: self.flying.remove(sprite) if sprite in self.flying else None)
+            move(self.tweener, sprite, fanned, duration=0.35, delay=gap * k, on_done=collapse)
 
     SPOT_ANIM_SECONDS = 0.45
 

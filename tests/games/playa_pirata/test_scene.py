@@ -126,11 +126,23 @@ def test_a_group_of_towels_is_gathered_by_clicks_and_dropped_on_a_treasure(app):
         click(app, (sprite.rect.x + 6, sprite.rect.centery))
     assert sorted(scene.selected) == sorted(group)
     sprite = next(s for s in scene.hand_sprites if s.payload.card == group[-1])
+    already = list(scene.flying)  # a rival's card may still be gliding
     drag(app, (sprite.rect.x + 6, sprite.rect.centery), scene.spot_rects[target].center)
     last = scene.session.actions[-1]
     assert isinstance(last, PlayTowels) and last.target == target
     assert sorted(last.values, reverse=True) == sorted((TOWEL_VALUE[c] for c in group), reverse=True)
     assert scene.selected == []
+    # every card of the group glides (fanned so each value shows), then the fan collapses into the pile
+    mine = [s for s in scene.flying if s not in already]
+    assert len(mine) == len(group)
+    xs = set()
+    for _ in range(600):  # frames take real time (dt from the clock): about a second of gliding
+        frames(app, 1)
+        xs.add(tuple(sorted(s.rect.x for s in mine if s in scene.flying)))
+        if not any(s in scene.flying for s in mine):
+            break
+    assert not any(s in scene.flying for s in mine)
+    assert any(len(set(x)) == len(group) for x in xs if len(x) == len(group))  # seen apart in flight
 
 
 def test_hot_seat_never_shows_another_humans_treasures(app):
