@@ -1287,6 +1287,8 @@ def build_all() -> dict[str, pygame.Surface]:
         out[f"symbols/{sym}.png"] = symbol_canvas(sym).result()
     import art_playa_pirata  # Playa Pirata pieces (build/art_playa_pirata.py, reuses the helpers above)
     out.update(art_playa_pirata.build_all(tex_cache))
+    import art_island_race  # Island Race pieces (build/art_island_race.py, reuses the helpers above)
+    out.update(art_island_race.build_all(tex_cache))
     return out
 
 

@@ -35,6 +35,7 @@ def contract() -> dict[str, tuple[int, int]]:
     c.update({f"dice/die_blur_{v}.png": (64, 64) for v in range(1, 4)})
     c.update({f"symbols/{sym}.png": (32, 32) for _, _, sym in palette.SEAT_COLOURS})
     c.update(playa_pirata_contract())
+    c.update(island_race_contract())
     return c
 
 
@@ -49,6 +50,16 @@ def playa_pirata_contract() -> dict[str, tuple[int, int]]:
     c = {f"playa-pirata/{n}.png": card for n in names}
     c.update({f"playa-pirata/umbrella_token{s}.png": (128, 128) for s in layers})
     c.update({"playa-pirata/eye.png": (64, 64), "playa-pirata/beach_table.png": (1280, 720)})
+    return c
+
+
+def island_race_contract() -> dict[str, tuple[int, int]]:
+    """Island Race pieces (build/art_island_race.py): terrain textures, icons, overlays, ribbon, table."""
+    c = {f"island-race/terrain_{t}.png": (128, 128) for t in ("water", "forest", "plains", "desert")}
+    c.update({f"island-race/icon_{n}.png": (64, 64)
+              for n in ("parrot", "monkey", "turtle", "toucan", "flamingo", "iguana", "volcano")})
+    c.update({f"island-race/{n}.png": (128, 128) for n in ("clouds", "frame", "hint_corner", "hint_side", "hint_centre")})
+    c.update({"island-race/done_banner.png": (256, 72), "island-race/race_table.png": (1280, 720)})
     return c
 
 
@@ -89,6 +100,15 @@ def _row_diffs(s: pygame.Surface) -> list[float]:
 @pytest.mark.parametrize("name", ["sea", "sand", "wood", "parchment", "felt"])
 def test_textures_tile_without_a_seam(name: str):
     s = pygame.image.load(str(IMAGES / "textures" / f"{name}.png"))
+    for surf in (s, pygame.transform.rotate(s, 90)):
+        diffs = _row_diffs(surf)
+        seam, inner = diffs[-1], diffs[:-1]
+        assert seam <= 1.25 * max(inner) + 2, f"{name}: the wrap-around edge stands out"
+
+
+@pytest.mark.parametrize("name", ["water", "forest", "plains", "desert"])
+def test_island_race_terrains_tile_without_a_seam(name: str):
+    s = pygame.image.load(str(IMAGES / "island-race" / f"terrain_{name}.png"))
     for surf in (s, pygame.transform.rotate(s, 90)):
         diffs = _row_diffs(surf)
         seam, inner = diffs[-1], diffs[:-1]

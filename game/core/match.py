@@ -136,18 +136,27 @@ class MatchState(State):
         for seat, pts in enumerate(hand_points(result, self.players)):
             self.totals[seat] += pts
         self.past_log.extend(self.hand.log)
-        if self.n_hands > 1:
-            self.past_log.append(LogEntry(None, T("match.log.hand_end", hand=self.hand_index + 1,
-                                                  hands=self.n_hands)))
+        self.past_log.extend(self.hand_end_log())
         self.last_hand = self.hand
         if len(self.hand_results) < self.n_hands:
             self.barrier_base = self.undo_barrier + 1  # a new deal: nothing before it can be undone
             self.hand_index += 1
-            seed = self.rng.next64()
-            self.hand = self.rules.new_hand(self.players, self.options, seed,
-                                            self.first_player_of_hand(self.hand_index), self.hand_index)
-            self.past_log.append(LogEntry(None, T("match.log.hand_start", hand=self.hand_index + 1,
-                                                  hands=self.n_hands)))
+            self.hand = self.next_hand(self.rng.next64())
+            self.past_log.extend(self.hand_start_log())
+
+    # Hooks for games whose hands are told or dealt differently ----------------------------------
+    def next_hand(self, seed: int) -> State:
+        """The hand ``hand_index`` (just incremented), dealt from ``seed``."""
+        return self.rules.new_hand(self.players, self.options, seed, self.first_player_of_hand(self.hand_index),
+                                   self.hand_index)
+
+    def hand_end_log(self) -> list[LogEntry]:
+        if self.n_hands <= 1:
+            return []
+        return [LogEntry(None, T("match.log.hand_end", hand=self.hand_index + 1, hands=self.n_hands))]
+
+    def hand_start_log(self) -> list[LogEntry]:
+        return [LogEntry(None, T("match.log.hand_start", hand=self.hand_index + 1, hands=self.n_hands))]
 
     def is_over(self) -> bool:
         return len(self.hand_results) >= self.n_hands
@@ -174,12 +183,12 @@ class MatchState(State):
     def view(self, seat: int | None) -> "MatchState":
         """The hand (and the finished hand) as ``seat`` sees them; the match RNG is replaced by a
         meaningless one, so no one can foresee the next deal."""
-        return MatchState(self.rules, self.players, self.options, self.n_hands, Rng(0), self.hand.view(seat),
+        return type(self)(self.rules, self.players, self.options, self.n_hands, Rng(0), self.hand.view(seat),
                           self.hand_index, self.first_of_match, self.totals, self.hand_results, self.past_log,
                           self.barrier_base, self.last_hand.view(seat) if self.last_hand is not None else None)
 
     def clone(self) -> "MatchState":
-        return MatchState(self.rules, self.players, self.options, self.n_hands, Rng.from_state(self.rng.s),
+        return type(self)(self.rules, self.players, self.options, self.n_hands, Rng.from_state(self.rng.s),
                           self.hand.clone(), self.hand_index, self.first_of_match, self.totals,
                           self.hand_results, self.past_log, self.barrier_base, self.last_hand)
 

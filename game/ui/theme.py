@@ -96,6 +96,33 @@ def image(*parts: str) -> pygame.Surface | None:
     return _images[key]
 
 
+class SurfaceCache:
+    """Surfaces a game's sprites derive from its art (``assets/images/<folder>``), by key, at most
+    ``limit`` of them (then it starts afresh). Keys include the asset root, so a test that points the
+    theme at other art gets other surfaces."""
+
+    def __init__(self, folder: str, limit: int):
+        self.folder = folder
+        self.limit = limit
+        self._surfaces: dict[tuple, pygame.Surface] = {}
+
+    def get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        key = (str(asset_path("images", self.folder)),) + key
+        surf = self._surfaces.get(key)
+        if surf is None:
+            if len(self._surfaces) >= self.limit:
+                self._surfaces.clear()
+            surf = make()
+            self._surfaces[key] = surf
+        return surf
+
+    def clear(self) -> None:
+        self._surfaces.clear()
+
+    def __len__(self) -> int:
+        return len(self._surfaces)
+
+
 def _derived_get(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
     surf = _derived.get(key)
     if surf is None:

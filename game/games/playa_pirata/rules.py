@@ -1310,15 +1310,6 @@ class PlayaMatch(MatchState):
             scores = self.hand_results[0].scores or [0.0] * self.players
             self.hand.begin_seating(seating_chooser(last.order, scores))
 
-    def view(self, seat: int | None) -> "PlayaMatch":
-        v = super().view(seat)
-        v.__class__ = PlayaMatch
-        return v  # type: ignore[return-value]
-
-    def clone(self) -> "PlayaMatch":
-        c = super().clone()
-        c.__class__ = PlayaMatch
-        return c  # type: ignore[return-value]
 
 
 class PlayaRules(MatchRules):

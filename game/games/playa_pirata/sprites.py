@@ -35,8 +35,7 @@ SPECIAL_IDS = ("special-sandcastle", "special-skeleton", "special-wave", "specia
 
 Size = int | tuple[int, int]
 
-_cache: dict[tuple, pygame.Surface] = {}
-_CACHE_MAX = 384
+_cache = theme.SurfaceCache(FOLDER, 384)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -176,14 +175,7 @@ def _tint_rgb(seat: int) -> tuple[int, int, int]:
 
 
 def _cached(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    key = (str(theme.asset_path("images", FOLDER)),) + key  # another asset root -> other surfaces
-    surf = _cache.get(key)
-    if surf is None:
-        if len(_cache) >= _CACHE_MAX:
-            _cache.clear()
-        surf = make()
-        _cache[key] = surf
-    return surf
+    return _cache.get(key, make)
 
 
 def _scaled(img: pygame.Surface, wh: tuple[int, int]) -> pygame.Surface:

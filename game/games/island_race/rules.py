@@ -1,0 +1,731 @@
+"""Island Race: the rules engine (spec /work/shared/rules/island-race.md; rule ids in comments).
+
+A game is a match of 3 rounds (R19): ``IslandRaceRules`` is a ``MatchRules`` whose hands are rounds
+(``IslandRound``); ``IslandMatch`` keeps the running totals. There are no turns (R1), so the match's
+first-player rotation plays no part.
+
+A round, phase by phase:
+- ``mix``: the 48 tiles lie mixed in the pile (S4) while the scene counts down; nobody may act. The
+  system action ``StartRound`` ("Go!") starts the round.
+- ``play``: every seat that is not Done acts at once (``current_players()``), in arrival order:
+  Take, Rotate, Flip, Return, Place, Done. The scene owns the clock and sends the system action
+  ``TimeUp`` (R16-R17); all players Done also ends the round.
+- ``last`` (``no-timer`` only, V3): after the first Done every other player may place one more tile or
+  Stop. (The scene may end this phase with ``TimeUp`` when its optional time limit runs out, V3.6.)
+- ``over``: the round is scored (R18, R20-R27); the match starts the next round in ``mix``.
+
+System actions (StartRound, TimeUp) carry ``seat == SYSTEM`` (-1) and are listed by
+``legal_actions(SYSTEM)`` only. Every applied action raises ``undo_barrier``: a race has no undo (R8).
+
+Time: ``advance_time(t)`` (called by the scene or ``run_realtime``) records the clock; ``time_left()``
+derives the round's remaining seconds from it. The clock never acts by itself: replaying the action
+list gives the same game.
+
+Views (S4, A14, §9-§10): nothing is secret except tile identities and the down faces. ``view(seat)``
+keeps every pile slot, held tile and placed tile as its up face only (``Piece.tile is None``): no tile
+id and no down face anywhere, for every seat alike. A held tile's other face is seen only by flipping it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, Sequence
+
+from game.core.match import MatchRules, MatchState, hand_points
+from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text, seat_ref
+from game.core.rng import Rng
+from game.games.island_race.scoring import (IslandScore, cells_of, neighbour, score_round,
+                                            water_faults_at)
+from game.games.island_race.tiles import BACK, FRONT, N_SLOTS, TILE_IDS, Face, face_of
+
+SYSTEM = -1                      # the seat of the system actions StartRound and TimeUp
+MIX, PLAY, LAST, OVER = "mix", "play", "last", "over"
+ROUNDS = 3                       # R19
+ROUND_SECONDS = 240              # S2
+EXPERT_SECONDS = 180             # V1.1
+ENDED_ALL_DONE, ENDED_TIME_UP, ENDED_LAST_TILE = "all-done", "time-up", "last-tile"
+
+
+def timer_seconds(options: Mapping[str, Any]) -> int | None:
+    """S2, V1.1, V3.1: the round timer in seconds, or None with ``no-timer``."""
+    if options.get("no-timer", False):
+        return None
+    return EXPERT_SECONDS if options.get("expert-timer", False) else ROUND_SECONDS
+
+
+def grid_size(options: Mapping[str, Any]) -> int:
+    """S1, V2.2: 3, or 4 with ``big-island``."""
+    return 4 if options.get("big-island", False) else 3
+
+
+# ==================================================================================================
+# Actions
+# ==================================================================================================
+@dataclass(frozen=True)
+class Take(Action):
+    """R4: take the tile in pile slot ``slot`` into the empty hand."""
+    kind: ClassVar[str] = "ir.take"
+    slot: int = 0
+
+
+@dataclass(frozen=True)
+class Rotate(Action):
+    """R5: turn the held tile a quarter turn, ``turn`` = +1 clockwise or -1 counter-clockwise."""
+    kind: ClassVar[str] = "ir.rotate"
+    turn: int = 1
+
+
+@dataclass(frozen=True)
+class Flip(Action):
+    """R5: show the held tile's other face."""
+    kind: ClassVar[str] = "ir.flip"
+
+
+@dataclass(frozen=True)
+class Return(Action):
+    """R6: put the held tile back into its old pile slot, as it shows now."""
+    kind: ClassVar[str] = "ir.return"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """R7: put the held tile on ``cell`` = (row, col) of one's own island."""
+    kind: ClassVar[str] = "ir.place"
+    cell: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """R13: declare the island finished (full grid)."""
+    kind: ClassVar[str] = "ir.done"
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    """V3.3: finish the ``no-timer`` last-tile phase without placing."""
+    kind: ClassVar[str] = "ir.stop"
+
+
+@dataclass(frozen=True)
+class StartRound(Action):
+    """S4: "Go!" after the countdown (system action)."""
+    kind: ClassVar[str] = "ir.start"
+    seat: int = SYSTEM
+
+
+@dataclass(frozen=True)
+class TimeUp(Action):
+    """R16(b), R17: the clock reached 0:00 (system action sent by the scene)."""
+    kind: ClassVar[str] = "ir.timeup"
+    seat: int = SYSTEM
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (Take, Rotate, Flip, Return, Place, Done, Stop, StartRound, TimeUp)
+PLAYER_ACTIONS = (Take, Rotate, Flip, Return, Place, Done, Stop)
+SYSTEM_ACTIONS = (StartRound, TimeUp)
+
+
+# ==================================================================================================
+# Pieces: a tile lying somewhere, as it shows now
+# ==================================================================================================
+@dataclass(frozen=True)
+class Piece:
+    """A tile with ``side`` (FRONT/BACK) up, turned ``rot`` quarter turns; ``face`` is what it shows.
+    In views ``tile`` is None: only the up face is known."""
+
+    tile: str | None
+    side: int
+    rot: int
+    face: Face
+
+    @staticmethod
+    def of(tile: str, side: int, rot: int) -> "Piece":
+        return Piece(tile, side, rot % 4, face_of(tile, side, rot))
+
+    def turned(self, turn: int) -> "Piece":
+        rot = (self.rot + turn) % 4
+        face = face_of(self.tile, self.side, rot) if self.tile is not None else self.face.rotated(turn)
+        return Piece(self.tile, self.side, rot, face)
+
+    def flipped(self) -> "Piece":
+        if self.tile is None:
+            raise ValueError("the other face of a tile seen in a view is unknown")
+        return Piece.of(self.tile, BACK if self.side == FRONT else FRONT, self.rot)
+
+    def hidden(self) -> "Piece":
+        return self if self.tile is None else Piece(None, self.side, self.rot, self.face)
+
+    def to_json(self) -> JSON:
+        if self.tile is not None:
+            return {"tile": self.tile, "side": self.side, "rot": self.rot}
+        return {"side": self.side, "rot": self.rot, "face": self.face.to_json()}
+
+    @staticmethod
+    def from_json(d: JSON) -> "Piece":
+        if d.get("tile") is not None:
+            return Piece.of(str(d["tile"]), int(d["side"]), int(d["rot"]))
+        return Piece(None, int(d["side"]), int(d["rot"]), Face.from_json(d["face"]))
+
+
+def _piece_json(p: Piece | None) -> JSON:
+    return p.to_json() if p is not None else None
+
+
+def _piece(d: JSON) -> Piece | None:
+    return Piece.from_json(d) if d is not None else None
+
+
+def ordinal(place: int) -> Text:
+    """1st, 2nd... as a catalog key (the Done badge and log line)."""
+    return T(f"ir.place.{place}") if 1 <= place <= 4 else T("ir.place.n", n=place)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+# ==================================================================================================
+# One round
+# ==================================================================================================
+class IslandRound(State):
+    """One round of Island Race (the full state, or a seat's view when ``is_view``).
+
+    Public surface for scenes and bots (read-only outside this module):
+      players, size (3 or 4), timer (seconds or None), no_timer, round_index (0-based), phase,
+      pile[slot] (Piece or None), hands[seat] (Piece or None), hand_slot[seat] (the slot the held tile
+      came from, -1), grids[seat][row * size + col] (Piece or None), taken_by[slot] (who holds or placed
+      the tile of an empty slot), done (seats in the order they declared Done), finished[seat] (Done, or
+      in V3 the extra tile placed or Stop),
+      now / round_start (seconds, scene clock), ended_by, totals_before, scores (IslandScore per seat
+      once over). Helpers: legal_cells, water_faults_of_placement, faces, time_left, all_tiles.
+    """
+
+    def __init__(self) -> None:  # use IslandRound.mix or from_json
+        self.players = 2
+        self.size = 3
+        self.timer: int | None = ROUND_SECONDS
+        self.no_timer = False
+        self.round_index = 0
+        self.phase = MIX
+        self.pile: list[Piece | None] = []
+        self.hands: list[Piece | None] = []
+        self.hand_slot: list[int] = []
+        self.grids: list[list[Piece | None]] = []
+        self.taken_by: list[int | None] = []
+        self.done: list[int] = []
+        self.finished: list[bool] = []
+        self.now = 0.0
+        self.round_start: float | None = None
+        self.ended_by: str | None = None
+        self.totals_before: list[int] = []
+        self.scores: list[IslandScore] | None = None
+        self.barrier = 0
+        self.entries: list[LogEntry] = []
+        self.viewer: int | None = None
+        self.is_view = False
+
+    # ----------------------------------------------------------------------------------------------
+    # Setup S1-S4
+    # ----------------------------------------------------------------------------------------------
+    @classmethod
+    def mix(cls, players: int, options: Mapping[str, Any], seed: int, round_index: int = 0,
+            totals_before: Sequence[int] | None = None) -> "IslandRound":
+        """S1-S4: empty islands and the 48 tiles mixed into the pile (random slot, side and rotation)."""
+        if not 2 <= players <= 4:
+            raise ValueError("Island Race is for 2 to 4 players")
+        if options.get("big-island", False) and players != 2:
+            raise ValueError("big-island is for 2 players only")  # V2.1
+        if options.get("no-timer", False) and options.get("expert-timer", False):
+            raise ValueError("no-timer and expert-timer exclude each other")
+        s = cls()
+        rng = Rng(seed)
+        s.players = players
+        s.size = grid_size(options)                     # S1, V2.2
+        s.timer = timer_seconds(options)                # S2, V1.1, V3.1
+        s.no_timer = s.timer is None
+        s.round_index = round_index
+        order = list(TILE_IDS)                          # S4
+        rng.shuffle(order)
+        s.pile = [Piece.of(tile, rng.below(2), rng.below(4)) for tile in order]
+        s.hands = [None] * players
+        s.hand_slot = [-1] * players
+        s.grids = [[None] * (s.size * s.size) for _ in range(players)]
+        s.taken_by = [None] * N_SLOTS
+        s.finished = [False] * players
+        s.totals_before = [int(t) for t in totals_before] if totals_before is not None else [0] * players
+        return s
+
+    # ----------------------------------------------------------------------------------------------
+    # Protocol
+    # ----------------------------------------------------------------------------------------------
+    @property
+    def undo_barrier(self) -> int:  # type: ignore[override]
+        return self.barrier
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return list(self.entries)
+
+    def current_players(self) -> tuple[int, ...]:
+        """R1-R2: everyone not yet Done (in ``last``: not yet finished); nobody in ``mix`` and ``over``."""
+        if self.phase == PLAY:
+            return tuple(s for s in range(self.players) if s not in self.done)
+        if self.phase == LAST:
+            return tuple(s for s in range(self.players) if s not in self.done and not self.finished[s])
+        return ()
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _say(self, text: Text, seat: int | None = None) -> None:
+        self.entries.append(LogEntry(seat, text))
+
+    # Queries a scene or a bot may use -------------------------------------------------------------
+    @property
+    def cells(self) -> int:
+        return self.size * self.size
+
+    def faces(self, seat: int) -> list[Face | None]:
+        """The island of ``seat`` as placed faces (row-major), what scoring reads."""
+        return [p.face if p is not None else None for p in self.grids[seat]]
+
+    def filled(self, seat: int) -> int:
+        return sum(1 for p in self.grids[seat] if p is not None)
+
+    def grid_full(self, seat: int) -> bool:
+        return self.filled(seat) == self.cells
+
+    def legal_cells(self, seat: int) -> list[tuple[int, int]]:
+        """R7: empty cells where ``seat`` may place now (any cell for the first tile, else a cell that
+        shares a side with a filled one)."""
+        grid = self.grids[seat]
+        size = self.size
+        first = all(p is None for p in grid)
+        out = []
+        for cell in cells_of(size):
+            if grid[cell[0] * size + cell[1]] is not None:
+                continue
+            if first or any(grid[nb[0] * size + nb[1]] is not None
+                            for d in range(4) if (nb := neighbour(cell, d, size)) is not None):
+                out.append(cell)
+        return out
+
+    def water_faults_of_placement(self, seat: int, cell: tuple[int, int], face: Face | None = None) -> list[int]:
+        """R10: the directions in which the held tile (or ``face``) placed on ``cell`` would break the
+        water rule. Placing it is legal anyway; the UI warns (§9)."""
+        if face is None:
+            held = self.hands[seat]
+            if held is None:
+                return []
+            face = held.face
+        return water_faults_at(face, cell, self.size)
+
+    def elapsed(self) -> float:
+        """Seconds since "Go!" (scene clock, see ``advance_time``); 0 before the round starts."""
+        return 0.0 if self.round_start is None else max(0.0, self.now - self.round_start)
+
+    def time_left(self) -> float | None:
+        """The clock of the round (§9): seconds left, or None without timer. The scene sends TimeUp."""
+        if self.timer is None:
+            return None
+        return max(0.0, self.timer - self.elapsed())
+
+    def advance_time(self, t: float) -> None:
+        """The scene's (or ``run_realtime``'s) clock has reached ``t``. Only recorded: TimeUp is an action."""
+        self.now = max(self.now, float(t))
+
+    def all_tiles(self) -> list[str]:
+        """Every tile id in the pile, the hands and the islands, sorted (conservation: the 48 ids)."""
+        pieces = [p for p in self.pile if p is not None] + [p for p in self.hands if p is not None] \
+            + [p for g in self.grids for p in g if p is not None]
+        return sorted(p.tile for p in pieces if p.tile is not None)
+
+    # Legal actions -------------------------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """``seat``'s legal actions; ``None`` = every current player's; ``SYSTEM`` = the system actions."""
+        if seat is None:
+            return [a for s in self.current_players() for a in self.legal_actions(s)]
+        if seat == SYSTEM:
+            if self.phase == MIX:
+                return [StartRound()]
+            if self.phase == LAST or (self.phase == PLAY and not self.no_timer):
+                return [TimeUp()]
+            return []
+        if seat not in self.current_players():
+            return []
+        acts: list[Action] = []
+        if self.hands[seat] is None:                          # R4, R12 (A13: nothing else touches the pile)
+            acts.extend(Take(seat, slot) for slot, p in enumerate(self.pile) if p is not None)
+        else:                                                 # R5, R6, R7
+            acts.extend([Rotate(seat, 1), Rotate(seat, -1), Flip(seat), Return(seat)])
+            acts.extend(Place(seat, cell) for cell in self.legal_cells(seat))
+        if self.phase == PLAY and self.grid_full(seat):       # R13
+            acts.append(Done(seat))
+        if self.phase == LAST:                                # V3.3
+            acts.append(Stop(seat))
+        return acts
+
+    # Checking ------------------------------------------------------------------------------------
+    def is_legal(self, action: Action) -> bool:
+        return self.check(action) is None
+
+    def check(self, a: Action) -> Text | None:
+        """None if ``a`` is legal now, else the reason a person can read."""
+        if isinstance(a, SYSTEM_ACTIONS):
+            return self._check_system(a)
+        if not isinstance(a, PLAYER_ACTIONS):
+            return T("ir.reason.unknown_action")
+        seat = a.seat
+        if not 0 <= seat < self.players:
+            return T("ir.reason.no_such_seat")
+        if self.phase == MIX:
+            return T("ir.reason.not_started")                 # S4: nobody acts before "Go!"
+        if self.phase == OVER:
+            return T("ir.reason.round_over")                  # R17
+        if seat in self.done:
+            return T("ir.reason.done")                        # R2, R13
+        if self.phase == LAST and self.finished[seat]:
+            return T("ir.reason.finished")                    # V3.3
+        held = self.hands[seat]
+        if isinstance(a, Take):                               # R4
+            if held is not None:
+                return T("ir.reason.hand_full")
+            if not isinstance(a.slot, int) or not 0 <= a.slot < N_SLOTS:
+                return T("ir.reason.no_slot")
+            if self.pile[a.slot] is None:
+                taker = self.taken_by[a.slot]
+                if taker is not None and taker != seat:
+                    return T("ir.reason.taken_by", player=seat_ref(taker))
+                return T("ir.reason.slot_empty")
+            return None
+        if isinstance(a, (Rotate, Flip, Return)):            # R5, R6 (R8: a placed tile is not held)
+            if held is None:
+                return T("ir.reason.hand_empty")
+            if isinstance(a, Rotate) and a.turn not in (1, -1):
+                return T("ir.reason.bad_turn")
+            return None
+        if isinstance(a, Place):                              # R7
+            if held is None:
+                return T("ir.reason.hand_empty")
+            cell = a.cell
+            if not (isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(x, int) for x in cell)
+                    and 0 <= cell[0] < self.size and 0 <= cell[1] < self.size):
+                return T("ir.reason.outside")                 # R7.1
+            if self.grids[seat][cell[0] * self.size + cell[1]] is not None:
+                return T("ir.reason.occupied")                # R7.2
+            if cell not in self.legal_cells(seat):
+                return T("ir.reason.not_adjacent")            # R7.3
+            return None
+        if isinstance(a, Done):                               # R13, V3.4
+            if self.phase == LAST:
+                return T("ir.reason.no_done_now")
+            if not self.grid_full(seat):
+                return T("ir.reason.not_full", cells=self.cells, filled=self.filled(seat))
+            return None
+        # Stop (V3.3)
+        if self.phase != LAST:
+            return T("ir.reason.stop_last_only")
+        return None
+
+    def _check_system(self, a: Action) -> Text | None:
+        if a.seat != SYSTEM:
+            return T("ir.reason.system_only")
+        if isinstance(a, StartRound):
+            return None if self.phase == MIX else T("ir.reason.already_started")
+        if self.phase == MIX:
+            return T("ir.reason.not_started")
+        if self.phase == OVER:
+            return T("ir.reason.round_over")
+        if self.phase == PLAY and self.no_timer:
+            return T("ir.reason.no_timer")                    # V3.1
+        return None
+
+    # Applying ------------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.barrier += 1  # R8: nothing can be taken back
+        seat = action.seat
+        if isinstance(action, StartRound):
+            self._start()
+        elif isinstance(action, TimeUp):
+            self._time_up()
+        elif isinstance(action, Take):
+            self._take(seat, action.slot)
+        elif isinstance(action, Rotate):
+            self.hands[seat] = self.hands[seat].turned(action.turn)  # type: ignore[union-attr]
+        elif isinstance(action, Flip):
+            self.hands[seat] = self.hands[seat].flipped()  # type: ignore[union-attr]
+        elif isinstance(action, Return):
+            self._return(seat)
+        elif isinstance(action, Place):
+            self._place(seat, action.cell)
+        elif isinstance(action, Done):
+            self._done(seat)
+        elif isinstance(action, Stop):
+            self.finished[seat] = True                        # V3.3
+            self._say(T("ir.log.stop", player=seat_ref(seat)), seat)
+            self._check_last_over()
+
+    def _start(self) -> None:
+        self.phase = PLAY
+        self.round_start = self.now
+        self._say(T("ir.log.go", round=self.round_index + 1, rounds=ROUNDS))
+
+    def _take(self, seat: int, slot: int) -> None:            # R4
+        self.hands[seat] = self.pile[slot]
+        self.hand_slot[seat] = slot
+        self.pile[slot] = None
+        self.taken_by[slot] = seat
+
+    def _return(self, seat: int) -> None:                     # R6: old slot, face as it shows now
+        slot = self.hand_slot[seat]
+        self.pile[slot] = self.hands[seat]
+        self.taken_by[slot] = None
+        self.hands[seat] = None
+        self.hand_slot[seat] = -1
+
+    def _return_all(self) -> int:
+        count = 0
+        for seat in range(self.players):
+            if self.hands[seat] is not None:
+                self._return(seat)
+                count += 1
+        return count
+
+    def _place(self, seat: int, cell: tuple[int, int]) -> None:  # R7, R8, R11
+        self.grids[seat][cell[0] * self.size + cell[1]] = self.hands[seat]
+        self.hands[seat] = None
+        self.hand_slot[seat] = -1       # the slot stays empty for the round; taken_by remembers who
+        if self.phase == LAST:          # V3.3: the extra tile is placed
+            self.finished[seat] = True
+            self._say(T("ir.log.last_placed", player=seat_ref(seat)), seat)
+            self._check_last_over()
+
+    def _done(self, seat: int) -> None:                       # R13, R14
+        if self.hands[seat] is not None:
+            self._return(seat)
+        self.done.append(seat)
+        self.finished[seat] = True
+        self._say(T("ir.log.done", player=seat_ref(seat), place=ordinal(len(self.done))), seat)
+        if self.no_timer:                                     # V3.2: the last-tile phase begins
+            self.phase = LAST
+            self._say(T("ir.log.last_tile", player=seat_ref(seat)))
+            self._check_last_over()
+        elif len(self.done) == self.players:                  # R16(a)
+            self._say(T("ir.log.all_done"))
+            self._end(ENDED_ALL_DONE)
+
+    def _check_last_over(self) -> None:                       # V3.5
+        if not self.current_players():
+            returned = self._return_all()
+            self._say(T("ir.log.last_over"))
+            if returned == 1:
+                self._say(T("ir.log.returned_one"))
+            elif returned > 1:
+                self._say(T("ir.log.returned_many", count=returned))
+            self._end(ENDED_LAST_TILE)
+
+    def _time_up(self) -> None:                               # R16(b), R17, A9 (and V3.6)
+        returned = self._return_all()
+        if returned == 0:
+            self._say(T("ir.log.time_up"))
+        elif returned == 1:
+            self._say(T("ir.log.time_up_one"))
+        else:
+            self._say(T("ir.log.time_up_many", count=returned))
+        self._end(ENDED_TIME_UP)
+
+    def _end(self, how: str) -> None:                         # R18
+        self.phase = OVER
+        self.ended_by = how
+        self.scores = self.compute_scores()
+        for seat, sc in enumerate(self.scores):
+            who = seat_ref(seat)
+            if not sc.valid:
+                self._say(T("ir.log.invalid", player=who), seat)
+                continue
+            self._say(T("ir.log.score", player=who, points=sc.total, animals=_signed(sc.animals),
+                        landscapes=_signed(sc.landscape_points), volcanoes=_signed(-sc.volcano_penalty),
+                        empty=_signed(-sc.empty), wrong=_signed(-sc.wrong), first=_signed(sc.first_out),
+                        floor=T("ir.log.floor") if sc.floor else ""), seat)
+
+    # Scoring R20-R27 -------------------------------------------------------------------------------
+    @property
+    def first_out(self) -> int | None:
+        """R14: the first player to declare Done."""
+        return self.done[0] if self.done else None
+
+    def compute_scores(self) -> list[IslandScore]:
+        """The round's scores of the islands as they are now (final once the round is over)."""
+        return score_round([self.faces(s) for s in range(self.players)], self.size, self.first_out,
+                           self.totals_before)
+
+    def result(self) -> Result:
+        scores = self.scores if self.scores is not None else self.compute_scores()
+        stats = {"ir.stat.valid": [s.valid for s in scores],
+                 "ir.stat.landscapes": [len(s.landscapes) for s in scores],
+                 "ir.stat.animals": [s.animals for s in scores],
+                 "ir.stat.first_out": [1 if s.first_out else 0 for s in scores]}
+        return Result.from_scores([float(s.total) for s in scores], [s.rows() for s in scores], stats=stats)
+
+    # Views, copies, JSON ---------------------------------------------------------------------------
+    def clone(self) -> "IslandRound":
+        c = IslandRound.__new__(IslandRound)
+        c.__dict__.update(self.__dict__)
+        c.pile = list(self.pile)
+        c.hands = list(self.hands)
+        c.hand_slot = list(self.hand_slot)
+        c.grids = [list(g) for g in self.grids]
+        c.taken_by = list(self.taken_by)
+        c.done = list(self.done)
+        c.finished = list(self.finished)
+        c.totals_before = list(self.totals_before)
+        c.scores = list(self.scores) if self.scores is not None else None  # IslandScores are not changed
+        c.entries = list(self.entries)
+        return c
+
+    def view(self, seat: int | None) -> "IslandRound":
+        """S4, A14, §9: the same for every seat: up faces only, no tile ids, no down faces."""
+        v = self.clone()
+        v.pile = [p.hidden() if p is not None else None for p in self.pile]
+        v.hands = [p.hidden() if p is not None else None for p in self.hands]
+        v.grids = [[p.hidden() if p is not None else None for p in g] for g in self.grids]
+        v.viewer = seat
+        v.is_view = True
+        return v
+
+    def to_json(self) -> JSON:
+        return {
+            "type": "ir.round", "players": self.players, "size": self.size, "timer": self.timer,
+            "round_index": self.round_index, "phase": self.phase,
+            "pile": [_piece_json(p) for p in self.pile], "hands": [_piece_json(p) for p in self.hands],
+            "hand_slot": list(self.hand_slot), "grids": [[_piece_json(p) for p in g] for g in self.grids],
+            "taken_by": list(self.taken_by), "done": list(self.done), "finished": list(self.finished),
+            "now": self.now, "round_start": self.round_start, "ended_by": self.ended_by,
+            "totals_before": list(self.totals_before),
+            "scores": [s.to_json() for s in self.scores] if self.scores is not None else None,
+            "barrier": self.barrier, "log": [e.to_json() for e in self.entries], "viewer": self.viewer,
+            "is_view": self.is_view,
+        }
+
+    @classmethod
+    def from_json(cls, d: JSON) -> "IslandRound":
+        if not isinstance(d, dict) or d.get("type") != "ir.round":
+            raise ValueError("not an Island Race round")
+        s = cls()
+        s.players = int(d["players"])
+        s.size = int(d["size"])
+        s.timer = int(d["timer"]) if d.get("timer") is not None else None
+        s.no_timer = s.timer is None
+        s.round_index = int(d["round_index"])
+        s.phase = str(d["phase"])
+        if s.phase not in (MIX, PLAY, LAST, OVER):
+            raise ValueError(f"bad phase {s.phase!r}")
+        s.pile = [_piece(p) for p in d["pile"]]
+        s.hands = [_piece(p) for p in d["hands"]]
+        s.hand_slot = [int(x) for x in d["hand_slot"]]
+        s.grids = [[_piece(p) for p in g] for g in d["grids"]]
+        s.taken_by = [int(x) if x is not None else None for x in d["taken_by"]]
+        s.done = [int(x) for x in d["done"]]
+        s.finished = [bool(x) for x in d["finished"]]
+        s.now = float(d["now"])
+        s.round_start = float(d["round_start"]) if d.get("round_start") is not None else None
+        s.ended_by = d.get("ended_by")
+        s.totals_before = [int(x) for x in d["totals_before"]]
+        s.scores = [IslandScore.from_json(x) for x in d["scores"]] if d.get("scores") is not None else None
+        s.barrier = int(d["barrier"])
+        s.entries = [LogEntry.from_json(e) for e in d["log"]]
+        s.viewer = d.get("viewer")
+        s.is_view = bool(d.get("is_view", False))
+        if len(s.pile) != N_SLOTS or len(s.hands) != s.players or len(s.grids) != s.players \
+                or any(len(g) != s.size * s.size for g in s.grids):
+            raise ValueError("inconsistent Island Race round")
+        return s
+
+
+# ==================================================================================================
+# Match and rules
+# ==================================================================================================
+class IslandMatch(MatchState):
+    """The 3 rounds (R19, R28-R29): a MatchState whose hands are rounds. It passes the running totals
+    and the clock on to each new round, logs rounds in its own words and ranks by total, ties shared."""
+
+    @classmethod
+    def start(cls, rules: MatchRules, players: int, options: Mapping[str, Any], seed: int) -> "IslandMatch":
+        rng = Rng(seed)
+        n = rules.hands_in_match(players, options)
+        hand = rules.new_hand(players, options, rng.next64(), 0, 0)
+        return cls(rules, players, options, n, rng, hand, 0, 0)
+
+    def advance_time(self, t: float) -> None:
+        self.hand.advance_time(t)  # type: ignore[attr-defined]
+
+    def next_hand(self, seed: int) -> State:
+        """R19: the next round, mixed again; it carries the running totals and the clock."""
+        nxt = self.rules.new_hand(self.players, self.options, seed, 0, self.hand_index)
+        assert isinstance(nxt, IslandRound)
+        nxt.totals_before = [int(t) for t in self.totals]
+        nxt.now = self.hand.now  # type: ignore[attr-defined]
+        return nxt
+
+    def hand_end_log(self) -> list[LogEntry]:
+        return []  # each round logs its own start ("Round 2 - go!") and scores
+
+    def hand_start_log(self) -> list[LogEntry]:
+        return []
+
+    def result(self) -> Result:
+        """R28-R29: totals of the rounds, the highest wins, ties share the victory (no tie-break)."""
+        breakdown = [[(f"ir.score.round.{i + 1}", hand_points(r, self.players)[seat])
+                      for i, r in enumerate(self.hand_results)] for seat in range(self.players)]
+        stats = {}
+        for key in ("ir.stat.landscapes", "ir.stat.animals", "ir.stat.first_out"):
+            stats[key] = [sum(r.stats.get(key, [0] * self.players)[seat] for r in self.hand_results)
+                          for seat in range(self.players)]
+        return Result.from_scores(self.totals, breakdown, stats=stats)
+
+
+class IslandRaceRules(MatchRules):
+    """Island Race: 3 simultaneous real-time rounds of island building (spec island-race.md)."""
+
+    id = "island-race"
+    name_key = "game.island-race.name"
+    version = 1
+    min_players = 2
+    max_players = 4
+    has_secrets = False   # nothing is secret between players (S4): no privacy screen
+    realtime = True
+    options = (
+        Option("expert-timer", "bool", False, label="ir.opt.expert_timer", help="ir.opt.expert_timer.help",
+               excludes=("no-timer",)),                                            # V1
+        Option("no-timer", "bool", False, label="ir.opt.no_timer", help="ir.opt.no_timer.help",
+               excludes=("expert-timer",)),                                        # V3
+        Option("big-island", "bool", False, label="ir.opt.big_island", help="ir.opt.big_island.help",
+               players=(2,)),                                                      # V2.1
+    )
+    action_types = ACTION_TYPES
+
+    def hands_in_match(self, players: int, options: Mapping[str, Any]) -> int:
+        return ROUNDS
+
+    def new_hand(self, players: int, options: Mapping[str, Any], seed: int, first_player: int,
+                 hand_index: int) -> IslandRound:
+        return IslandRound.mix(players, options, seed, hand_index)  # R1: no first player
+
+    def hand_from_json(self, data: JSON) -> IslandRound:
+        return IslandRound.from_json(data)
+
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> IslandMatch:
+        return IslandMatch.start(self, players, options, seed)
+
+    def state_from_json(self, data: JSON) -> IslandMatch:
+        return IslandMatch.from_json(self, data)  # type: ignore[return-value]
+
+    @staticmethod
+    def timer_seconds(options: Mapping[str, Any]) -> int | None:
+        """The round length the scene's clock counts down (None with ``no-timer``)."""
+        return timer_seconds(options)
+
+
+RULES = IslandRaceRules()
