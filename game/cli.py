@@ -14,6 +14,19 @@ and levels that do not search ignore it. A fixed budget makes a tournament repro
 time budget. Bots see ``state.view(seat)`` only. When several seats may act at once (a simultaneous
 game), each of them is asked in seat order, every action applied before the next bot is asked.
 
+Real-time games (a package with ``make_agent``, e.g. Island Race). The same commands play them, in
+simulated time: ``play_game`` is the one place that tells the two kinds apart. The seats get
+``package.make_agent(level, seat, seed)`` agents and the game's referee (``make_referee(options)``,
+the scene's clock: start each round after its countdown, time is up at the timer's end) runs with
+them in ``game.core.realtime.run_realtime`` on a ``SimulatedClock``: nothing waits, and the same seed
+gives the same game. A real-time game has no "random" level. Each game line also holds "rounds" (the
+package's ``round_reports``: per round, per seat, e.g. complete, valid, round_score, done_at),
+"dropped" (actions someone was faster than) and "sim_seconds" (the simulated length). The summaries
+(simulate and tournament) add "per_level": per bot level, the number of islands (seat-rounds) and the
+share of each yes/no fact, the mean of each number and, for a number that may be missing (done_at:
+never declared Done), "<key>_share", how often it was there. simulate also prints it as a table
+(lines starting with "#").
+
 Extra games (tests, experiments). ``--package MODULE:ATTR`` (hidden option, repeatable) or the
 environment variable ``PGN_EXTRA_GAMES=MODULE:ATTR,...`` register another game before the command
 runs; ``MODULE`` is a dotted module name or a path to a ``.py`` file, ``ATTR`` names a ``GameEntry``
@@ -63,7 +76,8 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from game import games
 from game.core.bots import Bot, RandomBot
-from game.core.protocol import IllegalAction
+from game.core.protocol import IllegalAction, State
+from game.core.realtime import RealtimeAgent, SimulatedClock, run_realtime
 from game.core.rng import Rng
 from game.stats import all_clear, mean, wilson_interval
 
@@ -212,21 +226,30 @@ class Setup:
         return asdict(self)
 
 
-def _accepts_playouts(make_bot: Callable[..., Bot]) -> bool:
+def _accepts_playouts(factory: Callable[..., Any]) -> bool:
     try:
-        params = inspect.signature(make_bot).parameters.values()
+        params = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):
         return True
     return any(p.kind is inspect.Parameter.VAR_KEYWORD or p.name == "playouts" for p in params)
 
 
-def make_bot(package: games.GamePackage, level: str, seat: int, seed: int, playouts: int | None) -> Bot:
-    """The bot for one seat: RandomBot for "random", else the game's own ``make_bot``."""
-    if level == "random":
+def make_bot(package: games.GamePackage, level: str, seat: int, seed: int,
+             playouts: int | None) -> Bot | RealtimeAgent:
+    """The player for one seat: for a turn-based game RandomBot for "random", else the game's own
+    ``make_bot``; for a real-time game the game's ``make_agent`` (it has no "random" level)."""
+    if package.realtime:
+        if level == "random":
+            raise ValueError(f"{package.rules.id} is a real-time game: its bots are easy, medium and hard")
+        factory = package.make_agent
+    elif level == "random":
         return RandomBot(seat, seed)
+    else:
+        factory = package.make_bot
+    assert factory is not None
     if playouts is not None:
-        return package.make_bot(level, seat, seed, playouts=playouts)  # type: ignore[call-arg]
-    return package.make_bot(level, seat, seed)
+        return factory(level, seat, seed, playouts=playouts)
+    return factory(level, seat, seed)
 
 
 def prepare(args: argparse.Namespace) -> Setup:
@@ -267,7 +290,10 @@ def prepare(args: argparse.Namespace) -> Setup:
         rules.new_game(players, options, 0)
     except ValueError as exc:
         raise CliError(f"{args.game}: cannot start a game: {exc}") from None
-    if args.playouts is not None and not _accepts_playouts(package.make_bot):
+    if package.realtime and package.make_referee is None:
+        raise CliError(f"{args.game}: a real-time game without a referee (make_referee) cannot run headless")
+    factory = package.make_agent if package.realtime else package.make_bot
+    if args.playouts is not None and not _accepts_playouts(factory):  # type: ignore[arg-type]
         raise CliError(f"{args.game}: this game's bots take no --playouts budget")
     for level in dict.fromkeys(levels):
         try:
@@ -290,44 +316,71 @@ class GameFailed(Exception):
 def play_game(setup: Setup, seating: list[str], seed: int) -> dict[str, Any]:
     """Play one whole game with bot level ``seating[k]`` in seat ``k``; returns a JSON-able record.
 
-    The record has winners, scores (or None), actions, seconds and stats, or "error" when the game
-    failed (exception, illegal action, no end within ``setup.max_actions`` actions).
+    The record has winners, scores (or None), actions, seconds and stats (a real-time game also
+    rounds, dropped and sim_seconds), or "error" when the game failed (exception, illegal action, no
+    end within ``setup.max_actions`` actions).
     """
     started = time.perf_counter()
-    actions = 0
+    counter = [0]  # actions applied so far (the players below keep it up to date, also when they fail)
+    extra: dict[str, Any] = {}
     try:
         package = games.playable(setup.game_id)
         state = package.rules.new_game(setup.players, setup.options, seed)
-        bots = [make_bot(package, level, seat, derive_seed(seed, seat + 1), setup.playouts)
-                for seat, level in enumerate(seating)]
-        while not state.is_over():
-            current = sorted(state.current_players())
-            if not current:
-                raise GameFailed("the game is not over but nobody may act")
-            for seat in current:
-                if state.is_over() or seat not in state.current_players():
-                    continue
-                if actions >= setup.max_actions:
-                    raise GameFailed(f"no end after {setup.max_actions} actions")
-                action = bots[seat].choose(state.view(seat))
-                try:
-                    state.apply(action)
-                except IllegalAction as exc:
-                    raise GameFailed(f"bot {seating[seat]!r} in seat {seat} chose an illegal action "
-                                     f"{action!r}: {exc}") from None
-                actions += 1
+        players = [make_bot(package, level, seat, derive_seed(seed, seat + 1), setup.playouts)
+                   for seat, level in enumerate(seating)]
+        if package.realtime:
+            extra = _play_realtime(package, state, players, setup, counter)  # type: ignore[arg-type]
+        else:
+            _play_turns(state, players, seating, setup, counter)  # type: ignore[arg-type]
         result = state.result()
     except GameFailed as exc:
-        return {"error": str(exc), "actions": actions, "seconds": round(time.perf_counter() - started, 4)}
+        return {"error": str(exc), "actions": counter[0], "seconds": round(time.perf_counter() - started, 4)}
     except Exception as exc:  # a bug in a bot or in the rules: report it, keep going
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{Path(frame.filename).name}:{frame.lineno}"
-        return {"error": f"{type(exc).__name__}: {exc} (at {where})", "actions": actions,
+        return {"error": f"{type(exc).__name__}: {exc} (at {where})", "actions": counter[0],
                 "seconds": round(time.perf_counter() - started, 4)}
     return {"winners": list(result.winners),
             "scores": list(result.scores) if result.scores is not None else None,
-            "actions": actions, "seconds": round(time.perf_counter() - started, 4),
-            "stats": result.stats}
+            "actions": counter[0], "seconds": round(time.perf_counter() - started, 4),
+            "stats": result.stats, **extra}
+
+
+def _play_turns(state: State, bots: list[Bot], seating: list[str], setup: Setup, counter: list[int]) -> None:
+    """A turn-based game: every current player's bot chooses in seat order, each action applied at once."""
+    while not state.is_over():
+        current = sorted(state.current_players())
+        if not current:
+            raise GameFailed("the game is not over but nobody may act")
+        for seat in current:
+            if state.is_over() or seat not in state.current_players():
+                continue
+            if counter[0] >= setup.max_actions:
+                raise GameFailed(f"no end after {setup.max_actions} actions")
+            action = bots[seat].choose(state.view(seat))
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise GameFailed(f"bot {seating[seat]!r} in seat {seat} chose an illegal action "
+                                 f"{action!r}: {exc}") from None
+            counter[0] += 1
+
+
+def _play_realtime(package: games.GamePackage, state: State, agents: list[RealtimeAgent], setup: Setup,
+                   counter: list[int]) -> dict[str, Any]:
+    """A real-time game on a simulated clock, the game's referee sending the system actions."""
+    assert package.make_referee is not None
+    referee = package.make_referee(getattr(state, "options", setup.options))
+    clock = SimulatedClock()
+    timeline = run_realtime(state, [*agents, referee], clock, until=math.inf, max_events=setup.max_actions)
+    counter[0] = sum(1 for t in timeline if t.applied)
+    if not state.is_over():
+        if len(timeline) >= setup.max_actions:
+            raise GameFailed(f"no end after {setup.max_actions} actions")
+        raise GameFailed(f"the game stalled at {clock.now():.1f} s: no bot had anything to do and no clock ran")
+    rounds = package.round_reports(state, timeline) if package.round_reports is not None else []
+    return {"rounds": rounds, "dropped": sum(1 for t in timeline if not t.applied),
+            "sim_seconds": round(clock.now(), 3)}
 
 
 def _worker_init(package_specs: list[str]) -> None:
@@ -391,6 +444,52 @@ def _share(winners: list[int], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+class LevelFacts:
+    """Per bot level, the per-round facts of real-time games' records ("rounds"): the share of each
+    yes/no fact, the mean of each number (and how often a number that may be missing was there)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list[dict[str, Any]]] = {}
+
+    def add(self, seating: list[str], record: dict[str, Any]) -> None:
+        for per_seat in record.get("rounds") or []:
+            for seat, facts in enumerate(per_seat):
+                self.rows.setdefault(seating[seat], []).append(facts)
+
+    def summary(self) -> list[dict[str, Any]] | None:
+        if not self.rows:
+            return None
+        out = []
+        for level, facts in self.rows.items():
+            row: dict[str, Any] = {"level": level, "islands": len(facts)}
+            for key in dict.fromkeys(k for f in facts for k in f):
+                values = [f.get(key) for f in facts]
+                present = [v for v in values if v is not None]
+                if present and all(isinstance(v, bool) for v in present):
+                    row[key] = sum(present) / len(facts)
+                elif all(isinstance(v, (int, float)) for v in present):
+                    row[key] = mean(float(v) for v in present)
+                    if len(present) < len(values):
+                        row[f"{key}_share"] = len(present) / len(facts)
+            out.append(row)
+        return out
+
+
+def _print_facts(out: TextIO, rows: list[dict[str, Any]]) -> None:
+    """The per-level facts as a table for people (lines starting with '#')."""
+    keys = [k for k in dict.fromkeys(k for r in rows for k in r) if k not in ("level", "islands")]
+
+    def cell(x: Any) -> str:
+        if x is None:
+            return "-"
+        return f"{x:.3f}" if abs(x) < 10 else f"{x:.1f}"
+
+    out.write(f"# {'level':<10} {'islands':>7}" + "".join(f" {k:>14}" for k in keys) + "\n")
+    for r in rows:
+        out.write(f"# {r['level']:<10} {r['islands']:>7}" + "".join(f" {cell(r.get(k)):>14}" for k in keys) + "\n")
+    out.flush()
+
+
 # --------------------------------------------------------------------------------------------------
 # simulate
 # --------------------------------------------------------------------------------------------------
@@ -405,6 +504,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     action_counts: list[int] = []
     errors = 0
     finished = 0
+    facts = LevelFacts()
     played = play_many(setup, ((setup.levels, s) for s in seeds), args.jobs)
     try:
         for i, record in enumerate(played):
@@ -413,6 +513,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                 errors += 1
                 continue
             finished += 1
+            facts.add(setup.levels, record)
             action_counts.append(record["actions"])
             for seat in range(n):
                 wins[seat] += _share(record["winners"], seat)
@@ -422,6 +523,10 @@ def run_simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         played.close()
     elapsed = time.perf_counter() - started
     has_scores = all(len(s) == finished for s in score_sums) and finished > 0
+    per_level = facts.summary()
+    extra = {"per_level": per_level} if per_level is not None else {}
+    if per_level is not None:
+        _print_facts(out, per_level)
     _emit(out, {
         "summary": "simulate", "game": setup.game_id, "players": n, "bots": setup.levels,
         "options": setup.options, "seed": args.seed, "games": args.games, "finished": finished,
@@ -431,6 +536,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         "win_share": [w / finished for w in wins] if finished else None,
         "mean_scores": [mean(s) for s in score_sums] if has_scores else None,
         "mean_actions": mean(action_counts),
+        **extra,
     })
     return 1 if errors else 0
 
@@ -576,6 +682,7 @@ def run_tournament(args: argparse.Namespace, out: TextIO = sys.stdout, err: Text
     missing = [(g, r) for g in range(groups) for r in range(rotations) if (g, r) not in done]
     played = play_many(setup, ((seating_for(lineup, r), group_seeds[g]) for g, r in missing), args.jobs)
     tally = Tally(lineup)
+    facts = LevelFacts()
     errors = 0
     stopped_early = False
     started = time.perf_counter()
@@ -593,6 +700,7 @@ def run_tournament(args: argparse.Namespace, out: TextIO = sys.stdout, err: Text
                     if results is not None:
                         results.append(record)
                 tally.add(record["seating"], record["winners"])
+                facts.add(record["seating"], record)
             if (args.target is not None and tally.games and tally.games >= args.min_games
                     and all_clear(tally.per_seat_intervals(), args.target)):
                 stopped_early = g + 1 < groups
@@ -611,6 +719,7 @@ def run_tournament(args: argparse.Namespace, out: TextIO = sys.stdout, err: Text
         "levels": rows,
         "seat_share": [c / n for c in tally.seat_credit] if n else None,
         "odd_one_out": odd_one_out(lineup),
+        **({"per_level": facts.summary()} if facts.rows else {}),
     })
     return 1 if errors else 0
 

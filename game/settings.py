@@ -26,6 +26,7 @@ SETTINGS_VERSION = 1
 SETTINGS_NAME = "settings.json"
 BAD_SUFFIX = ".bad"
 SPEEDS = ("slow", "normal", "fast")
+ROUND_MINUTES = (0, 5, 6)  # Island Race round length: 0 = as in the rules
 
 
 @dataclass
@@ -40,6 +41,9 @@ class Settings:
     bot_speed: str = "normal"  # one of SPEEDS
     colourblind_symbols: bool = True
     placement_assist: bool = False  # Island Race: highlight where a tile fits
+    ir_water_warning: bool = True  # Island Race: a placement breaking the water rule needs a second click
+    ir_round_minutes: int = 0  # Island Race: 0 = the rules' length; 5 or 6 (accessibility, outside the rules)
+    ir_last_tile_limit: bool = False  # Island Race without timer: 20 s for the last tile
     last_setup: dict[str, dict] = field(default_factory=dict)  # game_id -> free-form JSON setup choices
 
     def to_json(self) -> dict:
@@ -100,6 +104,9 @@ _FIELD_CHECKS: dict[str, Callable[[Any], Any]] = {
     "bot_speed": _one_of(SPEEDS),
     "colourblind_symbols": _bool,
     "placement_assist": _bool,
+    "ir_water_warning": _bool,
+    "ir_round_minutes": lambda value: value if type(value) is int and value in ROUND_MINUTES else _BAD,
+    "ir_last_tile_limit": _bool,
     "last_setup": _last_setup,
 }
 

@@ -33,6 +33,7 @@ def scene_factories(app) -> list[tuple[str, Callable[[], object]]]:
         ("error", lambda: ErrorScene(app, RuntimeError("smoke test"), app.log_path)),
         ("results", lambda: ResultsScene(app, games.catalog()[0], seats, sample, rematch=None)),
     ]
+    out.extend(_race_factories(app))
     for entry in games.catalog():
         if not entry.available:
             continue
@@ -45,6 +46,16 @@ def scene_factories(app) -> list[tuple[str, Callable[[], object]]]:
         out.append((f"pause:{entry.id}", lambda e=entry: PauseScene(
             app, start_game_scene(app, e, bots_only=True, seed=2))))
     return out
+
+
+def _race_factories(app) -> list[tuple[str, Callable[[], object]]]:
+    """Island Race in full swing (four islands, the pile, bots' hands moving): the real-time table's
+    worst case, which a new game (still counting down "3, 2, 1") does not show."""
+    try:
+        from game.games.island_race.scene import race_in_progress
+    except ImportError:  # the game is not in this build
+        return []
+    return [("race:island-race", lambda: race_in_progress(app, seed=1))]
 
 
 def run_smoke(lang: str | None = None) -> int:

@@ -322,3 +322,69 @@ def test_tournament_game_without_playout_budget_is_refused(capsys):
     games.register(GameEntry("cli-dice", "cli_dice", "x", "x", (2, 4), None, package=package))
     code, _, _, err = run(capsys, *TOUR, "--bots", "hard,medium", "--playouts", "5")
     assert code == 2 and "playouts" in err
+
+
+# --------------------------------------------------------------------------------------------------
+# A real-time game (Island Race): the same commands, in simulated time
+# --------------------------------------------------------------------------------------------------
+IR_SIM = ("simulate", "--game", "island-race")
+IR_TOUR = ("tournament", "--game", "island-race")
+FACTS = {"complete", "valid", "complete_valid", "round_score", "done_at"}
+
+
+def test_simulate_a_real_time_game_reports_islands_per_level(capsys):
+    code, records, table, _ = run(capsys, *IR_SIM, "--bots", "hard,easy", "--games", "1", "--seed", "4")
+    assert code == 0
+    game, summary = records[0], records[-1]
+    assert set(game) >= {"winners", "scores", "actions", "seconds", "stats", "rounds", "dropped", "sim_seconds"}
+    assert len(game["rounds"]) == 3 and all(len(r) == 2 for r in game["rounds"])
+    assert all(set(facts) >= FACTS for r in game["rounds"] for facts in r)
+    assert game["sim_seconds"] > 3 * 10 and game["actions"] > 3 * 2 * 9
+    assert [sum(r[s]["round_score"] for r in game["rounds"]) for s in range(2)] == game["scores"]
+    levels = {row["level"]: row for row in summary["per_level"]}
+    assert set(levels) == {"hard", "easy"} and levels["hard"]["islands"] == 3
+    assert set(levels["hard"]) >= FACTS and 0.0 <= levels["hard"]["complete_valid"] <= 1.0
+    assert levels["hard"]["done_at"] < levels["easy"]["done_at"]
+    assert table[0].split()[1:4] == ["level", "islands", "complete"]
+    assert any(line.startswith("# hard") for line in table)
+
+
+def test_simulate_a_real_time_game_honours_its_options(capsys):
+    code, records, _, _ = run(capsys, *IR_SIM, "--bots", "medium,easy", "--games", "1", "--option", "expert-timer=true")
+    assert code == 0
+    assert all(f["done_at"] is None or f["done_at"] <= 180 for r in records[0]["rounds"] for f in r)
+    code, records, _, _ = run(capsys, *IR_SIM, "--bots", "medium,easy", "--games", "1", "--option", "no-timer=true")
+    assert code == 0
+    # without a timer the first Done ends the building: exactly one island per round has a Done
+    assert all(sum(f["done_at"] is not None for f in r) == 1 for r in records[0]["rounds"])
+    assert "done_at_share" in {k for row in records[-1]["per_level"] for k in row}
+
+
+def test_tournament_plays_a_real_time_game_in_the_usual_format(capsys, tmp_path):
+    results = tmp_path / "ir.jsonl"
+    code, records, table, _ = run(capsys, *IR_TOUR, "--bots", "medium,easy", "--games", "2", "--results",
+                                  str(results))
+    assert code == 0
+    summary = records[-1]
+    assert summary["summary"] == "tournament" and summary["games"] == 2 and summary["seatings"] == 2
+    assert {row["level"] for row in summary["levels"]} == {"medium", "easy"}
+    assert {row["level"] for row in summary["per_level"]} == {"medium", "easy"}
+    assert table[0].startswith("# island-race, 2 players, lineup medium,easy, 2 games")
+    assert len(_result_games(results)) == 2 and all("rounds" in g for g in _result_games(results))
+
+
+def test_real_time_games_in_worker_processes(capsys):
+    argv = (*IR_SIM, "--bots", "medium,easy", "--games", "2", "--seed", "6")
+    _, serial, _, _ = run(capsys, *argv)
+    code, parallel, _, _ = run(capsys, *argv, "--jobs", "2")
+    assert code == 0 and strip_time(serial) == strip_time(parallel)
+
+
+@pytest.mark.parametrize("argv,message", [
+    ((*IR_SIM, "--bots", "random"), "real-time game"),
+    ((*IR_SIM, "--players", "3", "--option", "big-island=true", "--bots", "easy"), "island-race"),
+    ((*IR_SIM, "--option", "no-timer=true", "--option", "expert-timer=true", "--bots", "easy"), "island-race"),
+])
+def test_real_time_game_bad_arguments(capsys, argv, message):
+    code, records, _, err = run(capsys, *argv)
+    assert code == 2 and message in err and records == []

@@ -209,3 +209,17 @@ def test_every_setting_has_a_translated_name() -> None:
     for name in asdict(Settings()):
         for lang in ("en", "it"):
             assert has_key(f"persist.settings.field.{name}", lang), (name, lang)
+
+
+def test_island_race_settings_round_trip_and_fall_back() -> None:
+    assert Settings().ir_water_warning is True and Settings().ir_round_minutes == 0
+    assert Settings().ir_last_tile_limit is False
+    assert save_settings(Settings(ir_water_warning=False, ir_round_minutes=6, ir_last_tile_limit=True)) is None
+    loaded, notice = load_settings()
+    assert notice is None
+    assert (loaded.ir_water_warning, loaded.ir_round_minutes, loaded.ir_last_tile_limit) == (False, 6, True)
+    for bad in (4, 5.0, True, "6", None):  # only the rules' length (0), 5 or 6 minutes
+        write({"version": 1, "ir_round_minutes": bad})
+        settings, notice = load_settings()
+        assert settings.ir_round_minutes == 0
+        assert_notice(notice, "persist.settings.bad_value")

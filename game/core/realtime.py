@@ -7,9 +7,18 @@ view and the current time, say what they will do next and *when* (a human-paced 
 
 A state with timed events of its own (a countdown, a tide) may define ``advance_time(t: float)``; the
 driver calls it with the time of each action before applying the action, and with ``until`` at the end.
+
+Two optional extras:
+- a **system agent** (``system = True``; a referee, the headless stand-in for the scene's clock) is asked
+  whatever ``current_players()`` says: it sends the system actions (start a round, time is up) at their
+  times. Headless tools run a whole match with one ``run_realtime`` call this way.
+- an agent whose planning does not fit in one frame may split it over several calls: it returns None
+  while ``busy()`` is True. A scene simply calls it again next frame; ``run_realtime`` calls it again at
+  once, so a headless run never waits and gets the same decisions.
 """
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Sequence
@@ -36,6 +45,8 @@ class SimulatedClock:
 class RealtimeAgent(ABC):
     """A real-time bot for one seat. It sees ``view`` (= ``state.view(seat)``) only."""
 
+    system: bool = False  # a referee: asked even though its seat is never a current player
+
     def __init__(self, seat: int):
         self.seat = seat
 
@@ -48,6 +59,11 @@ class RealtimeAgent(ABC):
     def on_applied(self, action: Action, at: float) -> None:
         """Called after this agent's action happened at time ``at`` (not when it was dropped)."""
 
+    def busy(self) -> bool:
+        """True while a plan is half made (``next_action`` returned None only for lack of time):
+        call ``next_action`` again with the same view."""
+        return False
+
 
 @dataclass(frozen=True)
 class TimedAction:
@@ -59,19 +75,29 @@ class TimedAction:
 def run_realtime(state: State, agents: Sequence[RealtimeAgent], clock: SimulatedClock, until: float,
                  max_events: int = 100_000) -> list[TimedAction]:
     """Run ``state`` with ``agents`` on a simulated clock until the game ends, nobody has a plan, or the
-    next action would come after ``until``. Earliest action first; ties go to the lower seat. An action
-    that became illegal is dropped (recorded with ``applied=False``). Returns the timeline."""
+    next action would come after ``until``. Earliest action first; ties go to the lower seat (a system
+    agent's seat is negative: it wins ties). An action that became illegal is dropped (recorded with
+    ``applied=False``). Returns the timeline.
+
+    When it stops for lack of a plan due by ``until``, the clock (and the state's time) moves on to
+    ``until`` if that is finite; after ``max_events`` events it stays at the last event, so a run can
+    be continued in slices."""
     timeline: list[TimedAction] = []
     advance = getattr(state, "advance_time", None)
+    waiting = False
     for _ in range(max_events):
         if state.is_over():
             break
         now = clock.now()
         best: tuple[float, int, Action] | None = None
+        current = state.current_players()
         for agent in agents:
-            if agent.seat not in state.current_players():
+            if not agent.system and agent.seat not in current:
                 continue
-            plan = agent.next_action(state.view(agent.seat), now)
+            view = state.view(agent.seat)
+            plan = agent.next_action(view, now)
+            while plan is None and agent.busy():
+                plan = agent.next_action(view, now)
             if plan is None:
                 continue
             action, at = plan
@@ -79,6 +105,7 @@ def run_realtime(state: State, agents: Sequence[RealtimeAgent], clock: Simulated
             if best is None or (at, agent.seat) < (best[0], best[1]):
                 best = (at, agent.seat, action)
         if best is None or best[0] > until:
+            waiting = True
             break
         at, seat, action = best
         clock.advance_to(at)
@@ -94,7 +121,8 @@ def run_realtime(state: State, agents: Sequence[RealtimeAgent], clock: Simulated
                     agent.on_applied(action, at)
         except IllegalAction:
             timeline.append(TimedAction(at, action, False))
-    if not state.is_over() and clock.now() < until and advance is not None:
+    if waiting and not state.is_over() and clock.now() < until < math.inf:
         clock.advance_to(until)
-        advance(until)
+        if advance is not None:
+            advance(until)
     return timeline

@@ -59,7 +59,7 @@ def answer(request: JSON, packages: dict[str, Any] | None = None) -> JSON:
             if packages is not None:
                 packages[ref] = package
         view = package.rules.state_from_json(request["view"])
-        bot = package.make_bot(request["level"], int(request["seat"]), int(request["seed"]))
+        bot = package.bot(request["level"], int(request["seat"]), int(request["seed"]))
         seconds = request.get("seconds")
         if seconds is not None:
             bot.set_time_budget(float(seconds))

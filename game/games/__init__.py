@@ -7,24 +7,60 @@ A package's ``__init__`` defines::
 
     GAME = GamePackage(rules=XRules(), make_bot=make_bot, make_scene=make_scene,
                        determinize=determinize, rules_summary=("x.rules.1", ...))
+
+A real-time game (``rules.realtime``, e.g. Island Race) has no turn-taking ``make_bot``: its bots are
+real-time agents (``game.core.realtime.RealtimeAgent``), made by ``make_agent``. Headless tools also
+need its ``make_referee`` (the scene's clock: the system actions such as "time is up") and may use
+``round_reports`` (per round and seat, facts worth averaging, e.g. the time a player finished)::
+
+    GAME = GamePackage(rules=XRules(), make_agent=make_agent, make_referee=make_referee,
+                       round_reports=round_reports, make_scene=make_scene)
+
+Turn-based tools ask ``package.bot(...)``, which refuses a real-time game with a clear message.
 """
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, Sequence
 
 from game.core.bots import Bot, RandomBot
-from game.core.protocol import Rules
+from game.core.protocol import Rules, State
+from game.core.realtime import RealtimeAgent, TimedAction
+
+
+class RealtimeGameError(TypeError):
+    """A turn-based tool was asked for a bot of a real-time game."""
 
 
 @dataclass(frozen=True)
 class GamePackage:
     rules: Rules
-    make_bot: Callable[[str, int, int], Bot]  # (level, seat, seed) -> Bot; level in easy/medium/hard
+    make_bot: Callable[..., Bot] | None = None  # (level, seat, seed) -> Bot; level in easy/medium/hard
     make_scene: Callable[..., Any] | None = None  # (app, session) -> Scene
     determinize: Callable | None = None
     rules_summary: tuple[str, ...] = ()  # catalog keys of the rules-reference paragraphs
+    # real-time games (instead of make_bot):
+    make_agent: Callable[..., RealtimeAgent] | None = None  # (level, seat, seed, **kw) -> RealtimeAgent
+    make_referee: Callable[[Mapping[str, Any]], RealtimeAgent] | None = None  # (options) -> system agent
+    round_reports: Callable[[State, Sequence[TimedAction]], list[list[dict[str, Any]]]] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.make_bot is None) == (self.make_agent is None):
+            raise ValueError(f"{self.rules.id}: a game package has make_bot (turn-based) or make_agent "
+                             "(real-time), exactly one of them")
+
+    @property
+    def realtime(self) -> bool:
+        """Its bots are real-time agents (``make_agent``), not turn-taking bots."""
+        return self.make_agent is not None
+
+    def bot(self, level: str, seat: int, seed: int, **kwargs: Any) -> Bot:
+        """A turn-taking bot; a real-time game has none (RealtimeGameError, a TypeError, says so)."""
+        if self.make_bot is None:
+            raise RealtimeGameError(f"{self.rules.id} is a real-time game: its bots are real-time agents "
+                                    "(make_agent), not turn-taking bots")
+        return self.make_bot(level, seat, seed, **kwargs)
 
 
 @dataclass(frozen=True)

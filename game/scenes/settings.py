@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.core.protocol import Text
 from game.i18n import set_language
+from game.settings import ROUND_MINUTES
 from game.scenes.common import ButtonRow, PanelScene
 from game.ui.widgets import Button, Choice, HBox, Label, Slider, Toggle
 
@@ -43,6 +44,15 @@ class SettingsScene(PanelScene):
                              on_change=lambda v: self.set("colourblind_symbols", v)))
         self.body.add(Toggle(Text.of("settings.placement_assist"), s.placement_assist,
                              on_change=lambda v: self.set("placement_assist", v)))
+        self.body.add(Toggle(Text.of("ir.settings.water_warning"), s.ir_water_warning,
+                             on_change=lambda v: self.set("ir_water_warning", v)))
+        self.body.add(self._row("ir.settings.round_length", Choice(
+            ROUND_MINUTES, [Text.of("ir.settings.round_length.rules"), Text.of("ir.settings.round_length.5"),
+                            Text.of("ir.settings.round_length.6")],
+            ROUND_MINUTES.index(s.ir_round_minutes) if s.ir_round_minutes in ROUND_MINUTES else 0,
+            on_change=lambda v: self.set("ir_round_minutes", v), wrap=False)))
+        self.body.add(Toggle(Text.of("ir.settings.last_tile_limit"), s.ir_last_tile_limit,
+                             on_change=lambda v: self.set("ir_last_tile_limit", v)))
         self.body.add(ButtonRow([Button(Text.of("settings.done"), self.back, min_width=160)]))
 
     def set(self, key: str, value) -> None:

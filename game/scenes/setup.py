@@ -18,7 +18,7 @@ from game.core.session import GameSession, Seat
 from game.games import GameEntry
 from game.i18n import language, tr
 from game.scenes.base import Scene
-from game.scenes.setup_model import MAX_NAME, SEAT_KINDS, SetupModel
+from game.scenes.setup_model import MAX_NAME, SEAT_KINDS, SetupModel, max_humans
 from game.ui import palette, theme
 from game.ui.widgets import Button, Choice, FocusRing, Label, Panel, TextInput, Toggle, Widget
 
@@ -123,6 +123,10 @@ class SetupScene(Scene):
         self.players = Choice(counts, [str(c) for c in counts], counts.index(self.model.players),
                               on_change=self.set_players, wrap=False)
         self.rows = [SeatRow(self, i) for i in range(self.rules.max_players)]
+        # real-time games: at most two people at one computer (mouse and keyboard), bots for the others
+        self.humans_note = Label("", size=15, colour=palette.INK_SOFT)
+        self.bots_button = Button(Text.of("setup.realtime.make_bots"), self.bots_for_extra_humans, min_width=200,
+                                  height=40, size=16)
         self.option_widgets: list[tuple[Option, Widget, Label]] = []
         self.option_labels: dict[str, Label] = {}
         for opt in self.rules.options:
@@ -163,6 +167,8 @@ class SetupScene(Scene):
         for row in self.rows[: self.model.players]:
             out += row.widgets
         out += [w for _, w, _ in self.option_widgets]
+        if self.bots_button.visible:
+            out.append(self.bots_button)
         out += [self.seed_input, self.back_button, self.rules_button, self.start]
         return out
 
@@ -179,6 +185,12 @@ class SetupScene(Scene):
         self.model.seats[index].kind = value
         self.changed()
 
+    def bots_for_extra_humans(self) -> None:
+        self.model.bots_for_extra_humans()
+        for row, seat in zip(self.rows, self.model.seats):
+            row.kind.value = seat.kind
+        self.changed()
+
     def set_option(self, key: str, value: Any) -> None:
         self.model.set_option(key, value)
         self.changed()
@@ -193,6 +205,17 @@ class SetupScene(Scene):
         for opt, widget, problem in self.option_widgets:
             reason = self.model.option_problem(opt.key)
             problem.text = tr(reason) if reason else ""
+        limit = max_humans(self.rules)
+        too_many = self.model.too_many_humans()
+        self.bots_button.visible = too_many
+        if too_many:
+            self.humans_note.text = Text.of("setup.realtime.too_many_humans", max=limit)
+            self.humans_note.colour = palette.RED
+        elif limit is not None and self.model.humans() >= 2:
+            self.humans_note.text = Text.of("setup.realtime.two_humans")
+            self.humans_note.colour = palette.INK_SOFT
+        else:
+            self.humans_note.text = ""
         problems = self.model.problems()
         self.players.value = self.model.players
         self.problems.text = "\n".join(tr(p) for p in problems[:3])
@@ -218,6 +241,10 @@ class SetupScene(Scene):
         for row in self.rows:
             row.layout(pygame.Rect(c.x, y, c.w, row_h))
             y += row_h
+        y += theme.px(6)
+        bw = self.bots_button.preferred_size()[0]
+        self.bots_button.layout(pygame.Rect(c.right - bw, c.bottom - theme.px(40), bw, theme.px(40)))
+        self.humans_note.layout(pygame.Rect(c.x, y, c.w, max(0, self.bots_button.rect.y - y - theme.px(4))))
         c = self.right.content_rect
         y = c.y
         for opt, widget, problem in self.option_widgets:
@@ -300,6 +327,8 @@ class SetupScene(Scene):
             row.label.draw(surface)
             for w in row.widgets:
                 w.draw(surface)
+        self.humans_note.draw(surface)
+        self.bots_button.draw(surface)
         if not self.option_widgets:
             self.no_options.draw(surface)
         for _, widget, problem in self.option_widgets:

@@ -30,6 +30,15 @@ class SeatChoice:
         return Seat(name=self.name, kind="bot", level=self.kind, colour=self.colour)
 
 
+def max_humans(rules: Rules) -> int | None:
+    """How many people can play one game on one computer (None: no limit). A real-time game needs one
+    pointer per person, the mouse and the keyboard: two. A game may say otherwise with ``max_humans``."""
+    value = getattr(rules, "max_humans", None)
+    if value is None and getattr(rules, "realtime", False):
+        value = 2
+    return value
+
+
 @dataclass
 class SetupModel:
     rules: Rules
@@ -76,6 +85,8 @@ class SetupModel:
     def problems(self) -> list[Text]:
         """Every reason why Start is not possible now (shown under the Start button)."""
         out = list(self.rules.check(self.players, self.options))
+        if self.too_many_humans():
+            out.append(Text.of("setup.realtime.too_many_humans", max=max_humans(self.rules)))
         if self.seed_text.strip() and self.seed() is None:
             out.append(Text.of("setup.err.seed"))
         for i, seat in enumerate(self.active_seats()):
@@ -85,6 +96,25 @@ class SetupModel:
         if len(set(names)) != len(names):
             out.append(Text.of("setup.err.same_name"))
         return out
+
+    def humans(self) -> int:
+        return sum(1 for s in self.active_seats() if s.kind == "human")
+
+    def too_many_humans(self) -> bool:
+        limit = max_humans(self.rules)
+        return limit is not None and self.humans() > limit
+
+    def bots_for_extra_humans(self, level: str = "medium") -> None:
+        """Keep the first humans the game allows; the other human seats get bots."""
+        limit = max_humans(self.rules)
+        if limit is None:
+            return
+        kept = 0
+        for seat in self.active_seats():
+            if seat.kind == "human":
+                kept += 1
+                if kept > limit:
+                    seat.kind = level
 
     def option_problem(self, key: str) -> Text | None:
         """The first reason that names this option (to show next to its control)."""

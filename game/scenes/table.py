@@ -36,6 +36,8 @@ THINK_SECONDS = 1.0
 class TableScene(Scene):
     is_game = True
     name = "table"
+    #: bots think in the worker process (a real-time game runs its agents in the frame loop instead)
+    uses_worker = True
 
     def __init__(self, app: Any, entry: GameEntry, session: GameSession):
         super().__init__(app)
@@ -51,7 +53,8 @@ class TableScene(Scene):
         from game.ui.privacy import PrivacyScreen
         self.privacy = PrivacyScreen(on_reveal=lambda _colour: self.reveal())
         self._maybe_cover()
-        if any(s.kind == "bot" for s in session.seats) and not getattr(app, "inline_bots", False):
+        if self.uses_worker and any(s.kind == "bot" for s in session.seats) and \
+                not getattr(app, "inline_bots", False):
             app.worker.start()  # a child process takes a moment to start: do it before the first bot turn
 
     # Seats ----------------------------------------------------------------------------------
@@ -178,7 +181,7 @@ class TableScene(Scene):
             view = self.state.view(seat)
             if getattr(self.app, "inline_bots", False):
                 package = self.entry.package
-                bot = package.make_bot(level, seat, self._bot_seed(seat))
+                bot = package.bot(level, seat, self._bot_seed(seat))
                 self.bot_ready = bot.choose(view)
                 return
             self.bot_ticket = self.app.worker.request(

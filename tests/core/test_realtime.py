@@ -59,3 +59,54 @@ def test_nobody_with_a_plan_ends_the_run():
     state, clock = RaceState(2), SimulatedClock()
     assert run_realtime(state, [Sleeper(0), Sleeper(1)], clock, until=10) == []
     assert not state.is_over() and clock.now() == 10 and isinstance(Row(0), Row)
+
+
+class Starter(RealtimeAgent):
+    """A system agent: it is asked although its seat is never a current player."""
+
+    system = True
+
+    def __init__(self):
+        super().__init__(-1)
+        self.asked = 0
+
+    def next_action(self, view, now):
+        self.asked += 1
+        return None
+
+
+class SlowThinker(PacedRower):
+    """Needs three calls for each plan (busy in between), like a plan split over frames."""
+
+    def __init__(self, seat, pace):
+        super().__init__(seat, pace)
+        self.calls = 0
+        self.thinking = 0
+
+    def busy(self):
+        return self.thinking > 0
+
+    def next_action(self, view, now):
+        self.calls += 1
+        if self.thinking == 0:
+            self.thinking = 3
+        self.thinking -= 1
+        if self.thinking:
+            return None
+        return super().next_action(view, now)
+
+
+def test_system_agents_are_always_asked_and_busy_agents_asked_again():
+    starter, thinker = Starter(), SlowThinker(0, 1.0)
+    state = RaceState(2)
+    timeline = run_realtime(state, [thinker, PacedRower(1, 1.3), starter], SimulatedClock(), until=60)
+    baseline = run_realtime(RaceState(2), [PacedRower(0, 1.0), PacedRower(1, 1.3)], SimulatedClock(), until=60)
+    assert state.is_over() and starter.asked >= len(timeline)
+    assert timeline == baseline  # a plan made over several calls is the same plan
+    assert thinker.calls >= 3 * len(timeline) - 3
+
+
+def test_a_run_cut_by_max_events_keeps_its_clock():
+    state, clock = RaceState(2), SimulatedClock()
+    first = run_realtime(state, [PacedRower(0, 1.0), PacedRower(1, 1.5)], clock, until=100, max_events=3)
+    assert len(first) == 3 and clock.now() == first[-1].time < 100

@@ -1,6 +1,28 @@
 """Island Race: everyone builds an island at once, against the clock (spec: rules/island-race.md).
 
 The pure engine lives in ``tiles`` (the 48 tiles and the face model), ``scoring`` (R20-R27) and
-``rules`` (the rounds, the actions, the match). ``GAME`` is not defined yet: until the table scene and
-the bots exist, the menu keeps the game in the shipyard.
+``rules`` (the rounds, the actions, the match); the real-time bots, the headless referee and the
+round reports in ``bots``. Importing the package loads none of pygame (the command-line tools use it).
+
+A real-time game: ``GAME`` has ``make_agent`` instead of a turn-taking ``make_bot``; the race scene
+(``scene.IslandRaceScene``) is imported only when the app opens it.
 """
+from __future__ import annotations
+
+from typing import Any
+
+from game.games import GamePackage
+from game.games.island_race.bots import make_agent, make_referee, round_reports
+from game.games.island_race.rules import RULES
+
+# The rules-reference paragraphs: catalog keys of the scene's strings (domain island_race_ui).
+RULES_SUMMARY = tuple(f"ir.rules.{i}" for i in range(1, 14))
+
+
+def make_scene(app: Any, session: Any) -> Any:
+    from game.games.island_race.scene import IslandRaceScene
+    return IslandRaceScene(app, session)
+
+
+GAME = GamePackage(rules=RULES, make_agent=make_agent, make_referee=make_referee, round_reports=round_reports,
+                   make_scene=make_scene, rules_summary=RULES_SUMMARY)

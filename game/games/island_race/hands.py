@@ -1,0 +1,118 @@
+"""Hands on the race table: the bots' gloves gliding between the pile and their islands, tiles gliding
+back to the pile, and the little animations of a held tile (a quarter turn, a flip, a placed tile's bounce).
+
+A ``BotHand`` is told where its bot is reaching (a pile slot, a cell of its island, or its resting place)
+and by when; it moves so that it gets there on time, so players see each bot work before its action
+lands. ``glove(colour, size)`` is a small mitten in the seat's colour, drawn once per colour and size.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import palette, theme
+from game.ui.tween import ease_out_back, ease_out_cubic
+
+_gloves: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def glove(colour: int, size: int) -> pygame.Surface:
+    """A mitten pointing up-left in seat colour ``colour`` (an index), ``size`` px square."""
+    size = max(8, int(size))
+    key = (colour, size)
+    if key not in _gloves:
+        k = 4
+        s = size * k
+        big = pygame.Surface((s, s), pygame.SRCALPHA)
+        col = theme.seat_colour(colour)
+        dark = tuple(max(0, int(c * 0.55)) for c in col)
+        out_w = max(2, s // 16)
+
+        def blob(rect: pygame.Rect, fill: tuple) -> None:
+            pygame.draw.ellipse(big, palette.INK, rect.inflate(out_w * 2, out_w * 2))
+            pygame.draw.ellipse(big, fill, rect)
+
+        palm = pygame.Rect(int(s * 0.26), int(s * 0.22), int(s * 0.5), int(s * 0.52))
+        thumb = pygame.Rect(int(s * 0.08), int(s * 0.40), int(s * 0.3), int(s * 0.2))
+        cuff = pygame.Rect(int(s * 0.34), int(s * 0.68), int(s * 0.38), int(s * 0.24))
+        pygame.draw.rect(big, palette.INK, cuff.inflate(out_w * 2, out_w * 2), border_radius=s // 12)
+        pygame.draw.rect(big, palette.PARCHMENT, cuff, border_radius=s // 12)
+        blob(thumb, col)
+        blob(palm, col)
+        pygame.draw.ellipse(big, col, thumb.inflate(-out_w * 2, -out_w * 2))  # thumb joins the palm
+        for i in range(3):  # finger creases
+            x = palm.x + palm.w * (0.32 + 0.2 * i)
+            pygame.draw.line(big, dark, (x, palm.y + palm.h * 0.08), (x, palm.y + palm.h * 0.34), max(1, s // 40))
+        sym = theme.seat_symbol(colour, int(s * 0.26), theme.contrast_text(col))
+        big.blit(sym, sym.get_rect(center=(palm.centerx, palm.y + int(palm.h * 0.62))))
+        _gloves[key] = pygame.transform.smoothscale(big, (size, size))
+    return _gloves[key]
+
+
+class BotHand:
+    """Where a bot's glove is, and where it is going. ``pos`` is the glove's point (its fingertips)."""
+
+    def __init__(self, seat: int, rest: tuple[int, int]):
+        self.seat = seat
+        self.rest = rest
+        self.pos = (float(rest[0]), float(rest[1]))
+        self.target = (float(rest[0]), float(rest[1]))
+        self.arrive = 0.0      # race time at which it should be there
+        self.bob = 0.0
+
+    def aim(self, target: tuple[float, float], arrive: float) -> None:
+        self.target = (float(target[0]), float(target[1]))
+        self.arrive = arrive
+
+    def update(self, dt: float, now: float) -> None:
+        """Move towards the target so as to arrive at ``arrive`` (at least a short glide, at most a quick one)."""
+        self.bob += dt
+        tx, ty = self.target
+        x, y = self.pos
+        dist = math.hypot(tx - x, ty - y)
+        if dist < 0.5:
+            self.pos = (tx, ty)
+            return
+        left = max(0.12, min(1.2, self.arrive - now))
+        step = min(1.0, dt / left) if dt > 0 else 0.0
+        self.pos = (x + (tx - x) * step, y + (ty - y) * step)
+
+    @property
+    def moving(self) -> bool:
+        return math.hypot(self.target[0] - self.pos[0], self.target[1] - self.pos[1]) >= 0.5
+
+
+class Glide:
+    """A tile image flying from ``start`` to ``end`` (centres) in ``duration`` seconds, then gone."""
+
+    def __init__(self, image: pygame.Surface, start: tuple[float, float], end: tuple[float, float],
+                 duration: float = 0.35, slot: int | None = None, delay: float = 0.0):
+        self.image = image
+        self.start = start
+        self.end = end
+        self.duration = max(0.01, duration)
+        self.slot = slot
+        self.t = -delay
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = ease_out_cubic(max(0.0, min(1.0, self.t / self.duration)))
+        x = self.start[0] + (self.end[0] - self.start[0]) * p
+        y = self.start[1] + (self.end[1] - self.start[1]) * p
+        lift = math.sin(p * math.pi) * self.image.get_height() * 0.12
+        surface.blit(self.image, self.image.get_rect(center=(round(x), round(y - lift))))
+
+
+def bounce_scale(t: float, duration: float = 0.22) -> float:
+    """A placed tile's size factor: it lands slightly large and settles with a small bounce."""
+    if t >= duration:
+        return 1.0
+    p = max(0.0, t / duration)
+    return 1.12 - 0.12 * ease_out_back(p)

@@ -1,0 +1,197 @@
+"""Where everything of the race table goes, computed from the window size (spec §9, 1280x720 design).
+
+The centre column holds the clock (top), the pile of 48 slots (8 x 6) and, at the bottom, the large
+islands of the players at this computer ("featured": the humans, at most two; with bots only, seat 0).
+The side columns hold the other islands, smaller, each in a panel with its header (chip, name, total),
+the tile its player holds and its Done ribbon; the log panel takes the right column (its lower half
+when a fourth island needs the upper one). Pure geometry: no drawing, no game state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+PILE_COLS, PILE_ROWS = 8, 6
+
+
+@dataclass
+class IslandBox:
+    """One island on screen: its panel, header line, grid square and the place its held tile shows."""
+
+    seat: int
+    size: int                  # 3 or 4 cells a side
+    panel: pygame.Rect
+    header: pygame.Rect
+    grid: pygame.Rect
+    cell: int                  # cell side in px
+    hand: pygame.Rect          # where the tile this player holds is shown (others' islands)
+    featured: bool = False
+
+    def cell_rect(self, row: int, col: int) -> pygame.Rect:
+        return pygame.Rect(self.grid.x + col * self.cell, self.grid.y + row * self.cell, self.cell, self.cell)
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        if not self.grid.collidepoint(pos):
+            return None
+        col = (pos[0] - self.grid.x) // self.cell
+        row = (pos[1] - self.grid.y) // self.cell
+        if 0 <= row < self.size and 0 <= col < self.size:
+            return (row, col)
+        return None
+
+    def edge_point(self, cell: tuple[int, int], direction: int) -> tuple[int, int]:
+        """The middle of one edge (N E S W) of a cell."""
+        r = self.cell_rect(*cell)
+        return (r.midtop, r.midright, r.midbottom, r.midleft)[direction]
+
+
+@dataclass
+class RaceLayout:
+    rect: pygame.Rect
+    top: pygame.Rect                     # the strip with the clock
+    clock: pygame.Rect
+    round_label: pygame.Rect             # left of the clock
+    totals: pygame.Rect                  # right of the clock
+    menu: pygame.Rect
+    pile: pygame.Rect                    # the area of the slots
+    slots: list[pygame.Rect]
+    tile: int                            # pile tile side
+    islands: dict[int, IslandBox]
+    featured: list[int]
+    controls: pygame.Rect                # buttons of the mouse player
+    log: pygame.Rect
+    bottom: pygame.Rect                  # the area of the featured islands
+    scale: float = 1.0
+    extra: dict = field(default_factory=dict)
+
+    def slot_at(self, pos: tuple[int, int]) -> int | None:
+        for i, r in enumerate(self.slots):
+            if r.collidepoint(pos):
+                return i
+        return None
+
+
+def _px(v: float, k: float) -> int:
+    return max(1, int(round(v * k))) if v > 0 else int(round(v * k))
+
+
+def compute(rect: pygame.Rect, players: int, featured: list[int], size: int) -> RaceLayout:
+    """The race table for a window ``rect`` with ``players`` seats, ``featured`` seats at the bottom
+    and islands of ``size`` cells a side."""
+    k = max(0.5, min(rect.w / 1280, rect.h / 720))
+    pad = _px(10, k)
+    side_w = int(rect.w * 0.205)
+    centre = pygame.Rect(rect.x + side_w, rect.y, rect.w - 2 * side_w, rect.h)
+    top_h = _px(66, k)
+    top = pygame.Rect(centre.x, rect.y, centre.w, top_h)
+    clock = pygame.Rect(0, 0, _px(176, k), top_h - _px(8, k))
+    clock.midtop = (top.centerx, top.y + _px(4, k))
+    round_label = pygame.Rect(top.x + pad, top.y, clock.x - top.x - 2 * pad, top_h)
+    menu = pygame.Rect(0, 0, _px(96, k), _px(36, k))
+    menu.topright = (top.right - pad, top.y + _px(14, k))
+    totals = pygame.Rect(clock.right + pad, top.y, menu.x - clock.right - 2 * pad, top_h)
+
+    # bottom: the featured islands (with the mouse player's buttons beside the first)
+    bottom_h = int(rect.h * 0.415)
+    bottom = pygame.Rect(centre.x, rect.bottom - bottom_h, centre.w, bottom_h)
+    n_feat = max(1, len(featured))
+    controls_w = _px(132, k)
+    header_h = _px(26, k)
+    gap = _px(18, k)
+    avail_w = (bottom.w - controls_w - gap * (n_feat + 1)) // n_feat
+    avail_h = bottom.h - header_h - 2 * pad
+    cell = max(8, min(avail_w, avail_h) // size)
+    cell = min(cell, _px(96, k))
+    grid_w = cell * size
+    total_w = n_feat * grid_w + (n_feat - 1) * gap * 2 + gap + controls_w
+    x = bottom.centerx - total_w // 2
+    islands: dict[int, IslandBox] = {}
+    controls = pygame.Rect(0, 0, 0, 0)
+    for i, seat in enumerate(featured):
+        grid = pygame.Rect(x, bottom.bottom - pad - grid_w, grid_w, grid_w)
+        header = pygame.Rect(grid.x, grid.y - header_h, grid.w, header_h)
+        panel = pygame.Rect(grid.x - pad // 2, header.y - pad // 2, grid.w + pad, grid.w + header_h + pad)
+        islands[seat] = IslandBox(seat, size, panel, header, grid, cell, grid.copy(), featured=True)
+        if i == 0:
+            controls = pygame.Rect(grid.right + gap, header.y, controls_w, grid.bottom - header.y)
+            x = controls.right + gap
+        else:
+            x = grid.right + gap * 2
+    # the pile between the top strip and the bottom
+    pile_area = pygame.Rect(centre.x + pad, top.bottom + _px(4, k), centre.w - 2 * pad,
+                            bottom.y - top.bottom - _px(12, k))
+    tgap = _px(5, k)
+    tile = min((pile_area.w - (PILE_COLS - 1) * tgap) // PILE_COLS,
+               (pile_area.h - (PILE_ROWS - 1) * tgap) // PILE_ROWS)
+    tile = max(8, min(tile, _px(60, k)))
+    pw, ph = PILE_COLS * tile + (PILE_COLS - 1) * tgap, PILE_ROWS * tile + (PILE_ROWS - 1) * tgap
+    pile = pygame.Rect(0, 0, pw, ph)
+    pile.center = pile_area.center
+    slots = []
+    for s in range(PILE_COLS * PILE_ROWS):
+        r, c = divmod(s, PILE_COLS)
+        jx = ((s * 37) % 5 - 2) * max(1, tgap // 3)   # a little disorder, no overlap
+        jy = ((s * 53) % 5 - 2) * max(1, tgap // 3)
+        slots.append(pygame.Rect(pile.x + c * (tile + tgap) + jx, pile.y + r * (tile + tgap) + jy, tile, tile))
+
+    # side columns: the other islands, then the log
+    others = [s for s in range(players) if s not in featured]
+    left = pygame.Rect(rect.x + pad, rect.y + pad, side_w - 2 * pad, rect.h - 2 * pad)
+    right = pygame.Rect(rect.right - side_w + pad, rect.y + pad, side_w - 2 * pad, rect.h - 2 * pad)
+    half_h = (left.h - pad) // 2
+    boxes = [pygame.Rect(left.x, left.y, left.w, half_h), pygame.Rect(left.x, left.y + half_h + pad, left.w, half_h),
+             pygame.Rect(right.x, right.y, right.w, half_h)]
+    log = right.copy()
+    if len(others) >= 3:
+        log = pygame.Rect(right.x, right.y + half_h + pad, right.w, half_h)
+    small_cap = max(8, int(cell * 0.62))
+    for seat, box in zip(others, boxes):
+        islands[seat] = _side_box(seat, size, box, small_cap, k)
+    return RaceLayout(rect=rect, top=top, clock=clock, round_label=round_label, totals=totals, menu=menu,
+                      pile=pile, slots=slots, tile=tile, islands=islands, featured=list(featured),
+                      controls=controls, log=log, bottom=bottom, scale=k)
+
+
+def _side_box(seat: int, size: int, box: pygame.Rect, cap: int, k: float) -> IslandBox:
+    pad = _px(10, k)
+    header_h = _px(34, k)
+    inner = box.inflate(-2 * pad, -2 * pad)
+    hand_gap = _px(8, k)
+    cell = min((inner.w - hand_gap) * 10 // (10 * size + 9), (inner.h - header_h - pad) // size, cap)
+    cell = max(6, cell)
+    grid_w = cell * size
+    hand_s = cell
+    content_w = grid_w + hand_gap + hand_s
+    content_h = header_h + grid_w + pad
+    panel = pygame.Rect(0, 0, inner.w + 2 * pad, content_h + 2 * pad)
+    panel.midtop = (box.centerx, box.y)
+    header = pygame.Rect(panel.x + pad, panel.y + pad, panel.w - 2 * pad, header_h)
+    gx = panel.centerx - content_w // 2
+    grid = pygame.Rect(gx, header.bottom, grid_w, grid_w)
+    hand = pygame.Rect(grid.right + hand_gap, grid.y + (grid_w - hand_s) // 2, hand_s, hand_s)
+    return IslandBox(seat, size, panel, header, grid, cell, hand)
+
+
+def scoring_boxes(rect: pygame.Rect, players: int, size: int, top: int, bottom: int) -> list[IslandBox]:
+    """Every island side by side for the scoring (the area between ``top`` and ``bottom``)."""
+    k = max(0.5, min(rect.w / 1280, rect.h / 720))
+    pad = _px(14, k)
+    header_h = _px(34, k)
+    score_h = _px(180, k)
+    area = pygame.Rect(rect.x + pad, top, rect.w - 2 * pad, bottom - top)
+    w = (area.w - (players - 1) * pad) // players
+    cell = min((w - 2 * pad) // size, (area.h - header_h - score_h - 2 * pad) // size, _px(100, k))
+    cell = max(8, cell)
+    grid_w = cell * size
+    out = []
+    panel_h = header_h + grid_w + score_h + 2 * pad
+    y0 = area.y + max(0, (area.h - panel_h) // 3)
+    for seat in range(players):
+        col = pygame.Rect(area.x + seat * (w + pad), y0, w, area.h)
+        panel = pygame.Rect(col.x, col.y, col.w, panel_h)
+        header = pygame.Rect(panel.x + pad, panel.y + pad // 2, panel.w - 2 * pad, header_h)
+        grid = pygame.Rect(panel.centerx - grid_w // 2, header.bottom + pad // 2, grid_w, grid_w)
+        out.append(IslandBox(seat, size, panel, header, grid, cell, pygame.Rect(grid.x, grid.bottom + pad // 2,
+                                                                                 grid.w, score_h - pad)))
+    return out
