@@ -98,8 +98,8 @@ def image(*parts: str) -> pygame.Surface | None:
 
 class SurfaceCache:
     """Surfaces a game's sprites derive from its art (``assets/images/<folder>``), by key, at most
-    ``limit`` of them (then it starts afresh). Keys include the asset root, so a test that points the
-    theme at other art gets other surfaces."""
+    ``limit`` of them (then it starts afresh). Keys include the asset root override, so a test that
+    points the theme at other art gets other surfaces."""
 
     def __init__(self, folder: str, limit: int):
         self.folder = folder
@@ -107,7 +107,7 @@ class SurfaceCache:
         self._surfaces: dict[tuple, pygame.Surface] = {}
 
     def get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        key = (str(asset_path("images", self.folder)),) + key
+        key = (_asset_root,) + key  # cheap: the root object, not a path built on every lookup
         surf = self._surfaces.get(key)
         if surf is None:
             if len(self._surfaces) >= self.limit:

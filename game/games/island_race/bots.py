@@ -15,8 +15,9 @@ again (a new perceive + move) or picks another tile. Nothing is waited for in he
 driver (``game.core.realtime.run_realtime``) jumps the clock to each action's time.
 
 Levels.
-- easy: takes the first tile (reading order from a random spot) whose face fits an open cell's water
-  pattern, places it at the best-matching of the first three places where it fits, sometimes hesitates
+- easy: reads the pile from a random spot and takes the best-matching of the first four tiles whose
+  face fits an open cell's water pattern, places it at the best-matching of the first three places
+  where it fits, sometimes hesitates
   and puts the tile back, flips cloud tiles only when nothing fits, ignores volcanoes, works at a
   beginner's pace (its tiles are spread over most of the round) and is Done as soon as the grid is full.
 - medium: greedy on match quality (+2 per landscape it closes, +1 animal, -1 per wrong connection, a
@@ -64,6 +65,10 @@ from game.games.island_race.rules import (BACK, FRONT, LAST, MIX, PLAY, ROUND_SE
 from game.games.island_race.scoring import water_faults
 from game.games.island_race.tiles import WATER, Face
 
+
+
+EASY_LOOKS = 3   # easy: how many fitting places it compares for the tile in hand
+EASY_TILES = 4   # easy: how many fitting pile tiles it compares before taking one
 LEVELS = ("easy", "medium", "hard")
 NEG_INF = float("-inf")
 OPP = (2, 3, 0, 1)
@@ -1114,15 +1119,26 @@ class IslandAgent(RealtimeAgent):
         n = len(rnd.pile)
         start = self.rng.below(n)
         scanned = 0
-        pick = -1
+        pick, best = -1, -1e9
+        model = None
+        seen = 0
         for k in range(n):
             slot = (start + k) % n
             p = rnd.pile[slot]
             if p is None:
                 continue
             scanned += 1
-            if any(info(f).mask in legal_masks for f in rotations(p.face)):
-                pick = slot
+            if not any(info(f).mask in legal_masks for f in rotations(p.face)):
+                continue
+            # loose matching: of the first few fitting tiles, the one that matches best somewhere
+            model = model or self._my_model(rnd)
+            value = max((2.0 * c - w for f in rotations(p.face) for r, col in rnd.legal_cells(seat)
+                         if model.masks[r * size + col] == info(f).mask
+                         for c, w, _ in (model.delta(f, r * size + col),)), default=-1e9)
+            if value > best:
+                pick, best = slot, value
+            seen += 1
+            if seen >= EASY_TILES:
                 break
         gate = 0.0
         if rnd.phase == PLAY:  # a beginner's pace: the tiles are spread over most of the round
@@ -1173,7 +1189,7 @@ class IslandAgent(RealtimeAgent):
                 if (1 - hand.side) not in self._held_known:
                     return _Step(Flip(seat), max(now, base + self._t_handle()), None, base, sig)
                 return _Step(Return(seat), max(now, base + self._t_look(1) + self._t_move()), ("pile", slot), base, sig)
-            few = fits[:3]  # loose matching: only the first few places it tries
+            few = fits[:EASY_LOOKS]  # loose matching: only the first few places it tries
             target = self._target = max(few, key=lambda o: o.value)
             base += self._t_look(len(few))
         return self._carry(rnd, now, base, sig, target)
