@@ -30,6 +30,7 @@ package: $(VENV)/.test
 
 art: $(VENV)/.test
 	SDL_VIDEODRIVER=dummy $(PY) build/make_art.py
+	SDL_VIDEODRIVER=dummy $(PY) build/make_pirateer_map.py
 	$(PY) build/make_sounds.py
 
 catalogs: $(VENV)/.test
