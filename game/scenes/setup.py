@@ -18,7 +18,7 @@ from game.core.session import GameSession, Seat
 from game.games import GameEntry
 from game.i18n import language, tr
 from game.scenes.base import Scene
-from game.scenes.setup_model import MAX_NAME, SEAT_KINDS, SetupModel, max_humans
+from game.scenes.setup_model import MAX_NAME, SEAT_KINDS, SetupModel
 from game.ui import palette, theme
 from game.ui.widgets import Button, Choice, FocusRing, Label, Panel, TextInput, Toggle, Widget
 
@@ -123,7 +123,10 @@ class SetupScene(Scene):
         self.players = Choice(counts, [str(c) for c in counts], counts.index(self.model.players),
                               on_change=self.set_players, wrap=False)
         self.rows = [SeatRow(self, i) for i in range(self.rules.max_players)]
-        # real-time games: at most two people at one computer (mouse and keyboard), bots for the others
+        # real-time games: one set of controls per person (the mouse, the keyboard, each game controller)
+        self.realtime = bool(getattr(self.rules, "realtime", False))
+        if self.realtime:
+            self.model.controllers = connected_controllers()
         self.humans_note = Label("", size=15, colour=palette.INK_SOFT)
         self.bots_button = Button(Text.of("setup.realtime.make_bots"), self.bots_for_extra_humans, min_width=200,
                                   height=40, size=16)
@@ -205,14 +208,16 @@ class SetupScene(Scene):
         for opt, widget, problem in self.option_widgets:
             reason = self.model.option_problem(opt.key)
             problem.text = tr(reason) if reason else ""
-        limit = max_humans(self.rules)
+        limit = self.model.human_limit()
         too_many = self.model.too_many_humans()
         self.bots_button.visible = too_many
         if too_many:
-            self.humans_note.text = Text.of("setup.realtime.too_many_humans", max=limit)
+            self.humans_note.text = Text.of("setup.realtime.too_many_humans", max=limit,
+                                            pads=self.model.controllers)
             self.humans_note.colour = palette.RED
-        elif limit is not None and self.model.humans() >= 2:
-            self.humans_note.text = Text.of("setup.realtime.two_humans")
+        elif limit is not None and self.model.humans() >= 2 and self.model.inputs():
+            who = ", ".join(tr(t) for _, t in self.model.inputs())
+            self.humans_note.text = Text.of("setup.realtime.inputs", list=who)
             self.humans_note.colour = palette.INK_SOFT
         else:
             self.humans_note.text = ""
@@ -294,6 +299,11 @@ class SetupScene(Scene):
     # Frame ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         self.mark_dirty()
+        if event.type in (pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED):
+            if self.realtime:  # a controller plugged in or out: the limit of people changes
+                self.model.controllers = connected_controllers()
+                self.changed()
+            return
         if self.focus.handle(event):
             return
         for w in self.all_widgets():
@@ -353,6 +363,16 @@ class SetupScene(Scene):
             for line in lines:
                 theme.draw_text(surface, line, f, palette.RED, (slip.right - pad, y), "topright")
                 y += int(f.get_linesize() * problems.line_spacing)
+
+
+def connected_controllers() -> int:
+    """How many game controllers are connected now (pygame's joystick module, started on first use)."""
+    try:
+        if not pygame.joystick.get_init():
+            pygame.joystick.init()
+        return int(pygame.joystick.get_count())
+    except pygame.error:
+        return 0
 
 
 # --------------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ DEFAULT_NAMES = {
     "en": ("Anna", "Ben", "Clara", "Dan", "Ella", "Finn", "Grace", "Max"),
 }
 MAX_NAME = 14
+#: the controls of the people at one computer in a real-time game, in the order the human seats get them
+REALTIME_INPUTS = ("mouse", "keyboard", "pad", "pad")
 
 
 @dataclass
@@ -30,12 +32,13 @@ class SeatChoice:
         return Seat(name=self.name, kind="bot", level=self.kind, colour=self.colour)
 
 
-def max_humans(rules: Rules) -> int | None:
-    """How many people can play one game on one computer (None: no limit). A real-time game needs one
-    pointer per person, the mouse and the keyboard: two. A game may say otherwise with ``max_humans``."""
+def max_humans(rules: Rules, controllers: int = 0) -> int | None:
+    """How many people can play one game on one computer (None: no limit). A real-time game needs its own
+    controls for each person: the mouse, the keyboard and each connected game controller, so 2 plus the
+    controllers, at most 4. A game may say otherwise with ``max_humans``."""
     value = getattr(rules, "max_humans", None)
     if value is None and getattr(rules, "realtime", False):
-        value = 2
+        value = min(len(REALTIME_INPUTS), 2 + max(0, int(controllers)))
     return value
 
 
@@ -46,6 +49,7 @@ class SetupModel:
     seats: list[SeatChoice]
     options: dict[str, Any] = field(default_factory=dict)
     seed_text: str = ""
+    controllers: int = 0   # game controllers connected now (the setup scene counts them; not remembered)
 
     @classmethod
     def default(cls, rules: Rules, lang: str = "en") -> "SetupModel":
@@ -86,7 +90,7 @@ class SetupModel:
         """Every reason why Start is not possible now (shown under the Start button)."""
         out = list(self.rules.check(self.players, self.options))
         if self.too_many_humans():
-            out.append(Text.of("setup.realtime.too_many_humans", max=max_humans(self.rules)))
+            out.append(Text.of("setup.realtime.too_many_humans", max=self.human_limit(), pads=self.controllers))
         if self.seed_text.strip() and self.seed() is None:
             out.append(Text.of("setup.err.seed"))
         for i, seat in enumerate(self.active_seats()):
@@ -100,13 +104,35 @@ class SetupModel:
     def humans(self) -> int:
         return sum(1 for s in self.active_seats() if s.kind == "human")
 
+    def human_limit(self) -> int | None:
+        return max_humans(self.rules, self.controllers)
+
     def too_many_humans(self) -> bool:
-        limit = max_humans(self.rules)
+        limit = self.human_limit()
         return limit is not None and self.humans() > limit
+
+    def inputs(self) -> list[tuple[int, Text]]:
+        """A real-time game: which controls each human seat gets, in seat order ("Anna — mouse",
+        "Ben — keyboard", "Clara — controller 1"); the humans beyond the limit get none."""
+        if not getattr(self.rules, "realtime", False):
+            return []
+        out: list[tuple[int, Text]] = []
+        limit = self.human_limit() or 0
+        pads = 0
+        for i, seat in enumerate(self.active_seats()):
+            if seat.kind != "human" or len(out) >= limit:
+                continue
+            kind = REALTIME_INPUTS[len(out)]
+            if kind == "pad":
+                pads += 1
+                out.append((i, Text.of("setup.input.pad", name=seat.name, n=pads)))
+            else:
+                out.append((i, Text.of(f"setup.input.{kind}", name=seat.name)))
+        return out
 
     def bots_for_extra_humans(self, level: str = "medium") -> None:
         """Keep the first humans the game allows; the other human seats get bots."""
-        limit = max_humans(self.rules)
+        limit = self.human_limit()
         if limit is None:
             return
         kept = 0

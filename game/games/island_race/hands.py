@@ -4,15 +4,19 @@ back to the pile, and the little animations of a held tile (a quarter turn, a fl
 A ``BotHand`` is told where its bot is reaching (a pile slot, a cell of its island, or its resting place)
 and by when; it moves so that it gets there on time, so players see each bot work before its action
 lands. ``glove(colour, size)`` is a small mitten in the seat's colour, drawn once per colour and size.
+``HandAiming`` (mixed into the race scene) tells each glove where its bot is reaching, every frame.
 """
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from game.ui import palette, theme
 from game.ui.tween import ease_out_back, ease_out_cubic
+
+from game.games.island_race.rules import Place, Return, Take
 
 _gloves: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -116,3 +120,63 @@ def bounce_scale(t: float, duration: float = 0.22) -> float:
         return 1.0
     p = max(0.0, t / duration)
     return 1.12 - 0.12 * ease_out_back(p)
+
+
+class HandAiming:
+    """Mixed into the race scene: aims each bot's glove at the slot or cell its next action needs, by the
+    time that action is due (from the bot's plan, or from what the game's bots say they are reaching for)."""
+
+    def _aim_hands(self) -> None:
+        r = self.round
+        for seat, hand in self.bot_hands.items():
+            box = self.L.islands[seat]
+            rest = self._rest(seat)
+            hand.rest = rest
+            plan = self.driver.plan_of(seat)
+            if plan is None or seat not in r.current_players():
+                hand.aim(rest, self.race_now + 0.6)
+                continue
+            intent = getattr(self.driver.agents[seat], "intent", False)
+            if intent is not False:  # the game's bots say where their hand is going
+                self._aim_by_intent(seat, hand, intent, plan.at, rest)
+                continue
+            a = plan.action
+            if isinstance(a, Take) and 0 <= a.slot < len(self.L.slots):
+                hand.aim(self._slot_point(a.slot), plan.at)
+            elif isinstance(a, Place):
+                cr = box.cell_rect(*a.cell)
+                hand.aim(cr.center, plan.at)
+            elif isinstance(a, Return) and r.hand_slot[seat] >= 0:
+                hand.aim(self._slot_point(r.hand_slot[seat]), plan.at)
+            elif r.hands[seat] is None:
+                hand.aim(self._hover_point(seat), plan.at)
+            else:
+                hand.aim(rest, plan.at)
+
+    def _aim_by_intent(self, seat: int, hand: BotHand, intent: Any, at: float, rest: tuple[int, int]) -> None:
+        box = self.L.islands[seat]
+        if intent is not None and intent[0] == "pile" and 0 <= intent[1] < len(self.L.slots):
+            hand.aim(self._slot_point(intent[1]), at)
+        elif intent is not None and intent[0] == "cell":
+            hand.aim(box.cell_rect(*intent[1]).center, at)
+        elif self.round.hands[seat] is None:
+            hand.aim(self._hover_point(seat), at)
+        else:
+            hand.aim(rest, at)
+
+    def _rest(self, seat: int) -> tuple[int, int]:
+        box = self.L.islands[seat]
+        if box.featured:
+            return (box.grid.right + self.L.tile // 2, box.grid.y + box.grid.h // 3)
+        return box.hand.center
+
+    def _slot_point(self, slot: int) -> tuple[int, int]:
+        return self.L.slots[slot].center
+
+    def _hover_point(self, seat: int) -> tuple[float, float]:
+        """Where an empty glove waits while its bot looks over the pile: near the pile, on its own side."""
+        box = self.L.islands[seat]
+        pile = self.L.pile
+        x = pile.x + pile.w * (0.15 if box.grid.centerx < pile.centerx else 0.85)
+        y = pile.y + pile.h * (0.3 if box.grid.centery < pile.centery else 0.7)
+        return (x, y)

@@ -1,10 +1,16 @@
 """Where everything of the race table goes, computed from the window size (spec §9, 1280x720 design).
 
 The centre column holds the clock (top), the pile of 48 slots (8 x 6) and, at the bottom, the large
-islands of the players at this computer ("featured": the humans, at most two; with bots only, seat 0).
-The side columns hold the other islands, smaller, each in a panel with its header (chip, name, total),
-the tile its player holds and its Done ribbon; the log panel takes the right column (its lower half
-when a fourth island needs the upper one). Pure geometry: no drawing, no game state.
+islands of the players at this computer ("featured": the mouse and keyboard players; with bots only,
+seat 0). The side columns hold the other islands, each in a panel with its header (chip, name, total),
+the tile its player holds and its Done ribbon; the islands of the players on game controllers ("wide")
+come first there, as large as the column allows, with room under the panel for their help line. The
+log panel takes the right column (its lower half when a fourth island needs the upper one).
+
+The pile lies scattered on the table: each slot has a small fixed offset from its place in the 8 x 6
+spread (from the slot number, so always the same), never so large that it touches a neighbour; the
+slot rectangles are where the tiles are drawn, so hit-testing follows them. Pure geometry: no drawing,
+no game state.
 """
 from __future__ import annotations
 
@@ -27,6 +33,7 @@ class IslandBox:
     cell: int                  # cell side in px
     hand: pygame.Rect          # where the tile this player holds is shown (others' islands)
     featured: bool = False
+    note: pygame.Rect | None = None   # under a controller player's panel: their help line
 
     def cell_rect(self, row: int, col: int) -> pygame.Rect:
         return pygame.Rect(self.grid.x + col * self.cell, self.grid.y + row * self.cell, self.cell, self.cell)
@@ -76,9 +83,10 @@ def _px(v: float, k: float) -> int:
     return max(1, int(round(v * k))) if v > 0 else int(round(v * k))
 
 
-def compute(rect: pygame.Rect, players: int, featured: list[int], size: int) -> RaceLayout:
-    """The race table for a window ``rect`` with ``players`` seats, ``featured`` seats at the bottom
-    and islands of ``size`` cells a side."""
+def compute(rect: pygame.Rect, players: int, featured: list[int], size: int,
+            wide: list[int] | tuple[int, ...] = ()) -> RaceLayout:
+    """The race table for a window ``rect`` with ``players`` seats, ``featured`` seats at the bottom,
+    ``wide`` seats (controller players) first in the side columns, and islands of ``size`` cells a side."""
     k = max(0.5, min(rect.w / 1280, rect.h / 720))
     pad = _px(10, k)
     side_w = int(rect.w * 0.205)
@@ -118,25 +126,14 @@ def compute(rect: pygame.Rect, players: int, featured: list[int], size: int) -> 
             x = controls.right + gap
         else:
             x = grid.right + gap * 2
-    # the pile between the top strip and the bottom
+    # the pile between the top strip and the bottom, scattered
     pile_area = pygame.Rect(centre.x + pad, top.bottom + _px(4, k), centre.w - 2 * pad,
                             bottom.y - top.bottom - _px(12, k))
-    tgap = _px(5, k)
-    tile = min((pile_area.w - (PILE_COLS - 1) * tgap) // PILE_COLS,
-               (pile_area.h - (PILE_ROWS - 1) * tgap) // PILE_ROWS)
-    tile = max(8, min(tile, _px(60, k)))
-    pw, ph = PILE_COLS * tile + (PILE_COLS - 1) * tgap, PILE_ROWS * tile + (PILE_ROWS - 1) * tgap
-    pile = pygame.Rect(0, 0, pw, ph)
-    pile.center = pile_area.center
-    slots = []
-    for s in range(PILE_COLS * PILE_ROWS):
-        r, c = divmod(s, PILE_COLS)
-        jx = ((s * 37) % 5 - 2) * max(1, tgap // 3)   # a little disorder, no overlap
-        jy = ((s * 53) % 5 - 2) * max(1, tgap // 3)
-        slots.append(pygame.Rect(pile.x + c * (tile + tgap) + jx, pile.y + r * (tile + tgap) + jy, tile, tile))
+    pile, slots, tile = _scattered_pile(pile_area, k)
 
     # side columns: the other islands, then the log
-    others = [s for s in range(players) if s not in featured]
+    others = [s for s in wide if s not in featured and s < players]
+    others += [s for s in range(players) if s not in featured and s not in others]
     left = pygame.Rect(rect.x + pad, rect.y + pad, side_w - 2 * pad, rect.h - 2 * pad)
     right = pygame.Rect(rect.right - side_w + pad, rect.y + pad, side_w - 2 * pad, rect.h - 2 * pad)
     half_h = (left.h - pad) // 2
@@ -147,10 +144,67 @@ def compute(rect: pygame.Rect, players: int, featured: list[int], size: int) -> 
         log = pygame.Rect(right.x, right.y + half_h + pad, right.w, half_h)
     small_cap = max(8, int(cell * 0.62))
     for seat, box in zip(others, boxes):
-        islands[seat] = _side_box(seat, size, box, small_cap, k)
+        if seat in wide:
+            islands[seat] = _wide_box(seat, size, box, cell, k)
+        else:
+            islands[seat] = _side_box(seat, size, box, small_cap, k)
     return RaceLayout(rect=rect, top=top, clock=clock, round_label=round_label, totals=totals, menu=menu,
                       pile=pile, slots=slots, tile=tile, islands=islands, featured=list(featured),
                       controls=controls, log=log, bottom=bottom, scale=k)
+
+
+def scatter(slot: int, room_x: int, room_y: int) -> tuple[int, int]:
+    """A slot's fixed offset from its place in the spread: within +-room_x, +-room_y, from the slot number
+    (a small integer hash, so the pile looks the same every time and on every computer)."""
+    h = (slot * 2654435761 + 0x9E37) & 0xFFFFFFFF
+    h ^= h >> 15
+    fx = (h & 0xFF) / 255.0
+    fy = ((h >> 8) & 0xFF) / 255.0
+    return (round((2 * fx - 1) * room_x), round((2 * fy - 1) * room_y))
+
+
+def _scattered_pile(area: pygame.Rect, k: float) -> tuple[pygame.Rect, list[pygame.Rect], int]:
+    """48 slots spread over ``area``: rows a little apart, columns further apart, each row shifted a bit
+    and every tile offset by ``scatter``; two slots never touch (an offset stays under half a gap)."""
+    vgap = _px(6, k)
+    min_hgap = _px(12, k)
+    tile = min((area.h - PILE_ROWS * vgap) // PILE_ROWS,            # room for the gaps and the offsets
+               (area.w - (PILE_COLS + 1) * min_hgap) // PILE_COLS)
+    tile = max(8, min(tile, _px(60, k)))
+    hgap = max(min_hgap, min(int(tile * 0.36), (area.w - PILE_COLS * tile) // (PILE_COLS + 1)))
+    room_x = max(0, hgap // 2 - 1)          # neighbours in a row: offsets differ by < hgap
+    room_y = max(0, vgap // 2 - 1)          # neighbours in a column: offsets differ by < vgap
+    stagger = hgap // 2                     # odd rows shifted right, even rows left: less of a grid
+    pw = PILE_COLS * tile + (PILE_COLS - 1) * hgap + stagger + 2 * room_x
+    ph = PILE_ROWS * tile + (PILE_ROWS - 1) * vgap + 2 * room_y
+    pile = pygame.Rect(0, 0, pw, ph)
+    pile.center = area.center
+    slots = []
+    for s in range(PILE_COLS * PILE_ROWS):
+        r, c = divmod(s, PILE_COLS)
+        jx, jy = scatter(s, room_x, room_y)
+        x = pile.x + room_x + (stagger if r % 2 else 0) + c * (tile + hgap) + jx
+        y = pile.y + room_y + r * (tile + vgap) + jy
+        slots.append(pygame.Rect(x, y, tile, tile))
+    return pile, slots, tile
+
+
+def _wide_box(seat: int, size: int, box: pygame.Rect, cap: int, k: float) -> IslandBox:
+    """A controller player's island in a side column: as large as the column allows (up to the featured
+    islands' cells), its held tile at its cursor (no hand square), the help line under the panel."""
+    pad = _px(10, k)
+    header_h = _px(34, k)
+    note_h = _px(62, k)            # three lines of help
+    inner = box.inflate(-2 * pad, -2 * pad)
+    cell = min(inner.w // size, (inner.h - header_h - pad - note_h - pad) // size, max(cap, 8))
+    cell = max(6, cell)
+    grid_w = cell * size
+    panel = pygame.Rect(0, 0, inner.w + 2 * pad, header_h + grid_w + pad + 2 * pad)
+    panel.midtop = (box.centerx, box.y)
+    header = pygame.Rect(panel.x + pad, panel.y + pad, panel.w - 2 * pad, header_h)
+    grid = pygame.Rect(panel.centerx - grid_w // 2, header.bottom, grid_w, grid_w)
+    note = pygame.Rect(box.x, panel.bottom + _px(4, k), box.w, max(0, min(note_h, box.bottom - panel.bottom - _px(4, k))))
+    return IslandBox(seat, size, panel, header, grid, cell, grid.copy(), note=note)
 
 
 def _side_box(seat: int, size: int, box: pygame.Rect, cap: int, k: float) -> IslandBox:

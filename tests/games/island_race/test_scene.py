@@ -619,3 +619,307 @@ def test_the_window_can_be_resized(app):
             assert app.screen.get_rect().contains(a)
             for b in rects[i + 1:]:
                 assert not a.colliderect(b), (a, b)
+
+
+# --------------------------------------------------------------------------------------------------
+# Game controllers: injected joystick events, a faked device list
+# --------------------------------------------------------------------------------------------------
+class FakeDevices:
+    """Stands in for the connected joysticks where the code asks pygame (``get_count``, ``Joystick``) and
+    posts the device events SDL would post when one is plugged in or out."""
+
+    def __init__(self, monkeypatch):
+        self.present: list[int] = []       # instance ids, by device index
+        self.next_id = 100
+        devices = self
+
+        class FakeJoystick:
+            def __init__(self, index):
+                if not 0 <= index < len(devices.present):
+                    raise pygame.error("Invalid joystick device number")
+                self.iid = devices.present[index]
+
+            def get_init(self):
+                return True
+
+            def init(self):
+                pass
+
+            def get_instance_id(self):
+                return self.iid
+
+            def get_guid(self):
+                return "030000005e0400008e02000014010000"
+
+            def get_name(self):
+                return "Test pad"
+
+        monkeypatch.setattr(pygame.joystick, "get_count", lambda: len(self.present))
+        monkeypatch.setattr(pygame.joystick, "Joystick", FakeJoystick)
+
+    def connect(self) -> int:
+        """A pad that is there before the race opens."""
+        self.next_id += 1
+        self.present.append(self.next_id)
+        return self.next_id
+
+    def plug(self) -> int:
+        iid = self.connect()
+        pygame.event.post(pygame.event.Event(pygame.JOYDEVICEADDED, device_index=len(self.present) - 1,
+                                             guid="030000005e0400008e02000014010000"))
+        return iid
+
+    def unplug(self, iid: int, post: bool = True) -> None:
+        self.present.remove(iid)
+        if post:
+            pygame.event.post(pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=iid))
+
+
+@pytest.fixture
+def pads(monkeypatch):
+    return FakeDevices(monkeypatch)
+
+
+A, B, X, Y, LB, RB, BACK_BUTTON, START = range(8)   # the XInput layout
+
+
+def pad_button(app, iid, button):
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=iid, joy=iid, button=button))
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONUP, instance_id=iid, joy=iid, button=button))
+    frames(app, 1)
+
+
+def pad_hat(app, iid, x, y, release=True):
+    pygame.event.post(pygame.event.Event(pygame.JOYHATMOTION, instance_id=iid, joy=iid, hat=0, value=(x, y)))
+    if release:
+        pygame.event.post(pygame.event.Event(pygame.JOYHATMOTION, instance_id=iid, joy=iid, hat=0, value=(0, 0)))
+    frames(app, 1)
+
+
+def pad_axis(app, iid, axis, value):
+    pygame.event.post(pygame.event.Event(pygame.JOYAXISMOTION, instance_id=iid, joy=iid, axis=axis, value=value))
+    frames(app, 1)
+
+
+def pad_to_slot(app, scene, iid, seat, slot):
+    """Walk the controller's cursor to ``slot``: the d-pad across, the stick down."""
+    cur = scene.cursor_of(seat)
+    if cur.zone != "pile":
+        pad_button(app, iid, Y)
+    while cur.slot % 8 != slot % 8:
+        pad_hat(app, iid, 1, 0)
+    while cur.slot // 8 != slot // 8:
+        pad_axis(app, iid, 1, 0.9)   # the left stick pushed down ...
+        pad_axis(app, iid, 1, 0.0)   # ... and let go
+    assert cur.slot == slot and cur.zone == "pile"
+
+
+def pad_place(app, scene, iid, seat, cell):
+    """Walk the cursor to ``cell`` of the island with the d-pad and press A (twice after a water warning)."""
+    cur = scene.cursor_of(seat)
+    assert cur.zone == "grid"
+    while cur.cell[0] != cell[0]:
+        pad_hat(app, iid, 0, -1 if cur.cell[0] < cell[0] else 1)   # the hat's y is +1 up
+    while cur.cell[1] != cell[1]:
+        pad_hat(app, iid, 1 if cur.cell[1] < cell[1] else -1, 0)
+    pad_button(app, iid, A)
+    if scene.warning is not None:
+        pad_button(app, iid, A)
+
+
+def test_a_controller_player_takes_turns_flips_places_puts_back_and_is_done(app, pads):
+    iid = pads.connect()
+    scene = start(app, ["human", "human", "human"])
+    assert (scene.mouse_seat, scene.key_seat) == (0, 1)
+    ps = scene.pad_seats.for_seat(2)
+    assert ps.number == 1 and ps.instance_id == iid and not scene.pad_gone(2)
+    assert scene.input_label(2) == "controller 1"
+    box = scene.L.islands[2]
+    assert not box.featured and box.cell > scene.L.islands[0].cell * 0.8  # a large island in the side column
+    to_play(app, scene)
+    slot = next(s for s, p in enumerate(scene.round.pile) if p is not None and s >= 9)
+    pad_to_slot(app, scene, iid, 2, slot)
+    pad_button(app, iid, A)
+    held = scene.round.hands[2]
+    assert held is not None and scene.round.hand_slot[2] == slot and scene.round.hands[0] is None
+    assert scene.cursor_of(2).zone == "grid" and scene.kzone == "pile"  # its own cursor, not the keyboard's
+    pad_button(app, iid, RB)
+    assert scene.round.hands[2].face == held.face.rotated(1)
+    pad_button(app, iid, LB)
+    assert scene.round.hands[2].face == held.face
+    pad_button(app, iid, X)
+    assert scene.round.hands[2].side != held.side
+    pad_button(app, iid, B)
+    assert scene.round.hands[2] is None and scene.round.pile[slot] is not None
+    kinds = [type(a) for a in scene.session.actions[-5:]]
+    assert kinds == [Take, Rotate, Rotate, Flip, Return]
+    assert all(a.seat == 2 for a in scene.session.actions[-5:])
+    # fill eight cells by hand, the controller places the ninth and declares Done with Start
+    r = scene.round
+    cells = [(rr, cc) for rr in range(3) for cc in range(3) if (rr, cc) != (2, 2)]
+    for cell in cells:
+        s = next(s for s, p in enumerate(r.pile) if p is not None)
+        scene.session.apply(Take(2, s))
+        scene.session.apply(Place(2, cell))
+    pad_button(app, iid, START)  # not full yet: the reason shows, nothing happens
+    assert 2 not in scene.round.done and scene.message is not None
+    pad_to_slot(app, scene, iid, 2, next(s for s, p in enumerate(scene.round.pile) if p is not None))
+    pad_button(app, iid, A)
+    pad_place(app, scene, iid, 2, (2, 2))
+    r = scene.round  # a refused action restores the state from a copy: look again
+    assert r.grid_full(2) and r.hands[2] is None and isinstance(scene.session.actions[-1], Place)
+    pad_button(app, iid, START)
+    assert 2 in scene.round.done
+    assert isinstance(scene.session.actions[-1], Done) and scene.session.actions[-1].seat == 2
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+
+
+def test_a_held_direction_repeats_and_the_stick_has_a_dead_zone(app, pads):
+    iid = pads.connect()
+    scene = start(app, ["human", "human", "human"])
+    to_play(app, scene)
+    cur = scene.cursor_of(2)
+    pad_hat(app, iid, 1, 0, release=False)  # held right
+    assert cur.slot == 1
+    scene.update(0.6)
+    assert cur.slot >= 3  # it repeats while held
+    pad_hat(app, iid, 0, 0)
+    moved = cur.slot
+    scene.update(0.6)
+    assert cur.slot == moved  # let go: it stops
+    pad_axis(app, iid, 0, 0.2)  # a stick barely off centre does nothing
+    assert cur.slot == moved
+    pad_axis(app, iid, 0, -0.8)
+    assert cur.slot == moved - 1
+    pad_axis(app, iid, 0, 0.0)
+    pad_button(app, iid, START + 5)  # an unmapped button: nothing
+    assert cur.slot == moved - 1 and scene.round.hands[2] is None
+
+
+def test_three_humans_each_act_on_their_own_island(app, pads):
+    iid = pads.connect()
+    scene = start(app, ["human", "human", "human", "easy"])
+    L = scene.L
+    assert [s for s, b in L.islands.items() if b.featured] == [0, 1]
+    assert L.islands[2].cell > L.islands[3].cell  # the controller player's island is larger than the bot's
+    to_play(app, scene)
+    slot = fitting_slot(scene, 0, (1, 1))
+    drag(app, L.slots[slot].center, centre(scene, 0, (1, 1)))          # the mouse player
+    scene.kslot = fitting_slot(scene, 1, (1, 1))
+    key(app, pygame.K_RETURN)
+    scene.kcell = (1, 1)
+    key(app, pygame.K_RETURN)                                           # the keyboard player
+    pad_to_slot(app, scene, iid, 2, fitting_slot(scene, 2, (1, 1)))
+    pad_button(app, iid, A)
+    pad_place(app, scene, iid, 2, (1, 1))                              # the controller player
+    r = scene.round
+    assert r.grids[0][4] is not None and r.grids[1][4] is not None and r.grids[2][4] is not None
+    assert [r.filled(s) for s in range(3)] == [1, 1, 1]
+    places = [a for a in scene.session.actions if isinstance(a, Place)]
+    assert sorted(a.seat for a in places if a.seat < 3) == [0, 1, 2]
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+
+
+def test_an_unplugged_controller_puts_its_tile_back_and_a_new_one_takes_over(app, pads):
+    iid = pads.connect()
+    scene = start(app, ["human", "human", "human", "easy"])
+    to_play(app, scene)
+    slot = next(s for s, p in enumerate(scene.round.pile) if p is not None)
+    pad_to_slot(app, scene, iid, 2, slot)
+    pad_button(app, iid, A)
+    assert scene.round.hands[2] is not None
+    pads.unplug(iid)
+    frames(app, 1)
+    assert scene.round.hands[2] is None and scene.round.pile[slot] is not None  # back on the pile
+    assert isinstance(scene.session.actions[-1], Return) and scene.pad_gone(2) is not None
+    assert any(g.slot == slot for g in scene.glides)
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)  # "controller 1 is unplugged" over that island
+    actions = len(scene.session.actions)
+    pad_button(app, iid, A)  # a late event of the unplugged pad: ignored
+    assert len(scene.session.actions) == actions
+    again = pads.plug()
+    frames(app, 1)
+    assert scene.pad_gone(2) is None and scene.pad_seats.seat_of(again) == 2 and 2 in scene.pad_notice
+    pad_button(app, again, A)
+    assert scene.round.hands[2] is not None  # the new pad plays for that seat
+    extra = pads.plug()
+    frames(app, 1)
+    assert scene.pad_seats.seat_of(extra) is None  # nobody waits for a pad: it is left alone
+    pad_button(app, extra, B)
+    assert scene.round.hands[2] is not None
+    scene.draw(surface)
+
+
+def test_a_controller_unplugged_under_the_pause_is_noticed_on_return(app, pads):
+    from game.scenes.pause import PauseScene
+    iid = pads.connect()
+    scene = start(app, ["human", "human", "human"])
+    to_play(app, scene)
+    slot = next(s for s, p in enumerate(scene.round.pile) if p is not None)
+    pad_to_slot(app, scene, iid, 2, slot)
+    pad_button(app, iid, A)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    pad_button(app, iid, START)  # Start never pauses nor resumes: still paused, still held
+    assert isinstance(app.stack.top, PauseScene) and scene.round.hands[2] is not None
+    pads.unplug(iid)  # the pause scene gets the event, not the table
+    frames(app, 1)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    assert scene.pad_gone(2) is not None and scene.round.hands[2] is None and scene.round.pile[slot] is not None
+
+
+def test_more_humans_than_controllers_wait_for_one(app, pads):
+    scene = start(app, ["human", "human", "human", "human"])
+    assert [ps.number for ps in scene.pad_seats.seats] == [1, 2]
+    assert scene.pad_gone(2) and scene.pad_gone(3)
+    to_play(app, scene)
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+    first = pads.plug()
+    frames(app, 1)
+    assert scene.pad_seats.seat_of(first) == 2 and scene.pad_gone(3)
+    second = pads.plug()
+    frames(app, 1)
+    assert scene.pad_seats.seat_of(second) == 3 and not scene.pad_gone(3)
+    pad_button(app, second, A)
+    assert scene.round.hands[3] is not None and scene.round.hands[2] is None
+
+
+def test_the_controllers_mapping_comes_from_sdl_when_it_knows_the_pad():
+    from game.games.island_race.pads import (DONE, FLIP, TAKE, TURN_LEFT, XINPUT_BUTTONS, COMMANDS, layout_from)
+    assert layout_from(None) == (XINPUT_BUTTONS, (0, 1))
+    buttons, axes = layout_from({"a": "b1", "b": "b2", "x": "b0", "y": "b3", "leftshoulder": "b4", "start": "b9",
+                                 "dpup": "b11", "leftx": "a0", "lefty": "a1", "guide": "b12"})
+    assert COMMANDS[buttons[1]] == TAKE and COMMANDS[buttons[0]] == FLIP and COMMANDS[buttons[9]] == DONE
+    assert COMMANDS[buttons[4]] == TURN_LEFT and buttons[11] == "dpup" and 12 not in buttons and axes == (0, 1)
+
+
+# --------------------------------------------------------------------------------------------------
+# The scattered pile
+# --------------------------------------------------------------------------------------------------
+def test_the_pile_is_scattered_and_clicks_follow_the_drawn_tiles(app):
+    from game.games.island_race import layout as geo
+    scene = start(app, ["human", "easy"])
+    L = scene.L
+    slots = L.slots
+    assert len({r.x - L.pile.x for r in slots[::8]}) > 2          # a column is not a straight line
+    assert len({r.y for r in slots[:8]}) > 2                       # nor a row
+    for i, a in enumerate(slots):
+        assert L.pile.contains(a) and L.slot_at(a.center) == i
+        for b in slots[i + 1:]:
+            assert not a.colliderect(b)                            # never touching a neighbour
+    again = geo.compute(L.rect, 2, [0], 3)
+    assert [r.topleft for r in again.slots] == [r.topleft for r in slots]  # the same every time
+    to_play(app, scene)
+    slot = next(s for s, p in enumerate(scene.round.pile) if p is not None)
+    edge = (slots[slot].right - 2, slots[slot].bottom - 2)         # a corner of the drawn tile
+    click(app, edge)
+    assert scene.round.hand_slot[0] == slot
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+    gap = (slots[slot].right + 2, slots[slot].centery)             # the table between two tiles
+    assert L.slot_at(gap) is None

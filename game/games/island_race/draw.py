@@ -1,0 +1,647 @@
+"""The drawing half of the race table (``scene.IslandRaceScene`` inherits it): the table, the scattered
+pile, the islands, the clock, the players' cursors and held tiles, the bots' gloves, the overlays and the
+scoring screens. It reads the scene's state and never changes the game.
+
+Frame cost: everything that changes only with an action (the table, the pile, the islands, the headers,
+the totals and the log) is drawn into one cached layer (``_board_layer``) that the frame blits once; the
+frame then draws only what moves (the clock, the cursors, the held tiles, the gloves, the glides and the
+bounces). Tile faces come from the scene's own cache (``face``), warmed up a few per frame ahead of need.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import pygame
+
+from game.core.protocol import Result, Text
+from game.i18n import language, tr
+from game.ui import palette, theme
+from game.ui.results_view import ResultsView
+from game.ui.widgets import draw_bubble
+
+from game.games.island_race import layout as geo
+from game.games.island_race import sprites
+from game.games.island_race.hands import bounce_scale, glove
+from game.games.island_race.pace import COUNTDOWN_SECONDS, GO_SHOWN, RED_BELOW, RESUME_SECONDS, TURN_SECONDS
+from game.games.island_race.rules import LAST, PLAY, ROUNDS, IslandRound, Piece, ordinal
+from game.games.island_race.scoring import neighbour
+from game.games.island_race.scoring_view import ScoringView, face_surface
+from game.games.island_race.tiles import WATER
+from game.ui.countdown import format_time
+
+TEXT_ON_TABLE = (252, 240, 214)
+
+
+class RaceDrawing:
+    """Mixed into the race scene: every ``_draw_*`` method and the caches they use."""
+
+    def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
+        self.logpanel.sync(self.state.log)
+        if self.stage == "scoring" and self.scoring is not None:
+            self._draw_scoring(surface)
+            return
+        r = self.shown_round()
+        surface.blit(self._board_layer(surface.get_size(), r), (0, 0))
+        self._draw_clock(surface, r)
+        if self.stage == "countdown" and not self.paused:
+            self._draw_shuffle(surface, r)
+        self._draw_pile_marks(surface, r)
+        for seat, box in self.L.islands.items():
+            self._draw_island_marks(surface, r, seat, box)
+        self._draw_controls(surface, r)
+        self.menu_button.draw(surface)
+        for g in self.glides:
+            g.draw(surface)
+        self._draw_gloves(surface, r)
+        self._draw_human_hands(surface, r)
+        self._draw_overlay_text(surface, r)
+        if self.message is not None:
+            text, pos, left = self.message
+            draw_bubble(surface, text, pos, size=16, alpha=int(255 * min(1.0, left / 0.4)), stripe=palette.DANGER,
+                        anchor="midbottom")
+
+    def _board_layer(self, size: tuple[int, int], r: IslandRound) -> pygame.Surface:
+        """Everything that changes only with an action: the table, the pile, the islands, the headers, the
+        totals and the log. Drawn again only when one of them changed (the frame blits it once)."""
+        paused = self.paused and self.stage in ("play", "resume", "countdown")
+        key = (size, theme.scale(), language(), len(self.session.actions), self.state.hand_index, self.stage,
+               paused, frozenset(self._gliding_slots()), self.logpanel.scroll, len(self.logpanel.entries),
+               id(r))
+        if self._board is None or self._board_key != key:
+            static = self._static_layer(size)
+            layer = self._board if self._board is not None and self._board.get_size() == size else static.copy()
+            layer.blit(static, (0, 0))
+            self._draw_top(layer, r)
+            if paused:
+                self._draw_blurred_pile(layer, r)
+            elif self.stage != "countdown":
+                self._draw_pile(layer, r)
+            for seat, box in self.L.islands.items():
+                self._draw_island(layer, r, seat, box)
+            self.logpanel.draw(layer)
+            self._board, self._board_key = layer, key
+        return self._board
+
+    def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table, the pile tray and the panels' frames: drawn once per window size."""
+        key = (size, theme.scale(), tuple(sorted(self.L.islands)))
+        if self._static is None or self._static_key != key:
+            layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            layer.blit(sprites.table_background(size), (0, 0))
+            tray = self.L.pile.inflate(int(self.L.tile * 0.5), int(self.L.tile * 0.4))
+            shade = pygame.Surface(tray.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (30, 60, 80, 120), shade.get_rect(), border_radius=max(6, tray.h // 24))
+            pygame.draw.rect(shade, (250, 236, 200, 90), shade.get_rect(), width=2, border_radius=max(6, tray.h // 24))
+            layer.blit(shade, tray)
+            strip = pygame.Surface(self.L.top.size, pygame.SRCALPHA)
+            pygame.draw.rect(strip, (20, 14, 8, 110), strip.get_rect(), border_radius=max(6, self.L.top.h // 5))
+            layer.blit(strip, self.L.top)
+            for seat, box in self.L.islands.items():
+                if box.featured:
+                    sea = box.grid.inflate(int(box.cell * 0.22), int(box.cell * 0.22))
+                    back = pygame.Surface(sea.size, pygame.SRCALPHA)
+                    pygame.draw.rect(back, (*sprites.terrain_colour(WATER), 235), back.get_rect(),
+                                     border_radius=max(6, box.cell // 6))
+                    pygame.draw.rect(back, (236, 246, 240, 140), back.get_rect(), width=2,
+                                     border_radius=max(6, box.cell // 6))
+                    layer.blit(back, sea)
+                else:
+                    theme.draw_frame(layer, "panel_dark", box.panel)
+                    sea = box.grid.inflate(4, 4)
+                    pygame.draw.rect(layer, sprites.terrain_colour(WATER), sea, border_radius=4)
+            self._static, self._static_key = layer, key
+        return self._static
+
+    def _draw_top(self, surface: pygame.Surface, r: IslandRound) -> None:
+        """The round and the running totals (the clock is drawn every frame by ``_draw_clock``)."""
+        L = self.L
+        text = tr("ir.ui.round", n=r.round_index + 1, rounds=ROUNDS)
+        theme.draw_text(surface, text, theme.fit_font(text, "display", 26, L.round_label.w), palette.GOLD_LIGHT,
+                        (L.round_label.right, L.round_label.centery), "midright", palette.WOOD_DARK, 2)
+        theme.draw_frame(surface, "toast", L.clock)
+        x = L.totals.x
+        chip_s = theme.px(22)
+        f = theme.font("bold", 17)
+        for seat in range(self.session.players):
+            total = int(self.state.totals[seat])  # type: ignore[attr-defined]
+            chip = theme.seat_chip(self.seat_colour(seat), chip_s)
+            w = chip_s + theme.px(4) + f.size(str(total))[0] + theme.px(12)
+            if x + w > L.totals.right:
+                break
+            surface.blit(chip, chip.get_rect(midleft=(x, L.totals.centery)))
+            theme.draw_text(surface, str(total), f, TEXT_ON_TABLE, (x + chip_s + theme.px(4), L.totals.centery),
+                            "midleft", palette.WOOD_DARK, 1)
+            x += w
+
+    def _draw_clock(self, surface: pygame.Surface, r: IslandRound) -> None:
+        """mm:ss, red under 0:30, a pulse on each tick of the last 10 s; the last-tile limit or no clock."""
+        L = self.L
+        left = self.time_left()
+        label = None
+        if r.phase == LAST:
+            last = self.last_tile_left()
+            label = tr("ir.ui.last_tile")
+            shown = format_time(last) if last is not None else "\u2014"
+            colour = (236, 96, 76)
+        elif left is None:
+            shown, colour = "\u221e", palette.PARCHMENT
+            label = tr("ir.ui.no_timer")
+        else:
+            shown = format_time(left)
+            colour = (236, 96, 76) if left <= RED_BELOW else palette.PARCHMENT
+        if self.paused or self.stage == "resume":
+            colour = (190, 180, 168)
+        body = L.clock.copy()
+        if label:
+            lf = theme.font("text", 12)
+            theme.draw_text(surface, label, lf, palette.GOLD_LIGHT, (L.clock.centerx, L.clock.y + theme.px(3)), "midtop")
+            body.y += lf.get_linesize() // 2 + theme.px(2)
+            body.h -= lf.get_linesize() // 2
+        f = theme.font_px("display", max(12, int(body.h * (0.78 if label else 0.92))))
+        img = theme.render_text(shown, f, colour, palette.WOOD_DARK, max(1, theme.px(2)))
+        if self._tick_pulse > 0:
+            kk = 1.0 + 0.2 * self._tick_pulse
+            img = pygame.transform.smoothscale(img, (int(img.get_width() * kk), int(img.get_height() * kk)))
+        surface.blit(img, img.get_rect(center=body.center))
+
+    def _gliding_slots(self) -> set[int]:
+        return {g.slot for g in self.glides if g.slot is not None}
+
+    def _draw_pile(self, surface: pygame.Surface, r: IslandRound) -> None:
+        hidden = self._gliding_slots()
+        for slot, rect in enumerate(self.L.slots):
+            piece = r.pile[slot]
+            if piece is None or slot in hidden:
+                self._draw_empty_slot(surface, r, slot, rect)
+            else:
+                surface.blit(self.face(piece, rect.w), rect)
+
+    def _draw_shuffle(self, surface: pygame.Surface, r: IslandRound) -> None:
+        for slot, rect in enumerate(self.L.slots):
+            piece = r.pile[slot]
+            if piece is not None and self.shuffle:
+                self._draw_shuffling(surface, slot, rect, piece, self.stage_t)
+
+    def _draw_pile_marks(self, surface: pygame.Surface, r: IslandRound) -> None:
+        """The pointer's slot in the mouse player's colour, the keyboard's and the controllers' cursors in
+        their players' colours."""
+        if self.stage != "play" or self.paused:
+            return
+        L = self.L
+        if self.mouse_seat is not None and self._mouse_mode:
+            hover = L.slot_at(self.mouse)
+            if hover is not None and r.pile[hover] is not None:
+                rect = L.slots[hover]
+                mcol = theme.seat_colour(self.seat_colour(self.mouse_seat))
+                pygame.draw.rect(surface, mcol, rect.inflate(4, 4), width=max(2, theme.px(3)),
+                                 border_radius=max(3, rect.w // 10))
+        if self.key_seat is not None and self.keys_used and self.kzone == "pile":
+            self._draw_cursor(surface, L.slots[self.kslot], self.key_seat)
+        for ps in self.pad_seats.seats:
+            cur = self.cursor_of(ps.seat)
+            if ps.connected and cur.zone == "pile" and ps.seat in r.current_players():
+                self._draw_cursor(surface, L.slots[cur.slot], ps.seat, ps.number)
+
+    def _warm_up(self, budget: float = 0.003) -> None:
+        """Draw tile faces ahead of need, a few per frame, so no frame waits for a new picture: first the
+        pile's up faces, then every face of every tile at the table's sizes (pile, islands, scoring)."""
+        if self._warm is None:
+            from game.games.island_race.tiles import TILE_IDS
+            sizes = [self.L.tile] + sorted({b.cell for b in self.L.islands.values()})
+            score = self._scoring_boxes()[0].cell if getattr(self, "rect", None) is not None else None
+            jobs = [(p, self.L.tile) for p in self.round.pile if p is not None]
+            jobs += [(Piece.of(t, side, 0), size) for size in sizes for t in TILE_IDS for side in (0, 1)]
+            if score:
+                jobs += [(Piece.of(t, side, 0), score) for t in TILE_IDS for side in (0, 1)]
+            self._warm = jobs[::-1]
+        start = time.perf_counter()
+        while self._warm and time.perf_counter() - start < budget:
+            piece, size = self._warm.pop()
+            self.face(piece, size)
+
+    def face(self, piece: Piece, size: int) -> pygame.Surface:
+        """A piece's up face at ``size`` px, from this scene's own cache (one dict look-up a frame)."""
+        key = (piece.face, piece.rot, size)
+        img = self._faces.get(key)
+        if img is None:
+            if len(self._faces) > 2500:
+                self._faces.clear()
+            img = face_surface(piece, size)
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            self._faces[key] = img
+        return img
+
+    def _draw_empty_slot(self, surface: pygame.Surface, r: IslandRound, slot: int, rect: pygame.Rect) -> None:
+        holder = next((s for s in range(r.players) if r.hands[s] is not None and r.hand_slot[s] == slot), None)
+        colour = (255, 255, 255, 46) if holder is None else (*theme.seat_colour(self.seat_colour(holder)), 150)
+        key = ("empty", rect.size, colour)
+        img = _empty_cache.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(img, (255, 255, 255, 14), img.get_rect(), border_radius=max(3, rect.w // 10))
+            pygame.draw.rect(img, colour, img.get_rect(), width=max(1, rect.w // 28), border_radius=max(3, rect.w // 10))
+            _empty_cache[key] = img
+        surface.blit(img, rect)
+
+    def _draw_shuffling(self, surface: pygame.Surface, slot: int, rect: pygame.Rect, piece: Piece, t: float) -> None:
+        """S4: the tiles slide from a heap in the middle to their slots, flipping as they go."""
+        a, b, c, d = self.shuffle[slot]
+        start = 0.15 + a * 1.1
+        dur = 1.1
+        p = max(0.0, min(1.0, (t - start) / dur))
+        e = 1 - (1 - p) ** 3
+        cx = self.L.pile.centerx + (b - 0.5) * self.L.tile * 2.4
+        cy = self.L.pile.centery + (c - 0.5) * self.L.tile * 1.6
+        x = cx + (rect.centerx - cx) * e
+        y = cy + (rect.centery - cy) * e
+        flips = 2 + int(d * 2)
+        phase = (p * flips) % 1.0
+        scale_x = abs(math.cos(phase * math.pi)) if p < 1 else 1.0
+        show_back = p < 1 and int(p * flips * 2 + 0.5) % 2 == 1
+        img = _WATER_BACK(rect.w) if show_back else self.face(piece, rect.w)
+        w = max(1, int(rect.w * scale_x))
+        if w != rect.w:
+            img = pygame.transform.scale(img, (w, rect.h))
+        surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+    def _draw_blurred_pile(self, surface: pygame.Surface, r: IslandRound) -> None:
+        """While paused the pile is blurred: nobody plans during a pause (spec §9)."""
+        area = self.L.pile.inflate(self.L.tile // 2, self.L.tile // 2).clip(surface.get_rect())
+        if self._blur is None or self._blur.get_size() != area.size:
+            tmp = pygame.Surface(surface.get_size())
+            tmp.blit(self._static_layer(surface.get_size()), (0, 0))
+            self._draw_pile(tmp, r)
+            part = tmp.subsurface(area).copy()
+            small = pygame.transform.smoothscale(part, (max(1, area.w // 14), max(1, area.h // 14)))
+            self._blur = pygame.transform.smoothscale(small, area.size)
+        surface.blit(self._blur, area)
+
+    def _draw_cursor(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, ring: int = 0) -> None:
+        """A pulsing frame in the seat's colour; ``ring`` (the controller number) draws it a little wider, so
+        two cursors on one slot both show."""
+        col = theme.seat_colour(self.seat_colour(seat))
+        pulse = 0.5 + 0.5 * math.sin(self.ui_time * 6 + ring)
+        grow = int(theme.px(3) + pulse * theme.px(3)) + ring * theme.px(4)
+        outer = rect.inflate(grow * 2, grow * 2)
+        pygame.draw.rect(surface, palette.WHITE, outer.inflate(4, 4), width=max(2, theme.px(2)),
+                         border_radius=max(4, rect.w // 8))
+        pygame.draw.rect(surface, col, outer, width=max(3, theme.px(4)), border_radius=max(4, rect.w // 8))
+
+    def _draw_island(self, surface: pygame.Surface, r: IslandRound, seat: int, box: geo.IslandBox) -> None:
+        """The cells (faces, hints, the legal cells of a player holding a tile) and the header."""
+        grid = r.grids[seat]
+        size = r.size
+        me_holding = self.stage == "play" and seat in self.input_seats() and r.hands[seat] is not None
+        legal = set(r.legal_cells(seat)) if me_holding else set()
+        for i, piece in enumerate(grid):
+            row, col = divmod(i, size)
+            cell = box.cell_rect(row, col)
+            if piece is None:
+                surface.blit(self._hint(row, col, size, cell.w), cell)
+                if (row, col) in legal:
+                    pygame.draw.rect(surface, palette.GOLD_LIGHT, cell.inflate(-2, -2), width=max(2, theme.px(3)),
+                                     border_radius=max(3, cell.w // 12))
+            else:
+                surface.blit(self.face(piece, cell.w), cell)
+        self._draw_header(surface, r, seat, box)
+        if box.note is not None and box.note.h > 0 and self.pad_seats.for_seat(seat) is not None:
+            self._draw_pad_hint(surface, box.note)
+
+    def _draw_pad_hint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The controller player's help line, under their island."""
+        f = theme.font("text", 12)
+        y = rect.y
+        for line in theme.wrap_text(tr("ir.ui.pad_hint"), f, rect.w):
+            if y + f.get_linesize() > rect.bottom:
+                break
+            theme.draw_text(surface, line, f, TEXT_ON_TABLE, (rect.centerx, y), "midtop", palette.WOOD_DARK, 1)
+            y += f.get_linesize()
+
+    def _hint(self, row: int, col: int, size: int, px: int) -> pygame.Surface:
+        key = ("hint", row, col, size, px)
+        img = self._faces.get(key)
+        if img is None:
+            img = self._faces[key] = sprites.cell_hint(sprites.cell_water(row, col, size, size), px)
+        return img
+
+    def _draw_island_marks(self, surface: pygame.Surface, r: IslandRound, seat: int, box: geo.IslandBox) -> None:
+        """What moves on an island: a placed tile's bounce, the Done ribbon, the keyboard cursor."""
+        for (s, cell), t in self.bounces.items():
+            piece = r.grids[seat][cell[0] * r.size + cell[1]] if s == seat else None
+            if piece is None:
+                continue
+            rect = box.cell_rect(*cell)
+            k = bounce_scale(t)
+            px = max(1, int(rect.w * k))
+            img = pygame.transform.smoothscale(self.face(piece, rect.w), (px, px))
+            surface.blit(img, img.get_rect(center=rect.center))
+        if seat in r.done:
+            place = r.done.index(seat) + 1
+            text = tr("ir.ui.done_badge", place=tr(ordinal(place)))
+            w = max(40, int(box.grid.w * (0.95 if box.featured else 1.05)))
+            banner = sprites.done_banner(text, w)
+            grow = self.banners.get(seat, 1.0)
+            if grow < 0.3:
+                k = 0.5 + grow / 0.3 * 0.5
+                banner = pygame.transform.smoothscale(banner, (max(1, int(banner.get_width() * k)),
+                                                               max(1, int(banner.get_height() * k))))
+            surface.blit(banner, banner.get_rect(center=(box.grid.centerx, box.grid.centery)))
+        if self.stage == "play" and self.keys_used and seat == self.key_seat and self.kzone == "grid":
+            self._draw_cursor(surface, box.cell_rect(*self.kcell), seat)
+        ps = self.pad_seats.for_seat(seat)
+        if ps is not None:
+            cur = self.cursor_of(seat)
+            if self.stage == "play" and ps.connected and cur.zone == "grid":
+                self._draw_cursor(surface, box.cell_rect(*cur.cell), seat)
+            if not ps.connected and not self.state.is_over():
+                self._draw_pad_notice(surface, box, tr("ir.ui.pad_gone", n=ps.number), palette.DANGER)
+            elif seat in self.pad_notice:
+                self._draw_pad_notice(surface, box, tr("ir.ui.pad_back", n=ps.number), palette.GOLD)
+
+    def _draw_pad_notice(self, surface: pygame.Surface, box: geo.IslandBox, text: str, stripe: Any) -> None:
+        draw_bubble(surface, text, box.grid.center, size=15, stripe=stripe, anchor="center",
+                    max_width=max(80, int(box.panel.w / theme.scale()) - 10))
+
+    def _draw_header(self, surface: pygame.Surface, r: IslandRound, seat: int, box: geo.IslandBox) -> None:
+        h = box.header
+        chip = theme.seat_chip(self.seat_colour(seat), h.h - theme.px(6))
+        surface.blit(chip, chip.get_rect(midleft=(h.x, h.centery)))
+        name = self.seat_name(seat)
+        total = str(int(self.state.totals[seat]))  # type: ignore[attr-defined]
+        bold = theme.font("bold", 17)
+        tw = bold.size(total)[0]
+        extra = self.input_label(seat)
+        label = name + (f"  \u00b7 {extra}" if extra else "")
+        x = h.x + chip.get_width() + theme.px(6)
+        f = theme.fit_font(label, "bold", 17, max(20, h.right - x - tw - theme.px(10)))
+        theme.draw_text(surface, label, f, TEXT_ON_TABLE, (x, h.centery), "midleft", palette.WOOD_DARK, 1)
+        theme.draw_text(surface, total, bold, palette.GOLD_LIGHT, (h.right, h.centery), "midright", palette.WOOD_DARK, 1)
+
+    def _draw_controls(self, surface: pygame.Surface, r: IslandRound) -> None:
+        seat = self.mouse_seat
+        if seat is None or self.L.controls.w <= 0:
+            return
+        playing = self.stage == "play" and seat in r.current_players()
+        holding = r.hands[seat] is not None
+        self.turn_left.enabled = self.turn_right.enabled = playing and holding
+        self.flip_button.enabled = self.return_button.enabled = playing and holding
+        self.done_button.visible = r.phase != LAST
+        self.done_button.enabled = playing and r.phase == PLAY and r.grid_full(seat)
+        self.stop_button.visible = r.phase == LAST and seat in r.current_players()
+        self.stop_button.enabled = playing
+        hint = tr("ir.ui.mouse_hint")
+        hf = theme.font("text", 12)
+        c = self.L.controls
+        y = c.y
+        for line in theme.wrap_text(hint, hf, c.w)[:2]:
+            theme.draw_text(surface, line, hf, TEXT_ON_TABLE, (c.x, y), "topleft", palette.WOOD_DARK, 1)
+            y += hf.get_linesize()
+        for b in self._control_buttons():
+            b.draw(surface)
+
+    def _draw_gloves(self, surface: pygame.Surface, r: IslandRound) -> None:
+        if self.stage not in ("play", "ending", "resume"):
+            return
+        gs = max(16, int(self.L.tile * 0.62))
+        for seat, hand in self.bot_hands.items():
+            box = self.L.islands[seat]
+            x, y = hand.pos
+            piece = r.hands[seat] if self.stage != "ending" else None
+            if piece is not None:
+                d_rest = math.hypot(x - hand.rest[0], y - hand.rest[1])
+                d_pile = math.hypot(x - self.L.pile.centerx, y - self.L.pile.centery)
+                k = d_rest / max(1.0, d_rest + d_pile)   # small at its island, pile-sized near the pile
+                img = self._held_image(seat, piece, self.L.tile)
+                if not box.featured and box.cell != self.L.tile:
+                    size = max(8, int(box.cell + (self.L.tile - box.cell) * k))
+                    if size != self.L.tile:
+                        img = pygame.transform.smoothscale(img, (size, size))
+                surface.blit(img, img.get_rect(center=(int(x), int(y))))
+            g = glove(self.seat_colour(seat), gs)
+            bob = math.sin(hand.bob * 5 + seat) * theme.px(2)
+            surface.blit(g, (int(x) - gs // 5, int(y + bob) - gs // 6))
+
+    def _held_image(self, seat: int, piece: Piece, size: int) -> pygame.Surface:
+        """The held tile, with the quarter turn or the flip in progress."""
+        img = self.face(piece, size)
+        anim = self.turn_anim.get(seat)
+        if anim is None:
+            return img
+        kind, t, d, old = anim
+        p = min(1.0, t / max(1e-6, TURN_SECONDS * self.app.anim_factor()))
+        if kind == "rot":
+            return pygame.transform.rotate(img, d * 90 * (1 - p) ** 2)
+        if old is not None and p < 0.5:
+            img = self.face(old, size)
+        w = max(1, int(size * abs(1 - 2 * p)))
+        return pygame.transform.smoothscale(img, (w, size))
+
+    def _draw_human_hands(self, surface: pygame.Surface, r: IslandRound) -> None:
+        if self.stage != "play":
+            return
+        for seat in self.input_seats():
+            piece = r.hands[seat]
+            at_mouse = seat == self.mouse_seat and (self._mouse_mode or seat != self.key_seat)
+            if piece is None:
+                continue
+            box = self.L.islands.get(seat)
+            if at_mouse:
+                pos = self.mouse
+                cell = box.cell_at(pos) if box is not None else None
+                size = box.cell if (box is not None and (cell is not None or pos[1] > self.L.pile.bottom)) \
+                    else self.L.tile
+            else:
+                rect = self._cursor_rect(seat)
+                cur = self.cursor_of(seat)
+                cell = cur.cell if cur.zone == "grid" else None
+                size = rect.w
+                pos = rect.center if cell is not None else (rect.centerx + rect.w // 5, rect.centery - rect.h // 4)
+            snapped = cell is not None and box is not None and cell in r.legal_cells(seat)
+            if snapped:  # over a cell where it may go: the tile snaps there, so the player sees the fit
+                pos = box.cell_rect(*cell).center
+            img = self._held_image(seat, piece, size)
+            off = sprites.shadow_offset(size)
+            sh = sprites.tile_shadow(size)
+            surface.blit(sh, sh.get_rect(center=(pos[0] + off[0], pos[1] + off[1])))
+            lifted = img.get_rect(center=(pos[0], pos[1] - max(2, size // 20)))
+            surface.blit(img, lifted)
+            col = theme.seat_colour(self.seat_colour(seat))
+            pygame.draw.rect(surface, col, lifted.inflate(2, 2), width=max(2, theme.px(2)),
+                             border_radius=max(3, size // 12))
+            if snapped:
+                self._draw_assist(surface, r, seat, cell)
+            w = self.warning
+            if w is not None and w.seat == seat and cell == w.cell:
+                self._draw_warning(surface, lifted, w)
+
+    def _draw_warning(self, surface: pygame.Surface, rect: pygame.Rect, w: Any) -> None:
+        pts = (rect.midtop, rect.midright, rect.midbottom, rect.midleft)
+        ends = ((rect.topleft, rect.topright), (rect.topright, rect.bottomright), (rect.bottomleft, rect.bottomright),
+                (rect.topleft, rect.bottomleft))
+        blink = 0.5 + 0.5 * math.sin(self.ui_time * 14)
+        colour = (255, int(60 + 80 * blink), 50)
+        for d in w.faults:
+            a, b = ends[d]
+            pygame.draw.line(surface, colour, a, b, max(4, rect.w // 12))
+            pygame.draw.circle(surface, colour, pts[d], max(5, rect.w // 9), max(2, rect.w // 30))
+        draw_bubble(surface, tr("ir.ui.water_warning"), (rect.centerx, rect.y - theme.px(10)), size=15,
+                    stripe=palette.DANGER, anchor="midbottom", max_width=300)
+
+    def _draw_assist(self, surface: pygame.Surface, r: IslandRound, seat: int, cell: tuple[int, int] | None) -> None:
+        """Hover assist (a setting): for each edge of the held tile over a cell, would it match?"""
+        if cell is None or not getattr(self.app.settings, "placement_assist", False):
+            return
+        piece = r.hands[seat]
+        box = self.L.islands.get(seat)
+        if piece is None or box is None or cell not in r.legal_cells(seat):
+            return
+        face = piece.face
+        rect = box.cell_rect(*cell)
+        for d in range(4):
+            nb = neighbour(cell, d, r.size)
+            mine = face.edges[d]
+            if nb is None:
+                ok = mine == WATER
+            else:
+                other = r.grids[seat][nb[0] * r.size + nb[1]]
+                if other is None:
+                    ok = mine != WATER
+                    if ok:
+                        continue  # land facing an empty cell: nothing to say yet
+                else:
+                    ok = other.face.edges[(d + 2) % 4] == mine
+            p = (rect.midtop, rect.midright, rect.midbottom, rect.midleft)[d]
+            inward = ((0, 1), (-1, 0), (0, -1), (1, 0))[d]
+            q = (p[0] + inward[0] * rect.w // 6, p[1] + inward[1] * rect.h // 6)
+            rad = max(7, rect.w // 9)
+            pygame.draw.circle(surface, palette.WHITE, q, rad + 2)
+            pygame.draw.circle(surface, (60, 150, 70) if ok else (200, 50, 40), q, rad)
+            if ok:
+                pygame.draw.lines(surface, palette.WHITE, False, [(q[0] - rad // 2, q[1]), (q[0] - rad // 8, q[1] + rad // 2),
+                                                                  (q[0] + rad // 2, q[1] - rad // 2)], max(2, rad // 4))
+            else:
+                s = rad // 2
+                pygame.draw.line(surface, palette.WHITE, (q[0] - s, q[1] - s), (q[0] + s, q[1] + s), max(2, rad // 4))
+                pygame.draw.line(surface, palette.WHITE, (q[0] - s, q[1] + s), (q[0] + s, q[1] - s), max(2, rad // 4))
+
+    def _draw_overlay_text(self, surface: pygame.Surface, r: IslandRound) -> None:
+        centre = self.L.pile.center
+        big = theme.font_px("display", max(24, int(self.L.tile * 2.0)))
+        if self.stage in ("countdown", "resume"):
+            total = COUNTDOWN_SECONDS if self.stage == "countdown" else RESUME_SECONDS
+            n = max(1, math.ceil(total - self.stage_t))
+            frac = (total - self.stage_t) % 1.0
+            k = 0.8 + 0.5 * frac
+            img = theme.render_text(str(n), big, palette.GOLD_LIGHT, palette.WOOD_DARK, max(2, theme.px(4)))
+            img = pygame.transform.smoothscale(img, (int(img.get_width() * k), int(img.get_height() * k)))
+            surface.blit(img, img.get_rect(center=centre))
+            sub = tr("ir.ui.get_ready", n=r.round_index + 1, rounds=ROUNDS) if self.stage == "countdown" \
+                else tr("ir.ui.resume")
+            sf = theme.font("display", 28)
+            theme.draw_text(surface, sub, sf, TEXT_ON_TABLE, (centre[0], self.L.pile.y + theme.px(8)), "midtop",
+                            palette.WOOD_DARK, 2)
+            if len(self.featured) > 1 and self.stage == "countdown" and self.mouse_seat is not None:
+                lines = [tr("ir.ui.who_mouse", name=self.seat_name(self.mouse_seat)),
+                         tr("ir.ui.who_keys", name=self.seat_name(self.key_seat))]
+                lines += [tr("ir.ui.who_pad", name=self.seat_name(ps.seat), n=ps.number)
+                          for ps in self.pad_seats.seats]
+                y = self.L.pile.bottom - theme.px(6)
+                for line in reversed(lines):  # stacked upward from the bottom of the pile
+                    box = draw_bubble(surface, line, (centre[0], y), size=15, anchor="midbottom",
+                                      max_width=int(self.L.pile.w / theme.scale()) - 20)
+                    y = box.top - theme.px(6)
+        elif self.stage == "play" and self.stage_t < GO_SHOWN and r.round_start is not None:
+            a = max(0.0, 1.0 - self.stage_t / GO_SHOWN)
+            img = theme.render_text(tr("ir.ui.go"), big, palette.GOLD_LIGHT, palette.WOOD_DARK, max(2, theme.px(4))).copy()
+            img.set_alpha(int(255 * a))
+            surface.blit(img, img.get_rect(center=centre))
+        elif self.stage == "ending":
+            key = {"time-up": "ir.ui.time_up", "all-done": "ir.ui.all_done"}.get(self.ended_how or "", "ir.ui.round_over")
+            img = theme.render_text(tr(key), theme.font_px("display", max(20, int(self.L.tile * 1.1))),
+                                    palette.GOLD_LIGHT, palette.WOOD_DARK, max(2, theme.px(3)))
+            surface.blit(img, img.get_rect(center=centre))
+
+    def _draw_scoring(self, surface: pygame.Surface) -> None:
+        view = self.scoring
+        assert view is not None
+        rect = surface.get_rect()
+        surface.blit(sprites.table_background(rect.size), (0, 0))
+        if not view.boxes:
+            view.layout(self._scoring_boxes())
+        title = tr("ir.ui.round_scoring", n=view.round_number, rounds=view.rounds)
+        theme.draw_text(surface, title, theme.fit_font(title, "display", 40, rect.w - theme.px(300)), palette.GOLD_LIGHT,
+                        (rect.centerx, theme.px(16)), "midtop", palette.WOOD_DARK, 3)
+        self.menu_button.draw(surface)
+        t = self.stage_t
+        view.draw(surface, t)
+        if view.done(t):
+            self._draw_round_table(surface, view)
+        else:
+            hint = tr("ir.ui.skip_hint")
+            theme.draw_text(surface, hint, theme.font("text", 15), TEXT_ON_TABLE,
+                            (rect.centerx, rect.bottom - theme.px(16)), "midbottom", palette.WOOD_DARK, 1)
+
+    def _draw_round_table(self, surface: pygame.Surface, view: ScoringView) -> None:
+        rect = surface.get_rect()
+        button = self.results_button if self.final else self.next_button
+        bw = button.preferred_size()[0]
+        bh = theme.px(52)
+        button.layout(pygame.Rect(rect.centerx - bw // 2, rect.bottom - bh - theme.px(14), bw, bh))
+        if self.stage_t >= view.duration + 0.35 * self.app.anim_factor():
+            last = self.state.last_hand
+            res = _round_table(view, last)
+            w = min(theme.px(860), rect.w - theme.px(60))
+            h = min(theme.px(420), rect.h - theme.px(140))
+            panel = pygame.Rect(rect.centerx - w // 2, button.rect.y - h - theme.px(10), w, h)
+            surface.blit(theme.overlay(rect.size, (10, 20, 30, 130)), (0, 0))
+            RoundTable(res, [s.name for s in self.session.seats], panel, seats=[s.colour for s in self.session.seats],
+                       title=Text.of("ir.ui.round_scoring", n=view.round_number, rounds=view.rounds)).draw(surface)
+        button.draw(surface)
+
+
+class RoundTable(ResultsView):
+    """The table of one round: the best round rather than a winner of the game."""
+
+    def winner_text(self) -> str:
+        names = [self.names[w] for w in self.result.winners if 0 <= w < self.players]
+        if not names:
+            return ""
+        return tr("ir.ui.best_round", names=", ".join(names))
+
+
+def _round_table(view: ScoringView, last: Any) -> Result:
+    scores = [float(s.total) for s in view.scores]
+    rows = []
+    for s in view.scores:
+        rows.append([(k, v) for k, v in s.rows() if k != "ir.score.floor" or any(x.floor for x in view.scores)])
+    res = Result.from_scores(scores, rows, stats={"ir.ui.running_total": [s.running_total for s in view.scores]})
+    return res
+
+
+_empty_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _WATER_BACK(size: int) -> pygame.Surface:
+    return sprites.render_face("wwww", (), None, False, True, size, turn=0)
+
+
+def icon(kind: str) -> pygame.Surface:
+    """Small curved-arrow icons for the turn buttons (drawn, white with a dark outline)."""
+    s = 64
+    out = pygame.Surface((s, s), pygame.SRCALPHA)
+    rect = pygame.Rect(12, 12, 40, 40)
+    for colour, width in ((palette.WOOD_DARK, 12), (palette.PARCHMENT, 7)):
+        if kind == "cw":
+            pygame.draw.arc(out, colour, rect, -math.pi * 0.15, math.pi * 1.1, width)
+        else:
+            pygame.draw.arc(out, colour, rect, -math.pi * 0.1, math.pi * 1.15, width)
+    if kind == "cw":
+        tip = [(50, 44), (62, 30), (38, 34)]
+    else:
+        tip = [(14, 44), (2, 30), (26, 34)]
+    pygame.draw.polygon(out, palette.WOOD_DARK, tip)
+    pygame.draw.polygon(out, palette.PARCHMENT, [(x + (1 if kind == "ccw" else -1), y - 1) for x, y in tip], 0)
+    return out
