@@ -1,0 +1,269 @@
+"""Pirateer move generation and the dice obligation (spec R3-R11, R14-R22, E1-E2), on a light position.
+
+A ``Pos`` is what a plan search needs: where every afloat ship is, where the treasure is, the wrecks.
+A ``Ctx`` is what stays fixed during one turn: the board, the variants that change moves, which
+factions are friends, where each faction's carrier must go. Both are pure data; the rules engine
+(``rules.py``) keeps the log, the turn and the dice around them.
+
+Ship ids follow the spec: ``ship-<faction>-<n>``. A move moves a *group*: one ship, or in ``flotilla``
+several ships of one stack (V4.3).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from game.games.pirateer.boardmodel import LENGTHWISE, ORDINARY, Board, Cell, Step
+
+ISLAND = "island"
+DESTROYED = "destroyed"
+MOVE_DIRECTIONS = ("NW", "NE", "SE", "SW", "E", "W")
+
+
+def ship_id(faction: str, n: int) -> str:
+    return f"ship-{faction}-{n}"
+
+
+def faction_of(ship: str) -> str:
+    return ship[5:].rsplit("-", 1)[0]
+
+
+def number_of(ship: str) -> int:
+    return int(ship.rsplit("-", 1)[1])
+
+
+_RAYS: dict[int, tuple[Board, dict[tuple[Cell, str], tuple[Cell, ...]]]] = {}
+
+
+def ray(board: Board, cell: Cell, direction: str, n: int) -> tuple[Cell, ...] | None:
+    """``board.ray`` with a cache: the water squares up to 6 steps from ``cell`` are worked out once."""
+    entry = _RAYS.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _RAYS[id(board)] = (board, {})
+    cache = entry[1]
+    key = (cell, direction)
+    full = cache.get(key)
+    if full is None:
+        out, cur = [], cell
+        for _ in range(6):
+            nxt = board.step(cur, direction)
+            if nxt is None:
+                break
+            out.append(nxt)
+            cur = nxt
+        full = cache[key] = tuple(out)
+    return full[:n] if len(full) >= n else None
+
+
+def toward_vector(board: Board, faction: str) -> Step:
+    """R17: the home vector d, the step from the harbour's mouth into its channel (toward the corner)."""
+    h = board.harbour(faction)
+    for m in h.mouth:
+        for name, (dx, dy) in ORDINARY.items():
+            if board.step(m, name) in h.channel:
+                return dx, dy
+    raise ValueError(f"harbour {faction} has no mouth")  # pragma: no cover - the loader checks it
+
+
+def forbidden(d: Step, direction: str) -> bool:
+    """R17/R18: is ``direction`` directly away from home vector ``d`` (or has a component away)?"""
+    if direction in ORDINARY:
+        v = ORDINARY[direction]
+        return v == (-d[0], -d[1])
+    a, b = LENGTHWISE[direction]
+    return (a, 0) == (-d[0], -d[1]) or (0, b) == (-d[0], -d[1])
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """The fixed rules of one turn. ``friends[f]``: factions ``f`` may never land on (itself included,
+    own player and team, R6/R20/V7.4/V10.4). ``home[f]``: the faction whose anchor and R17 table a
+    carrier of ``f`` uses (itself, or the ally in ``war-wind``)."""
+    board: Board
+    friends: dict[str, frozenset[str]]
+    home: dict[str, str]
+    free_boarding: bool = False
+    wrecks: bool = False
+    flotilla: bool = False
+    vectors: dict[str, Step] = field(default_factory=dict)
+
+    def d(self, faction: str) -> Step:
+        home = self.home.get(faction, faction)
+        if home not in self.vectors:
+            self.vectors[home] = toward_vector(self.board, home)
+        return self.vectors[home]
+
+    def anchor(self, faction: str) -> Cell:
+        return self.board.harbour(self.home.get(faction, faction)).anchor
+
+
+@dataclass
+class Pos:
+    """Ships afloat (id -> square; strait ships on the top half), the treasure, the wrecks."""
+    ships: dict[str, Cell]
+    treasure: str = ISLAND
+    wrecks: frozenset[Cell] = frozenset()
+
+    def copy(self) -> "Pos":
+        return Pos(dict(self.ships), self.treasure, self.wrecks)
+
+    def key(self) -> tuple:
+        return tuple(sorted(self.ships.items())), self.treasure, self.wrecks
+
+    def occupancy(self) -> dict[Cell, list[str]]:
+        occ: dict[Cell, list[str]] = {}
+        for s, c in sorted(self.ships.items()):
+            occ.setdefault(c, []).append(s)
+        return occ
+
+
+@dataclass(frozen=True)
+class Landing:
+    """Where a legal die move ends: the square, the ships it boards (R20-R21), whether it wins (E1/E2)."""
+    group: tuple[str, ...]
+    direction: str
+    die: int
+    start: Cell
+    cell: Cell
+    victims: tuple[str, ...] = ()
+    joins: bool = False
+
+
+def landing(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], group: tuple[str, ...], die: int,
+            direction: str) -> Landing | None:
+    """The landing of ``group`` moving ``die`` squares ``direction``, or None if illegal (R3-R9, R17-R20)."""
+    b = ctx.board
+    start = pos.ships[group[0]]
+    faction = faction_of(group[0])
+    carrier = pos.treasure in group
+    lengthwise = direction in LENGTHWISE
+    if lengthwise and b.current_at(start) is None:
+        return None                                        # R8: only from a current square
+    if carrier and forbidden(ctx.d(faction), direction):
+        return None                                        # R17, R18
+    path = ray(b, start, direction, die)
+    if path is None:
+        return None                                        # R5: land, island, islet, off the board
+    for sq in path[:-1]:
+        if not lengthwise and (b.current_at(sq) is not None or b.strait_at(sq) is not None):
+            return None                                    # R5 (a), (b)
+        if sq in occ or sq in pos.wrecks:
+            return None                                    # R5 (c), R8, V5.2
+    last = path[-1]
+    here = occ.get(last)
+    if not here:
+        if last in pos.wrecks:
+            return None                                    # V5.2: a closed wreck
+        return Landing(group, direction, die, start, last)
+    other = faction_of(here[0])
+    if other == faction:
+        if ctx.flotilla and last not in pos.wrecks:
+            return Landing(group, direction, die, start, last, joins=True)   # V4.4
+        return None                                        # R6
+    if other in ctx.friends.get(faction, frozenset((faction,))):
+        return None                                        # R20: own player or team
+    if not (carrier or pos.treasure in here or ctx.free_boarding or pos.treasure == DESTROYED):
+        return None                                        # R20 (V12.1, V3.5 drop the condition)
+    return Landing(group, direction, die, start, last, tuple(here))
+
+
+def groups_of(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], factions: frozenset[str]) -> Iterator[tuple[str, ...]]:
+    """Every group that may move: each ship, or in ``flotilla`` every non-empty part of a stack."""
+    for cell, ships in occ.items():
+        mine = [s for s in ships if faction_of(s) in factions]
+        if not mine:
+            continue
+        if not ctx.flotilla or len(mine) == 1:
+            for s in mine:
+                yield (s,)
+            continue
+        n = len(mine)
+        for mask in range(1, 1 << n):
+            yield tuple(mine[i] for i in range(n) if mask >> i & 1)
+
+
+def landings(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]) -> list[Landing]:
+    """Every legal single die move of the given factions' ships with one of ``dice``."""
+    occ = pos.occupancy()
+    out = []
+    values = sorted(set(dice))
+    for group in groups_of(ctx, pos, occ, factions):
+        for die in values:
+            for direction in MOVE_DIRECTIONS:
+                land = landing(ctx, pos, occ, group, die, direction)
+                if land is not None:
+                    out.append(land)
+    return out
+
+
+def heir_of(group: tuple[str, ...]) -> str:
+    """V4.7: the ship of the attacking group that receives a boarded treasure (the first one)."""
+    return group[0]
+
+
+def after(ctx: Ctx, pos: Pos, land: Landing) -> Pos:
+    """The position after a legal move (R21, V5.1)."""
+    new = pos.copy()
+    for s in land.victims:
+        del new.ships[s]
+    for s in land.group:
+        new.ships[s] = land.cell
+    if pos.treasure in land.victims:
+        new.treasure = heir_of(land.group)
+    if land.victims and ctx.wrecks:
+        new.wrecks = pos.wrecks | {land.cell}
+    return new
+
+
+def wins(ctx: Ctx, pos: Pos, land: Landing) -> bool:
+    """E1 (the carrier ends on its destination anchor) or E2 (no enemy ship is left afloat)."""
+    faction = faction_of(land.group[0])
+    if pos.treasure in land.group and land.cell == ctx.anchor(faction):
+        return True
+    if land.victims:
+        friends = ctx.friends.get(faction, frozenset((faction,)))
+        return not any(faction_of(s) not in friends for s in pos.ships)
+    return False
+
+
+def can_take(pos: Pos, board: Board, factions: frozenset[str]) -> list[str]:
+    """R14-R15: ships of these factions standing on a usable dock while the treasure is on the island."""
+    if pos.treasure != ISLAND:
+        return []
+    return sorted(s for s, c in pos.ships.items()
+                  if faction_of(s) in factions and board.dock_at(c) is not None and c not in pos.wrecks)
+
+
+def max_dice(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...],
+             memo: dict | None = None) -> int:
+    """R11: the most dice any plan (moves and treasure takes) can still use from ``pos``. A plan that
+    ends the game counts as using every die (E1: the rest are never played)."""
+    if not dice:
+        return 0
+    if memo is None:
+        memo = {}
+    key = (pos.key(), dice)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    full = len(dice)
+    best = 0
+    for land in landings(ctx, pos, factions, dice):
+        new = after(ctx, pos, land)
+        if wins(ctx, new, land):
+            best = full
+            break
+        rest = list(dice)
+        rest.remove(land.die)
+        best = max(best, 1 + max_dice(ctx, new, factions, tuple(rest), memo))
+        if best == full:
+            break
+    if best < full:
+        for s in can_take(pos, ctx.board, factions):
+            new = pos.copy()
+            new.treasure = s
+            best = max(best, max_dice(ctx, new, factions, dice, memo))
+            if best == full:
+                break
+    memo[key] = best
+    return best

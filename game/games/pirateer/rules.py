@@ -1,0 +1,903 @@
+"""Pirateer: the rules engine (spec rules/pirateer.md; rule ids in comments).
+
+``PirateerState`` is one game; ``PirateerRules`` builds it (the board defaults to ``load_board()``,
+loaded lazily the first time a game is made). Move generation and the dice obligation live in
+``moves.py``; this module keeps the turn, the dice, the variants, the log and the results.
+
+Turn phases: ``start`` (before the roll: roll, pre-roll treasure take R1/A5, ``nuke`` arming),
+``move`` (dice to play; takes; ``end`` when every usable die is played and a take is still possible),
+``storm`` (a tie for the storm's victim, V2.3), ``bonus`` (acey-deucey, V6.2), ``wind`` (war wind with
+two factions: which ship 1 holds the treasure, V10.2), ``over``.
+
+Undo (session policy): ``undo_barrier`` rises with every roll and every passing of the turn, so a
+player may take back this turn's moves and takes until the last die is played.
+
+Inferences of our own (the spec leaves them open): a move that ends the game satisfies the dice
+obligation (E1 says unplayed dice are not played); a flotilla group that boards the carrier's stack
+hands the treasure to its first ship (V4.7); the 300-round draw counts turns with no ship removed and
+no treasure taken, 300 per player still afloat.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import hypot
+from typing import Any, ClassVar, Mapping
+
+from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Option, Result, Rules, State, T, Text
+from game.core.rng import Rng
+from game.games.pirateer.boardmodel import Board, Cell
+from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Landing, Pos, after, can_take, faction_of,
+                                       landing, landings, max_dice, number_of, ship_id, wins)
+
+START, MOVE, END, STORM, BONUS, WIND, OVER = "start", "move", "end", "storm", "bonus", "wind", "over"
+DRAW_ROUNDS = 300
+MODES = ("domination", "grab-and-run", "dead-man", "war-wind")
+VARIANTS = ("devils-island", "storm", "nuke", "flotilla", "wrecks", "acey-deucey", "free-boarding")
+TWO_PLAYER_SIDES = {"domination": (("spanish", "barbary"), ("french", "pirates")),
+                    "grab-and-run": (("spanish", "french"), ("barbary", "pirates")),
+                    "war-wind": (("spanish", "pirates"), ("french", "barbary"))}
+ALLY = {"spanish": "pirates", "pirates": "spanish", "french": "barbary", "barbary": "french"}
+BASE_FACTIONS = {2: ("spanish", "pirates"), 3: ("spanish", "french", "barbary"),
+                 4: ("spanish", "french", "pirates", "barbary")}
+DEAD_MAN_PLAYERS = ("spanish", "french", "pirates")   # V-I: the dead man is Barbary
+
+
+# ==================================================================================================
+# Actions
+# ==================================================================================================
+@dataclass(frozen=True)
+class Roll(Action):
+    """R2: roll the dice (two, or three in ``storm``)."""
+    kind: ClassVar[str] = "pir.roll"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """R3-R10: ``ships`` (one ship, or part of a flotilla stack) sail ``die`` squares ``direction``."""
+    kind: ClassVar[str] = "pir.move"
+    ships: tuple[str, ...] = ()
+    direction: str = ""
+    die: int = 0
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """R14: ``ship``, standing on a dock, takes the treasure."""
+    kind: ClassVar[str] = "pir.take"
+    ship: str = ""
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """R25: end the turn, declining a take that is still possible (or the acey-deucey bonus, V6.4)."""
+    kind: ClassVar[str] = "pir.end"
+
+
+@dataclass(frozen=True)
+class Arm(Action):
+    """V3.1: ``nuke``: arm ``ship`` before rolling; the roll is the blast."""
+    kind: ClassVar[str] = "pir.arm"
+    ship: str = ""
+
+
+@dataclass(frozen=True)
+class StormPick(Action):
+    """V2.3: the storm's victim among the player's equally far ships."""
+    kind: ClassVar[str] = "pir.storm"
+    ship: str = ""
+
+
+@dataclass(frozen=True)
+class Bonus(Action):
+    """V6.2: acey-deucey: the two chosen values."""
+    kind: ClassVar[str] = "pir.bonus"
+    first: int = 1
+    second: int = 1
+
+
+@dataclass(frozen=True)
+class ChooseCarrier(Action):
+    """V10.2: war wind, first player with two factions: which ship 1 starts with the treasure."""
+    kind: ClassVar[str] = "pir.wind"
+    ship: str = ""
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (Roll, Move, Take, EndTurn, Arm, StormPick, Bonus, ChooseCarrier)
+
+
+def faction_text(faction: str) -> Text:
+    return T(f"pir.faction.{faction}")
+
+
+def faction_of_text(faction: str) -> Text:
+    """The faction as an owner ("degli Spagnoli" in Italian)."""
+    return T(f"pir.faction_of.{faction}")
+
+
+def ship_text(ship: str) -> Text:
+    return T("pir.ship", faction=faction_of_text(faction_of(ship)), n=number_of(ship))
+
+
+def cell_text(cell: Cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+def dir_text(direction: str) -> Text:
+    return T(f"pir.dir.{direction}")
+
+
+def list_text(items: list[Any]) -> Text:
+    """A short list joined the catalog's way ("5 and 2", "5, 2 and 1")."""
+    parts = [str(i) if not isinstance(i, Text) else i for i in items]
+    if len(parts) == 1:
+        return T("pir.list.one", a=parts[0])
+    text = T("pir.list.two", a=parts[-2], b=parts[-1])
+    for p in reversed(parts[:-2]):
+        text = T("pir.list.more", a=p, rest=text)
+    return text
+
+
+# ==================================================================================================
+# The game
+# ==================================================================================================
+class PirateerState(State):
+    """One game of Pirateer. Public surface for scenes and bots (read-only outside this module):
+    board, players, options, seat_factions[seat], order (turn order of seats), current, phase, dice,
+    used (per die), need (dice the obligation still asks for), ships {id: cell}, treasure ("island",
+    a ship id or "destroyed"), wrecks, turn, dead_man / dead_man_owner, winners, how, stats."""
+
+    has_secrets = False
+
+    def __init__(self, board: Board) -> None:   # use PirateerState.new or from_json
+        self.board = board
+        self.players = 2
+        self.options: dict[str, Any] = {}
+        self.seat_factions: list[list[str]] = []
+        self.teams: list[int] = []
+        self.order: list[int] = []
+        self.current = 0
+        self.phase = START
+        self.dice: list[int] = []
+        self.used: list[bool] = []
+        self.need = 0
+        self.stage = "roll"            # acey-deucey: "roll", "bonus" (chosen values) or "reroll"
+        self.pos = Pos({})
+        self.turn = 1
+        self.quiet = 0
+        self.dead_man: str | None = None
+        self.dead_man_owner: int | None = None
+        self.storm_choices: list[str] = []
+        self.out: set[int] = set()     # seats whose last ship sank (R23)
+        self.sunk: list[int] = []
+        self.lost: list[int] = []
+        self.carry_turns: list[int] = []
+        self.winners: list[int] = []
+        self.how: Text | None = None
+        self.rng = Rng(0)
+        self.barrier = 0
+        self.entries: list[LogEntry] = []
+        self._legal: list[Action] | None = None
+
+    # ----------------------------------------------------------------------------------------------
+    # Setup S1-S5, V1, V4.1, V7-V10
+    # ----------------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, board: Board, players: int, options: Mapping[str, Any], seed: int) -> "PirateerState":
+        s = cls(board)
+        s.players = players
+        s.options = {k: options.get(k, False) for k in MODES + VARIANTS}
+        s.rng = Rng(seed)
+        mode = s.mode
+        if mode in TWO_PLAYER_SIDES and players == 2:
+            s.seat_factions = [list(f) for f in TWO_PLAYER_SIDES[mode]]
+        elif mode == "dead-man":
+            s.seat_factions = [[f] for f in DEAD_MAN_PLAYERS]
+            s.dead_man = "barbary"
+        else:
+            s.seat_factions = [[f] for f in BASE_FACTIONS[players]]
+        if mode == "war-wind":
+            s.teams = [0 if ALLY[fs[0]] in ("pirates", "spanish") else 1 for fs in s.seat_factions]
+        else:
+            s.teams = list(range(players))
+        s.sunk, s.lost, s.carry_turns = [0] * players, [0] * players, [0] * players
+        on_board = [f for fs in s.seat_factions for f in fs] + ([s.dead_man] if s.dead_man else [])
+        ships: dict[str, Cell] = {}
+        for f in on_board:
+            h = board.harbour(f)
+            docks = [d.cell for d in board.docks if d.near == f]
+            for n in (1, 2, 3):
+                if s.options["flotilla"]:
+                    cell = h.starts[0]                       # V4.1
+                elif s.options["devils-island"] and n > 1:
+                    cell = docks[n - 2]                      # V1.1
+                else:
+                    cell = h.starts[n - 1]                   # S2
+                ships[ship_id(f, n)] = cell
+        s.pos = Pos(ships)
+        s._say(None, T("pir.log.setup", players=players))
+        first = s._first_player()
+        s.order = sorted(range(players), key=lambda seat: s._clock(seat))
+        k = s.order.index(first)
+        s.order = s.order[k:] + s.order[:k]                    # S5
+        s.current = first
+        s._say(None, T("pir.log.first", player=s._who(first)))
+        if mode == "war-wind":                                 # V10.2
+            if len(s.seat_factions[first]) == 1:
+                s.pos.treasure = ship_id(s.seat_factions[first][0], 1)
+                s._say(first, T("pir.log.wind", ship=ship_text(s.pos.treasure)))
+            else:
+                s.phase = WIND
+        return s
+
+    def _clock(self, seat: int) -> int:
+        return min(self.board.factions.index(f) for f in self.seat_factions[seat])
+
+    def _first_player(self) -> int:
+        """S4: everyone rolls both dice; the highest total starts; a tie for the highest rolls again."""
+        contenders = list(range(self.players))
+        while True:
+            totals = {}
+            for seat in contenders:
+                a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                totals[seat] = a + b
+                self._say(seat, T("pir.log.first_roll", player=self._who(seat), a=a, b=b))
+            top = max(totals.values())
+            contenders = [seat for seat in contenders if totals[seat] == top]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    # ----------------------------------------------------------------------------------------------
+    # Small queries
+    # ----------------------------------------------------------------------------------------------
+    @property
+    def mode(self) -> str | None:
+        for m in MODES:
+            if self.options.get(m):
+                return m
+        return None
+
+    @property
+    def ships(self) -> dict[str, Cell]:
+        return self.pos.ships
+
+    @property
+    def treasure(self) -> str:
+        return self.pos.treasure
+
+    @property
+    def wrecks(self) -> frozenset[Cell]:
+        return self.pos.wrecks
+
+    def controller(self, faction: str) -> int | None:
+        for seat, fs in enumerate(self.seat_factions):
+            if faction in fs:
+                return seat
+        return None
+
+    def factions_of(self, seat: int) -> frozenset[str]:
+        return frozenset(self.seat_factions[seat])
+
+    def afloat(self, seat: int) -> list[str]:
+        fs = self.seat_factions[seat]
+        return sorted(s for s in self.pos.ships if faction_of(s) in fs)
+
+    def home_of(self, faction: str) -> str:
+        """V10.3: a war-wind carrier heads for its ally's anchor; otherwise its own (V7.3)."""
+        return ALLY[faction] if self.mode == "war-wind" else faction
+
+    def ctx(self) -> Ctx:
+        friends: dict[str, frozenset[str]] = {}
+        factions = self.board.factions
+        for f in factions:
+            seat = self.controller(f)
+            same = {f}
+            if seat is not None:
+                for other in factions:
+                    o = self.controller(other)
+                    if o is not None and (o == seat or self.teams[o] == self.teams[seat]):
+                        same.add(other)
+            friends[f] = frozenset(same)
+        home = {f: self.home_of(f) for f in factions}
+        return Ctx(self.board, friends, home, free_boarding=bool(self.options.get("free-boarding")),
+                   wrecks=bool(self.options.get("wrecks")), flotilla=bool(self.options.get("flotilla")))
+
+    def _who(self, seat: int) -> Text:
+        fs = self.seat_factions[seat]
+        return faction_text(fs[0]) if len(fs) == 1 else T("pir.side", a=faction_text(fs[0]),
+                                                               b=faction_text(fs[1]))
+
+    def unused(self) -> tuple[int, ...]:
+        return tuple(sorted(d for d, u in zip(self.dice, self.used) if not u))
+
+    # ----------------------------------------------------------------------------------------------
+    # Protocol
+    # ----------------------------------------------------------------------------------------------
+    @property
+    def undo_barrier(self) -> int:  # type: ignore[override]
+        return self.barrier
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return list(self.entries)
+
+    def current_players(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _say(self, seat: int | None, text: Text) -> None:
+        self.entries.append(LogEntry(seat, text))
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if seat is None:
+            seat = self.current
+        if self.phase == OVER or seat != self.current:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal(seat)
+        return list(self._legal)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        mine = self.factions_of(seat)
+        takes: list[Action] = [Take(seat, s) for s in can_take(self.pos, self.board, mine)]
+        if self.phase == START:
+            out: list[Action] = [Roll(seat)] + takes
+            if self.options.get("nuke"):
+                out += [Arm(seat, s) for s in self.afloat(seat)]
+            return out
+        if self.phase == WIND:
+            return [ChooseCarrier(seat, ship_id(f, 1)) for f in self.seat_factions[seat]
+                    if ship_id(f, 1) in self.pos.ships]
+        if self.phase == STORM:
+            return [StormPick(seat, s) for s in self.storm_choices]
+        if self.phase == BONUS:
+            return takes + [Bonus(seat, a, b) for a in range(1, 7) for b in range(1, 7)] + [EndTurn(seat)]
+        if self.phase == END:
+            return takes + [EndTurn(seat)]
+        # MOVE: only actions that continue a plan using ``need`` more dice (R11)
+        ctx, dice, need = self.ctx(), self.unused(), self.need
+        memo: dict = {}
+        out = []
+        for land in landings(ctx, self.pos, mine, dice):
+            new = after(ctx, self.pos, land)
+            rest = list(dice)
+            rest.remove(land.die)
+            if wins(ctx, new, land) or 1 + max_dice(ctx, new, mine, tuple(rest), memo) >= need:
+                out.append(Move(seat, land.group, land.direction, land.die))
+        for take in takes:
+            new = self.pos.copy()
+            new.treasure = take.ship  # type: ignore[attr-defined]
+            if max_dice(ctx, new, mine, dice, memo) >= need:
+                out.append(take)
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        return self.check(action) is None
+
+    def check(self, action: Action) -> Text | None:
+        """None if ``action`` is legal now, else the reason a person can read."""
+        if self.phase == OVER:
+            return T("pir.reason.over")
+        if action.seat != self.current:
+            return T("pir.reason.not_your_turn", player=self._who(self.current))
+        if isinstance(action, Move):
+            action = Move(action.seat, tuple(sorted(action.ships)), action.direction, action.die)
+        if action in self.legal_actions(action.seat):
+            return None
+        return self._why_not(action)
+
+    def _why_not(self, a: Action) -> Text:
+        seat = a.seat
+        mine = self.factions_of(seat)
+        if self.phase == WIND:
+            return T("pir.reason.choose_carrier")
+        if self.phase == STORM:
+            return T("pir.reason.storm_pick")
+        if isinstance(a, Roll):
+            return T("pir.reason.rolled")
+        if isinstance(a, Arm):
+            if not self.options.get("nuke"):
+                return T("pir.reason.no_nuke")
+            if a.ship not in self.afloat(seat):
+                return T("pir.reason.not_your_ship")
+            return T("pir.reason.arm_before_roll")
+        if isinstance(a, Bonus):
+            return T("pir.reason.no_bonus")
+        if isinstance(a, EndTurn):
+            if self.phase == START:
+                return T("pir.reason.roll_first")
+            return T("pir.reason.dice_left", n=self.need)
+        if isinstance(a, Take):
+            if self.pos.treasure != ISLAND:
+                return T("pir.reason.treasure_gone")
+            if a.ship not in self.pos.ships or faction_of(a.ship) not in mine:
+                return T("pir.reason.not_your_ship")
+            cell = self.pos.ships[a.ship]
+            if self.board.dock_at(cell) is None or cell in self.pos.wrecks:
+                return T("pir.reason.not_on_dock")
+            return T("pir.reason.take_blocks_dice")                       # R11
+        if isinstance(a, Move):
+            if self.phase == START:
+                return T("pir.reason.roll_first")
+            if self.phase in (END, BONUS) or self.need == 0:
+                return T("pir.reason.no_dice_left")
+            if not a.ships or any(s not in self.pos.ships or faction_of(s) not in mine for s in a.ships):
+                return T("pir.reason.not_your_ship")
+            if a.die not in self.unused():
+                return T("pir.reason.no_such_die", die=a.die)
+            if a.direction not in ("NW", "NE", "SE", "SW", "E", "W"):
+                return T("pir.reason.bad_direction")
+            return self._why_not_move(a)
+        return T("pir.reason.not_now")
+
+    def _why_not_move(self, a: Move) -> Text:
+        ctx = self.ctx()
+        cells = {self.pos.ships[s] for s in a.ships}
+        if len(cells) > 1 or (len(a.ships) > 1 and not ctx.flotilla):
+            return T("pir.reason.one_stack")
+        occ = self.pos.occupancy()
+        land = landing(ctx, self.pos, occ, tuple(sorted(a.ships)), a.die, a.direction)
+        if land is not None:
+            return T("pir.reason.blocks_dice")                                  # R11
+        return self._explain(ctx, tuple(sorted(a.ships)), a.die, a.direction, occ)
+
+    def _explain(self, ctx: Ctx, group: tuple[str, ...], die: int, direction: str,
+                 occ: dict[Cell, list[str]]) -> Text:
+        """Why a die move is illegal in itself (R5-R9, R17, R20, V5.2)."""
+        from game.games.pirateer.moves import forbidden
+        b = self.board
+        start = self.pos.ships[group[0]]
+        faction = faction_of(group[0])
+        if direction in ("E", "W") and b.current_at(start) is None:
+            return T("pir.reason.not_on_current")
+        if self.pos.treasure in group and forbidden(ctx.d(faction), direction):
+            return T("pir.reason.away_from_home", direction=dir_text(direction))
+        path = b.ray(start, direction, die)
+        if path is None:
+            return T("pir.reason.off_water") if direction not in ("E", "W") else T("pir.reason.current_ends")
+        for sq in path[:-1]:
+            if direction not in ("E", "W") and b.current_at(sq) is not None:
+                return T("pir.reason.crosses_current")
+            if direction not in ("E", "W") and b.strait_at(sq) is not None:
+                return T("pir.reason.crosses_strait")
+            if sq in occ:
+                return T("pir.reason.ship_in_way")
+            if sq in self.pos.wrecks:
+                return T("pir.reason.wreck_in_way")
+        last = path[-1]
+        here = occ.get(last)
+        if not here:
+            return T("pir.reason.wreck_in_way")
+        if faction_of(here[0]) in ctx.friends.get(faction, frozenset()):
+            return T("pir.reason.own_ship")
+        return T("pir.reason.no_treasure_aboard")
+
+    # ----------------------------------------------------------------------------------------------
+    # Applying
+    # ----------------------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (from ``legal_actions`` of an equal state)."""
+        seat = action.seat
+        self._legal = None
+        if isinstance(action, Roll):
+            self._roll(seat)
+        elif isinstance(action, Take):
+            self._take(seat, action.ship)
+        elif isinstance(action, Move):
+            self._move(seat, action)
+        elif isinstance(action, EndTurn):
+            if self.phase == BONUS:
+                self._say(seat, T("pir.log.bonus_declined", player=self._who(seat)))
+            self._end_turn()
+        elif isinstance(action, Arm):
+            self._nuke(seat, action.ship)
+        elif isinstance(action, StormPick):
+            self._storm_sink(seat, action.ship)
+        elif isinstance(action, Bonus):
+            self.stage = "bonus"
+            self._say(seat, T("pir.log.bonus", player=self._who(seat), a=action.first, b=action.second))
+            self._begin_dice(seat, [action.first, action.second])
+        elif isinstance(action, ChooseCarrier):
+            self.pos.treasure = action.ship
+            self._say(seat, T("pir.log.wind", ship=ship_text(action.ship)))
+            self.phase = START
+        self._legal = None
+
+    def _dice_count(self) -> int:
+        return 3 if self.options.get("storm") else 2
+
+    def _roll(self, seat: int) -> None:
+        """R2 (V2.1: three dice in storm; V2.2: a triple is a storm)."""
+        self.barrier += 1
+        dice = [self.rng.randint(1, 6) for _ in range(self._dice_count())]
+        self._say(seat, T("pir.log.roll", turn=self.turn, player=self._who(seat), dice=list_text(dice)))
+        self.dice = dice
+        if self.options.get("storm") and len(set(dice)) == 1:
+            far = self._farthest(seat)
+            if len(far) > 1:
+                self.storm_choices = far
+                self.phase = STORM
+                return
+            self._storm_sink(seat, far[0])
+            return
+        self._begin_dice(seat, dice)
+
+    def _begin_dice(self, seat: int, dice: list[int]) -> None:
+        """R11-R13: work out M, then let the player play (or pass at once when nothing is possible)."""
+        self.dice = list(dice)
+        self.used = [False] * len(dice)
+        mine = self.factions_of(seat)
+        self.need = max_dice(self.ctx(), self.pos, mine, tuple(sorted(dice)))
+        self.phase = MOVE
+        if self.need == 0:
+            self._say(seat, T("pir.log.no_move", player=self._who(seat)))
+        self._after_die(seat)
+
+    def _after_die(self, seat: int) -> None:
+        """After a move: the turn ends when ``need`` dice are played and no take is possible (R25)."""
+        if self.phase == OVER or self.need > 0:
+            return
+        if any(self.used):
+            for d, u in zip(self.dice, self.used):
+                if not u:
+                    self._say(seat, T("pir.log.forfeit", player=self._who(seat), die=d))   # R12
+        self.used = [True] * len(self.used)
+        if self.options.get("acey-deucey") and self.stage != "bonus" and sorted(self.dice) == [1, 2]:
+            self.phase = BONUS                                              # V6.1-V6.2
+            return
+        if self.options.get("acey-deucey") and self.stage == "bonus":
+            self.stage = "reroll"                                           # V6.3
+            self.barrier += 1
+            dice = [self.rng.randint(1, 6), self.rng.randint(1, 6)]
+            self._say(seat, T("pir.log.reroll", player=self._who(seat), dice=list_text(dice)))
+            self._begin_dice(seat, dice)
+            return
+        if can_take(self.pos, self.board, self.factions_of(seat)):
+            self.phase = END
+            return
+        self._end_turn()
+
+    def _take(self, seat: int, ship: str) -> None:
+        """R14: the coin goes onto the ship (a pre-roll take needs nothing else, A5)."""
+        self.pos.treasure = ship
+        self.quiet = 0
+        self._say(seat, T("pir.log.take", ship=ship_text(ship), cell=cell_text(self.pos.ships[ship])))
+        if self.phase in (END,) and not can_take(self.pos, self.board, self.factions_of(seat)):
+            self._end_turn()
+
+    def _move(self, seat: int, a: Move) -> None:
+        ctx = self.ctx()
+        group = tuple(sorted(a.ships))
+        land = landing(ctx, self.pos, self.pos.occupancy(), group, a.die, a.direction)
+        assert land is not None
+        self.used[next(i for i, (d, u) in enumerate(zip(self.dice, self.used)) if d == a.die and not u)] = True
+        self.need -= 1
+        new = after(ctx, self.pos, land)
+        self._log_move(seat, land)
+        was = self.pos.treasure
+        self.pos = new
+        if land.victims:
+            self._boarded(seat, land, was)
+        if self.phase == OVER:
+            return
+        if self.pos.treasure in group and land.cell == ctx.anchor(faction_of(group[0])):
+            self._win(self._winning_seats(seat), T("pir.how.treasure", player=self._who(seat)))   # E1
+            return
+        self._after_die(seat)
+
+    def _log_move(self, seat: int, land: Landing) -> None:
+        what = ship_text(land.group[0]) if len(land.group) == 1 else \
+            T("pir.fleet", faction=faction_of_text(faction_of(land.group[0])), n=len(land.group))
+        self._say(seat, T("pir.log.move", what=what, direction=dir_text(land.direction), die=land.die,
+                          start=cell_text(land.start), end=cell_text(land.cell)))
+
+    def _boarded(self, seat: int, land: Landing, was: str) -> None:
+        """R21: the victims are gone (V5.1: a wreck); the treasure passes to the boarder."""
+        self.quiet = 0
+        for v in land.victims:
+            self._say(seat, T("pir.log.board", ship=ship_text(land.group[0]), victim=ship_text(v),
+                              cell=cell_text(land.cell)))
+        if was in land.victims:
+            self._say(seat, T("pir.log.seize", ship=ship_text(self.pos.treasure)))
+        self._count_losses(seat, land.victims)
+        self._after_removals(seat)
+
+    def _count_losses(self, by: int | None, victims: tuple[str, ...] | list[str]) -> None:
+        for v in victims:
+            owner = self.controller(faction_of(v))
+            if owner is not None:
+                self.lost[owner] += 1
+            if by is not None and owner != by:
+                self.sunk[by] += 1
+
+    def _after_removals(self, seat: int) -> None:
+        """R23 elimination (V9.3 dead-man takeover), then E2 / V3.7."""
+        for other in range(self.players):
+            if self.afloat(other) or not self.seat_factions[other] or other in self.out:
+                continue
+            self.out.add(other)
+            dm = self.dead_man
+            if dm is not None and self.dead_man_owner is None and \
+                    any(faction_of(s) == dm for s in self.pos.ships):
+                self.dead_man_owner = other
+                self.seat_factions[other].append(dm)
+                self.out.discard(other)
+                self._say(other, T("pir.log.dead_man", player=faction_text(self.seat_factions[other][0]),
+                                   faction=faction_of_text(dm)))
+            else:
+                self._say(other, T("pir.log.out", player=self._who(other)))
+        sides = {self.teams[s] for s in range(self.players) if self.afloat(s)}
+        if len(sides) == 1:
+            team = sides.pop()
+            winners = [s for s in range(self.players) if self.teams[s] == team]
+            self._win(winners, T("pir.how.sunk_all", player=self._who(winners[0])))    # E2
+        elif not sides:
+            self._win([], T("pir.how.all_sunk_draw"))                                    # V3.7
+
+    def _winning_seats(self, seat: int) -> list[int]:
+        return [s for s in range(self.players) if self.teams[s] == self.teams[seat]]
+
+    def _win(self, winners: list[int], how: Text) -> None:
+        self.phase = OVER
+        self.winners = sorted(winners)
+        self.how = how
+        carrier = self.pos.treasure
+        if carrier not in (ISLAND, DESTROYED) and carrier in self.pos.ships:
+            owner = self.controller(faction_of(carrier))
+            if owner is not None and owner == self.current:
+                self.carry_turns[owner] += 1
+        if winners:
+            self._say(None, T("pir.log.win", player=self._who(winners[0]), how=how))
+        else:
+            self._say(None, how)
+        self.barrier += 1
+
+    def _end_turn(self) -> None:
+        """R25: count the carrier's turn, then pass clockwise to the next player with ships (S5)."""
+        seat = self.current
+        carrier = self.pos.treasure
+        if carrier in self.pos.ships and self.controller(faction_of(carrier)) == seat:
+            self.carry_turns[seat] += 1
+        self.barrier += 1
+        self.dice, self.used, self.need, self.stage = [], [], 0, "roll"
+        self.quiet += 1
+        alive = [s for s in self.order if self.afloat(s)]
+        if self.quiet >= DRAW_ROUNDS * max(1, len(alive)):
+            self.phase = OVER
+            self.winners = []
+            self.how = T("pir.how.draw_rounds", rounds=DRAW_ROUNDS)
+            self._say(None, self.how)
+            return
+        k = self.order.index(seat)
+        for step in range(1, len(self.order) + 1):
+            nxt = self.order[(k + step) % len(self.order)]
+            if self.afloat(nxt):
+                break
+        self.current = nxt
+        self.turn += 1
+        self.phase = START
+
+    # -- variants: storm, nuke -----------------------------------------------------------------------
+    def port_distance(self, ship: str) -> int:
+        """V2.3: fewest single steps to the ship's own anchor, ignoring ships, wrecks and R5."""
+        target = self.board.harbour(faction_of(ship)).anchor
+        start = self.pos.ships[ship]
+        seen, frontier, dist = {start}, [start], 0
+        while frontier:
+            if target in frontier:
+                return dist
+            nxt = []
+            for c in frontier:
+                for _, n in self.board.neighbours(c):
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier, dist = nxt, dist + 1
+        return 10 ** 6  # pragma: no cover - the board is connected
+
+    def _farthest(self, seat: int) -> list[str]:
+        ships = self.afloat(seat)
+        far = max(self.port_distance(s) for s in ships)
+        return [s for s in ships if self.port_distance(s) == far]
+
+    def _storm_sink(self, seat: int, ship: str) -> None:
+        """V2.2, V2.4: the storm sinks the ship; a sunk treasure goes back to the island."""
+        cell = self.pos.ships.pop(ship)
+        self.quiet = 0
+        self._say(seat, T("pir.log.storm", ship=ship_text(ship), cell=cell_text(cell)))
+        if self.pos.treasure == ship:
+            self.pos.treasure = ISLAND
+            self._say(seat, T("pir.log.treasure_back"))
+        if self.options.get("wrecks"):
+            self.pos.wrecks = self.pos.wrecks | {cell}
+        self._count_losses(None, [ship])
+        self.storm_choices = []
+        self._after_removals(seat)
+        if self.phase == OVER:
+            return
+        if not self.afloat(seat):
+            self._end_turn()
+            return
+        self._begin_dice(seat, self.dice)
+
+    def _nuke(self, seat: int, ship: str) -> None:
+        """V3.2-V3.7: roll, radius = lowest die; everything within it goes, wrecks too."""
+        self.barrier += 1
+        dice = [self.rng.randint(1, 6) for _ in range(self._dice_count())]
+        r = min(dice)
+        centre = self.pos.ships[ship]
+        self._say(seat, T("pir.log.arm", ship=ship_text(ship), dice=list_text(dice), r=r))
+
+        def near(cell: Cell) -> bool:
+            halves = [cell]
+            st = self.board.strait_at(cell)
+            if st is not None:
+                halves = [st.top, st.bottom]
+            origins = [centre]
+            st0 = self.board.strait_at(centre)
+            if st0 is not None:
+                origins = [st0.top, st0.bottom]
+            return any(hypot(a[0] - o[0], a[1] - o[1]) <= r + 1e-9 for a in halves for o in origins)
+
+        gone = sorted(s for s, c in self.pos.ships.items() if near(c))
+        treasure_gone = (self.pos.treasure in gone) or \
+            (self.pos.treasure == ISLAND and any(near(c) for c in self.board.island))
+        for s in gone:
+            del self.pos.ships[s]
+        self.pos.wrecks = frozenset(w for w in self.pos.wrecks if not near(w))
+        self._say(seat, T("pir.log.blast", ships=list_text([ship_text(s) for s in gone])))
+        if treasure_gone:
+            self.pos.treasure = DESTROYED
+            self._say(seat, T("pir.log.treasure_destroyed"))
+        self.quiet = 0
+        self._count_losses(seat, gone)
+        self._after_removals(seat)
+        if self.phase != OVER:
+            self._end_turn()
+
+    # ----------------------------------------------------------------------------------------------
+    # Results
+    # ----------------------------------------------------------------------------------------------
+    def result(self) -> Result:
+        winners = list(self.winners)
+        ranks = [1 if s in winners else 2 for s in range(self.players)] if winners else [1] * self.players
+        stats = {"pir.stat.sunk": list(self.sunk), "pir.stat.lost": list(self.lost),
+                 "pir.stat.carry_turns": list(self.carry_turns)}
+        return Result(winners=winners, ranks=ranks, stats=stats, how=self.how)
+
+    # ----------------------------------------------------------------------------------------------
+    # Views, copies, JSON
+    # ----------------------------------------------------------------------------------------------
+    def clone(self) -> "PirateerState":
+        c = PirateerState.__new__(PirateerState)
+        c.__dict__.update(self.__dict__)
+        c.options = dict(self.options)
+        c.seat_factions = [list(f) for f in self.seat_factions]
+        c.teams, c.order = list(self.teams), list(self.order)
+        c.dice, c.used = list(self.dice), list(self.used)
+        c.pos = self.pos.copy()
+        c.storm_choices, c.out = list(self.storm_choices), set(self.out)
+        c.sunk, c.lost, c.carry_turns = list(self.sunk), list(self.lost), list(self.carry_turns)
+        c.winners = list(self.winners)
+        c.rng = Rng.from_state(self.rng.state())
+        c.entries = list(self.entries)
+        return c
+
+    def view(self, seat: int | None) -> "PirateerState":
+        """Everything is public (S6); only the random generator is replaced, so no future die shows."""
+        v = self.clone()
+        v.rng = Rng(0)
+        return v
+
+    def to_json(self) -> JSON:
+        return {
+            "type": "pirateer", "board": self.board.name, "players": self.players, "options": dict(self.options),
+            "seat_factions": [list(f) for f in self.seat_factions], "teams": list(self.teams),
+            "order": list(self.order), "current": self.current, "phase": self.phase, "dice": list(self.dice),
+            "used": list(self.used), "need": self.need, "stage": self.stage,
+            "ships": {s: list(c) for s, c in sorted(self.pos.ships.items())}, "treasure": self.pos.treasure,
+            "wrecks": sorted(list(w) for w in self.pos.wrecks), "turn": self.turn, "quiet": self.quiet,
+            "dead_man": self.dead_man, "dead_man_owner": self.dead_man_owner,
+            "storm_choices": list(self.storm_choices), "out": sorted(self.out),
+            "sunk": list(self.sunk), "lost": list(self.lost), "carry_turns": list(self.carry_turns),
+            "winners": list(self.winners), "how": self.how.to_json() if self.how else None,
+            "rng": self.rng.state(), "barrier": self.barrier, "log": [e.to_json() for e in self.entries],
+        }
+
+    @classmethod
+    def from_json(cls, d: JSON, board: Board) -> "PirateerState":
+        if not isinstance(d, dict) or d.get("type") != "pirateer":
+            raise ValueError("not a Pirateer game")
+        s = cls(board)
+        s.players = int(d["players"])
+        s.options = dict(d["options"])
+        s.seat_factions = [[str(f) for f in fs] for fs in d["seat_factions"]]
+        s.teams = [int(t) for t in d["teams"]]
+        s.order = [int(x) for x in d["order"]]
+        s.current = int(d["current"])
+        s.phase = str(d["phase"])
+        s.dice = [int(x) for x in d["dice"]]
+        s.used = [bool(x) for x in d["used"]]
+        s.need = int(d["need"])
+        s.stage = str(d["stage"])
+        s.pos = Pos({str(k): (int(v[0]), int(v[1])) for k, v in d["ships"].items()}, str(d["treasure"]),
+                    frozenset((int(w[0]), int(w[1])) for w in d["wrecks"]))
+        s.turn = int(d["turn"])
+        s.quiet = int(d["quiet"])
+        s.dead_man = d.get("dead_man")
+        s.dead_man_owner = d.get("dead_man_owner")
+        s.storm_choices = [str(x) for x in d.get("storm_choices", [])]
+        s.out = {int(x) for x in d.get("out", [])}
+        s.sunk = [int(x) for x in d["sunk"]]
+        s.lost = [int(x) for x in d["lost"]]
+        s.carry_turns = [int(x) for x in d["carry_turns"]]
+        s.winners = [int(x) for x in d["winners"]]
+        s.how = Text.from_json(d["how"]) if d.get("how") else None
+        s.rng = Rng.from_state(d["rng"])
+        s.barrier = int(d["barrier"])
+        s.entries = [LogEntry.from_json(e) for e in d["log"]]
+        return s
+
+
+# ==================================================================================================
+# Rules
+# ==================================================================================================
+def _mode_option(key: str, players: tuple[int, ...]) -> Option:
+    others = tuple(m for m in MODES if m != key)
+    extra: tuple[str, ...] = ("devils-island",) if key == "war-wind" else ()
+    return Option(key, label=f"pir.opt.{key}", help=f"pir.opt.{key}.help", players=players,
+                  excludes=others + extra)
+
+
+class PirateerRules(Rules):
+    """Pirateer for 2-4 players, with the variants of spec section 6 (not fantastic-eight)."""
+
+    id = "pirateer"
+    name_key = "game.pirateer.name"
+    version = 1
+    min_players = 2
+    max_players = 4
+    has_secrets = False
+    options = (
+        Option("devils-island", label="pir.opt.devils-island", help="pir.opt.devils-island.help",
+               excludes=("flotilla", "war-wind")),
+        Option("storm", label="pir.opt.storm", help="pir.opt.storm.help", excludes=("acey-deucey",)),
+        Option("nuke", label="pir.opt.nuke", help="pir.opt.nuke.help"),
+        Option("flotilla", label="pir.opt.flotilla", help="pir.opt.flotilla.help", excludes=("devils-island",)),
+        Option("wrecks", label="pir.opt.wrecks", help="pir.opt.wrecks.help"),
+        Option("acey-deucey", label="pir.opt.acey-deucey", help="pir.opt.acey-deucey.help", excludes=("storm",)),
+        Option("free-boarding", label="pir.opt.free-boarding", help="pir.opt.free-boarding.help"),
+        _mode_option("domination", (2,)),
+        _mode_option("grab-and-run", (2,)),
+        _mode_option("dead-man", (3,)),
+        _mode_option("war-wind", (2, 4)),
+    )
+    action_types = ACTION_TYPES
+
+    def __init__(self, board: Board | None = None) -> None:
+        self._board = board
+
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            from game.games.pirateer.board import load_board   # the only place that reads the map
+            self._board = load_board()
+        return self._board
+
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> PirateerState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError("Pirateer is for 2 to 4 players")
+        return PirateerState.new(self.board, players, options, seed)
+
+    def state_from_json(self, data: JSON) -> PirateerState:
+        return PirateerState.from_json(data, self.board)
+
+
+RULES = PirateerRules()
