@@ -174,9 +174,11 @@ class HandAiming:
         return self.L.slots[slot].center
 
     def _hover_point(self, seat: int) -> tuple[float, float]:
-        """Where an empty glove waits while its bot looks over the pile: near the pile, on its own side."""
+        """Where an empty glove browses while its bot looks over the pile: near the pile on its own side,
+        drifting slowly over the tiles (a still glove looks like a bot that has stopped playing)."""
         box = self.L.islands[seat]
         pile = self.L.pile
-        x = pile.x + pile.w * (0.15 if box.grid.centerx < pile.centerx else 0.85)
-        y = pile.y + pile.h * (0.3 if box.grid.centery < pile.centery else 0.7)
-        return (x, y)
+        t = getattr(self, "race_now", 0.0)
+        x = pile.w * ((0.2 if box.grid.centerx < pile.centerx else 0.8) + 0.12 * math.sin(0.5 * t + 1.3 * seat))
+        y = pile.h * ((0.3 if box.grid.centery < pile.centery else 0.7) + 0.15 * math.sin(0.37 * t + 2.1 * seat))
+        return (pile.x + x, pile.y + y)
