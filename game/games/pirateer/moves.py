@@ -11,7 +11,7 @@ several ships of one stack (V4.3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, Optional
 
 from game.games.pirateer.boardmodel import LENGTHWISE, ORDINARY, Board, Cell, Step
 
@@ -24,8 +24,14 @@ def ship_id(faction: str, n: int) -> str:
     return f"ship-{faction}-{n}"
 
 
+_FACTION: dict[str, str] = {}
+
+
 def faction_of(ship: str) -> str:
-    return ship[5:].rsplit("-", 1)[0]
+    f = _FACTION.get(ship)
+    if f is None:
+        f = _FACTION[ship] = ship[5:].rsplit("-", 1)[0]
+    return f
 
 
 def number_of(ship: str) -> int:
@@ -53,6 +59,56 @@ def ray(board: Board, cell: Cell, direction: str, n: int) -> tuple[Cell, ...] | 
             cur = nxt
         full = cache[key] = tuple(out)
     return full[:n] if len(full) >= n else None
+
+
+# (inner squares, landing square) of a move of ``die`` squares, by die (index 0 unused); None where the
+# terrain alone forbids it (R5: off the water; R5 (a)/(b): an ordinary move crossing a current or a
+# strait; R8: a lengthwise move from a square off a current). Ships and wrecks are checked per position.
+Path = tuple[tuple[Cell, ...], Cell]
+Paths = tuple[Optional[Path], ...]
+_PATHS: dict[int, tuple[Board, dict[Cell, dict[str, Paths]]]] = {}
+
+
+def _paths(board: Board, cell: Cell) -> dict[str, Paths]:
+    """The terrain-legal paths from ``cell`` in every direction, worked out once per board and square."""
+    entry = _PATHS.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _PATHS[id(board)] = (board, {})
+    got = entry[1].get(cell)
+    if got is not None:
+        return got
+    on_current = board.current_at(cell) is not None
+    table: dict[str, Paths] = {}
+    for direction in MOVE_DIRECTIONS:
+        lengthwise = direction in LENGTHWISE
+        row: list[Path | None] = [None]
+        for die in range(1, 7):
+            full = ray(board, cell, direction, die)
+            ok = full is not None and (on_current or not lengthwise)
+            if ok and not lengthwise:
+                ok = all(board.current_at(sq) is None and board.strait_at(sq) is None for sq in full[:-1])
+            row.append((full[:-1], full[-1]) if ok and full else None)
+        table[direction] = tuple(row)
+    entry[1][cell] = table
+    return table
+
+
+_BY_DIE: dict[int, tuple[Board, dict[Cell, tuple[tuple[tuple[str, Path], ...], ...]]]] = {}
+
+
+def _paths_by_die(board: Board, cell: Cell) -> tuple[tuple[tuple[str, Path], ...], ...]:
+    """``_paths`` regrouped: for each die (index 0 unused), the (direction, path) pairs the terrain allows,
+    in MOVE_DIRECTIONS order."""
+    entry = _BY_DIE.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _BY_DIE[id(board)] = (board, {})
+    got = entry[1].get(cell)
+    if got is None:
+        table = _paths(board, cell)
+        got = entry[1][cell] = tuple(
+            tuple((direction, path) for direction in MOVE_DIRECTIONS
+                  if (path := table[direction][die]) is not None) for die in range(7))
+    return got
 
 
 def toward_vector(board: Board, faction: str) -> Step:
@@ -112,8 +168,14 @@ class Pos:
 
     def occupancy(self) -> dict[Cell, list[str]]:
         occ: dict[Cell, list[str]] = {}
-        for s, c in sorted(self.ships.items()):
-            occ.setdefault(c, []).append(s)
+        ships = self.ships
+        for s in sorted(ships):
+            c = ships[s]
+            here = occ.get(c)
+            if here is None:
+                occ[c] = [s]
+            else:
+                here.append(s)
         return occ
 
 
@@ -132,32 +194,34 @@ class Landing:
 def landing(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], group: tuple[str, ...], die: int,
             direction: str) -> Landing | None:
     """The landing of ``group`` moving ``die`` squares ``direction``, or None if illegal (R3-R9, R17-R20)."""
-    b = ctx.board
     start = pos.ships[group[0]]
     faction = faction_of(group[0])
     carrier = pos.treasure in group
-    lengthwise = direction in LENGTHWISE
-    if lengthwise and b.current_at(start) is None:
-        return None                                        # R8: only from a current square
     if carrier and forbidden(ctx.d(faction), direction):
         return None                                        # R17, R18
-    path = ray(b, start, direction, die)
+    row = _paths(ctx.board, start)[direction]
+    path = row[die] if 0 < die < len(row) else None
     if path is None:
-        return None                                        # R5: land, island, islet, off the board
-    for sq in path[:-1]:
-        if not lengthwise and (b.current_at(sq) is not None or b.strait_at(sq) is not None):
-            return None                                    # R5 (a), (b)
-        if sq in occ or sq in pos.wrecks:
+        return None                                        # R5, R5 (a), (b), R8
+    return _land(ctx, pos, occ, group, faction, carrier, start, die, direction, path)
+
+
+def _land(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], group: tuple[str, ...], faction: str, carrier: bool,
+          start: Cell, die: int, direction: str, path: Path) -> Landing | None:
+    """``landing`` once the terrain allows the path: ships and wrecks in the way, what is on the last square."""
+    inner, last = path
+    wrecks = pos.wrecks
+    for sq in inner:
+        if sq in occ or sq in wrecks:
             return None                                    # R5 (c), R8, V5.2
-    last = path[-1]
     here = occ.get(last)
     if not here:
-        if last in pos.wrecks:
+        if last in wrecks:
             return None                                    # V5.2: a closed wreck
         return Landing(group, direction, die, start, last)
     other = faction_of(here[0])
     if other == faction:
-        if ctx.flotilla and last not in pos.wrecks:
+        if ctx.flotilla and last not in wrecks:
             return Landing(group, direction, die, start, last, joins=True)   # V4.4
         return None                                        # R6
     if other in ctx.friends.get(faction, frozenset((faction,))):
@@ -183,17 +247,29 @@ def groups_of(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], factions: frozense
 
 
 def landings(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]) -> list[Landing]:
-    """Every legal single die move of the given factions' ships with one of ``dice``."""
+    """Every legal single die move of the given factions' ships with one of ``dice`` (by group, die,
+    then direction)."""
+    return list(iter_landings(ctx, pos, factions, dice))
+
+
+def iter_landings(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]) -> Iterator[Landing]:
+    """``landings`` one at a time, so a search that needs only the first few stops early."""
     occ = pos.occupancy()
-    out = []
-    values = sorted(set(dice))
+    values = [d for d in sorted(set(dice)) if 0 < d <= 6]
+    board, treasure, ships = ctx.board, pos.treasure, pos.ships
     for group in groups_of(ctx, pos, occ, factions):
+        start = ships[group[0]]
+        faction = faction_of(group[0])
+        carrier = treasure in group
+        home = ctx.d(faction) if carrier else (0, 0)
+        by_die = _paths_by_die(board, start)
         for die in values:
-            for direction in MOVE_DIRECTIONS:
-                land = landing(ctx, pos, occ, group, die, direction)
+            for direction, path in by_die[die]:
+                if carrier and forbidden(home, direction):
+                    continue                               # R17, R18
+                land = _land(ctx, pos, occ, group, faction, carrier, start, die, direction, path)
                 if land is not None:
-                    out.append(land)
-    return out
+                    yield land
 
 
 def heir_of(group: tuple[str, ...]) -> str:
@@ -242,13 +318,16 @@ def max_dice(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]
         return 0
     if memo is None:
         memo = {}
-    key = (pos.key(), dice)
+    key = (frozenset(pos.ships.items()), pos.treasure, pos.wrecks, dice)   # equal iff pos.key() is equal
     got = memo.get(key)
     if got is not None:
         return got
     full = len(dice)
     best = 0
-    for land in landings(ctx, pos, factions, dice):
+    for land in iter_landings(ctx, pos, factions, dice):
+        if full == 1:
+            best = 1                                       # any move uses the last die
+            break
         new = after(ctx, pos, land)
         if wins(ctx, new, land):
             best = full

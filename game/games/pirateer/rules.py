@@ -177,6 +177,8 @@ class PirateerState(State):
         self.barrier = 0
         self.entries: list[LogEntry] = []
         self._legal: list[Action] | None = None
+        self._ctx: tuple[tuple, Ctx] | None = None          # speed only: the last ctx() and its inputs
+        self._plans: tuple[Ctx, frozenset[str], dict] | None = None   # speed only: this roll's R11 memo
 
     # ----------------------------------------------------------------------------------------------
     # Setup S1-S5, V1, V4.1, V7-V10
@@ -286,6 +288,23 @@ class PirateerState(State):
         return ALLY[faction] if self.mode == "war-wind" else faction
 
     def ctx(self) -> Ctx:
+        """The fixed rules of the turn (rebuilt only when the seats, teams or options it reads change)."""
+        key = (tuple(tuple(fs) for fs in self.seat_factions), tuple(self.teams), self.mode,
+               bool(self.options.get("free-boarding")), bool(self.options.get("wrecks")),
+               bool(self.options.get("flotilla")))
+        if self._ctx is not None and self._ctx[0] == key:
+            return self._ctx[1]
+        ctx = self._make_ctx()
+        self._ctx = (key, ctx)
+        return ctx
+
+    def plan_memo(self, ctx: Ctx, factions: frozenset[str]) -> dict:
+        """The ``max_dice`` memo shared by this roll's searches; entries are exact for (ctx, factions)."""
+        if self._plans is None or self._plans[0] is not ctx or self._plans[1] != factions:
+            self._plans = (ctx, factions, {})
+        return self._plans[2]
+
+    def _make_ctx(self) -> Ctx:
         friends: dict[str, frozenset[str]] = {}
         factions = self.board.factions
         for f in factions:
@@ -357,7 +376,7 @@ class PirateerState(State):
             return takes + [EndTurn(seat)]
         # MOVE: only actions that continue a plan using ``need`` more dice (R11)
         ctx, dice, need = self.ctx(), self.unused(), self.need
-        memo: dict = {}
+        memo = self.plan_memo(ctx, mine)
         out = []
         for land in landings(ctx, self.pos, mine, dice):
             new = after(ctx, self.pos, land)
@@ -534,7 +553,9 @@ class PirateerState(State):
         self.dice = list(dice)
         self.used = [False] * len(dice)
         mine = self.factions_of(seat)
-        self.need = max_dice(self.ctx(), self.pos, mine, tuple(sorted(dice)))
+        self._plans = None
+        ctx = self.ctx()
+        self.need = max_dice(ctx, self.pos, mine, tuple(sorted(dice)), self.plan_memo(ctx, mine))
         self.phase = MOVE
         if self.need == 0:
             self._say(seat, T("pir.log.no_move", player=self._who(seat)))
@@ -788,6 +809,7 @@ class PirateerState(State):
         c.winners = list(self.winners)
         c.rng = Rng.from_state(self.rng.state())
         c.entries = list(self.entries)
+        c._plans = None
         return c
 
     def view(self, seat: int | None) -> "PirateerState":
