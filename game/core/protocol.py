@@ -310,8 +310,12 @@ class State(ABC):
     def to_json(self) -> JSON: ...
 
     # Helpers with sensible defaults -------------------------------------------------------------
+    def check(self, action: Action) -> "Text | None":
+        """None if ``action`` is legal now, else the reason a person can read (games give their own)."""
+        return None if action in self.legal_actions(action.seat) else T("core.reason.illegal")
+
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions(action.seat)
+        return self.check(action) is None
 
     @property
     def log(self) -> list[LogEntry]:

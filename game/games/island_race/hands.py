@@ -178,7 +178,7 @@ class HandAiming:
         drifting slowly over the tiles (a still glove looks like a bot that has stopped playing)."""
         box = self.L.islands[seat]
         pile = self.L.pile
-        t = getattr(self, "race_now", 0.0)
+        t = self.race_now
         x = pile.w * ((0.2 if box.grid.centerx < pile.centerx else 0.8) + 0.12 * math.sin(0.5 * t + 1.3 * seat))
         y = pile.h * ((0.3 if box.grid.centery < pile.centery else 0.7) + 0.15 * math.sin(0.37 * t + 2.1 * seat))
         return (pile.x + x, pile.y + y)

@@ -365,9 +365,6 @@ class IslandRound(State):
         return acts
 
     # Checking ------------------------------------------------------------------------------------
-    def is_legal(self, action: Action) -> bool:
-        return self.check(action) is None
-
     def check(self, a: Action) -> Text | None:
         """None if ``a`` is legal now, else the reason a person can read."""
         if isinstance(a, SYSTEM_ACTIONS):

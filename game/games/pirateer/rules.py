@@ -391,9 +391,6 @@ class PirateerState(State):
                 out.append(take)
         return out
 
-    def is_legal(self, action: Action) -> bool:
-        return self.check(action) is None
-
     def check(self, action: Action) -> Text | None:
         """None if ``action`` is legal now, else the reason a person can read."""
         if self.phase == OVER:

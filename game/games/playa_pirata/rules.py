@@ -612,9 +612,6 @@ class PlayaHand(State):
             return _act(PlayTowels, action.seat, action.target, values)
         return action
 
-    def is_legal(self, action: Action) -> bool:
-        return self.check(action) is None
-
     def check(self, action: Action) -> Text | None:
         """None if ``action`` is legal now, else the reason a person can read."""
         if self.phase == OVER:
