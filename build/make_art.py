@@ -1289,6 +1289,8 @@ def build_all() -> dict[str, pygame.Surface]:
     out.update(art_playa_pirata.build_all(tex_cache))
     import art_island_race  # Island Race pieces (build/art_island_race.py, reuses the helpers above)
     out.update(art_island_race.build_all(tex_cache))
+    import art_pirateer  # Pirateer pieces (build/art_pirateer.py, reuses the helpers above)
+    out.update(art_pirateer.build_all(tex_cache))
     return out
 
 

@@ -36,6 +36,7 @@ def contract() -> dict[str, tuple[int, int]]:
     c.update({f"symbols/{sym}.png": (32, 32) for _, _, sym in palette.SEAT_COLOURS})
     c.update(playa_pirata_contract())
     c.update(island_race_contract())
+    c.update(pirateer_contract())
     return c
 
 
@@ -60,6 +61,24 @@ def island_race_contract() -> dict[str, tuple[int, int]]:
               for n in ("parrot", "monkey", "turtle", "toucan", "flamingo", "iguana", "volcano")})
     c.update({f"island-race/{n}.png": (128, 128) for n in ("clouds", "frame", "hint_corner", "hint_side", "hint_centre")})
     c.update({"island-race/done_banner.png": (256, 72), "island-race/race_table.png": (1280, 720)})
+    return c
+
+
+def pirateer_contract() -> dict[str, tuple[int, int]]:
+    """Pirateer pieces (build/art_pirateer.py): ships, flags, anchors, coin, board marks, effects."""
+    factions = ("spanish", "french", "pirates", "barbary")
+    c: dict[str, tuple[int, int]] = {}
+    for f in factions:
+        c.update({f"pirateer/ship_{f}.png": (128, 128), f"pirateer/ship_{f}_b.png": (128, 128),
+                  f"pirateer/flag_{f}.png": (64, 64), f"pirateer/flag_{f}_b.png": (64, 64),
+                  f"pirateer/anchor_{f}.png": (64, 64)})
+    c.update({f"pirateer/{n}.png": (128, 128) for n in ("carrier_glow", "coin", "wreck")})
+    c.update({f"pirateer/{n}.png": (64, 64) for n in ("mooring", "strait_ring")})
+    c.update({f"pirateer/glint_{k}.png": (64, 64) for k in range(1, 7)})
+    c.update({f"pirateer/smoke_{k}.png": (96, 96) for k in range(1, 7)})
+    c.update({"pirateer/coin_small.png": (32, 32), "pirateer/current_arrow.png": (128, 64),
+              "pirateer/compass.png": (256, 256), "pirateer/blast_ring.png": (256, 256),
+              "pirateer/wave.png": (256, 128)})
     return c
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from game.games.island_race import sprites as S
 from game.ui import theme
+from tests.support.sprites import fresh_sprite_cache
 
 SIZES = (56, 150, 40)          # the pile, the player's island, an opponent's island
 DIRS = "NESW"
@@ -39,14 +40,7 @@ def turned(edges: str, regions, r: int):
             tuple(tuple(sorted((d + r) % 4 for d in reg)) for reg in regions))
 
 
-@pytest.fixture(autouse=True)
-def _fresh():
-    pygame.init()
-    theme.set_asset_root(None)
-    S.clear_cache()
-    yield
-    theme.set_asset_root(None)
-    S.clear_cache()
+_fresh = fresh_sprite_cache(S)
 
 
 def _bytes(s: pygame.Surface) -> bytes:

@@ -7,20 +7,14 @@ import pytest
 
 from game.games.playa_pirata import sprites as S
 from game.ui import palette, theme
+from tests.support.sprites import fresh_sprite_cache
 
 CARD_SIZES = [(100, 140), (240, 336), (63, 88), (181, 253)]
 SQUARE_SIZES = [16, 48, 97, 128]
 COLOURS = [0, 3, 7, 9]   # 9 wraps around the 8 seat colours
 
 
-@pytest.fixture(autouse=True)
-def _fresh():
-    pygame.init()
-    theme.set_asset_root(None)
-    S.clear_cache()
-    yield
-    theme.set_asset_root(None)
-    S.clear_cache()
+_fresh = fresh_sprite_cache(S)
 
 
 def every_piece(size_card, size_square, colour) -> list[tuple[pygame.Surface, tuple[int, int]]]:
