@@ -251,18 +251,7 @@ class SetupScene(Scene):
         self.bots_button.layout(pygame.Rect(c.right - bw, c.bottom - theme.px(40), bw, theme.px(40)))
         self.humans_note.layout(pygame.Rect(c.x, y, c.w, max(0, self.bots_button.rect.y - y - theme.px(4))))
         c = self.right.content_rect
-        y = c.y
-        for opt, widget, problem in self.option_widgets:
-            h = widget.preferred_size(c.w)[1]
-            if opt.kind == "bool":
-                widget.layout(pygame.Rect(c.x, y, c.w, h))
-            else:
-                label_w = c.w - min(c.w // 2, theme.px(220))
-                self.option_labels[opt.key].layout(pygame.Rect(c.x, y, label_w - theme.px(8), h))
-                widget.layout(pygame.Rect(c.x + label_w, y, c.w - label_w, h))
-            y += h
-            problem.layout(pygame.Rect(c.x + theme.px(40), y, c.w - theme.px(40), theme.px(18)))
-            y += theme.px(20)
+        self._layout_options(c, c.bottom - theme.px(92))
         self.no_options.layout(pygame.Rect(c.x, c.y, c.w, theme.px(40)))
         seed_y = c.bottom - theme.px(84)
         self.seed_label.layout(pygame.Rect(c.x, seed_y, theme.px(170), theme.px(40)))
@@ -278,6 +267,41 @@ class SetupScene(Scene):
                                          rect.w - 2 * margin - theme.px(340) - sw - theme.px(16),
                                          bottom_h - theme.px(8)))
         self.title_pos = (rect.centerx, theme.px(20))
+
+    def _layout_options(self, c: pygame.Rect, bottom: int) -> None:
+        """One option per line with its problem under it; when they do not fit above ``bottom``
+        (a game with many variants), the on/off options go in two columns of compact rows."""
+        problem_h = theme.px(20)
+        needed = sum(w.preferred_size(c.w)[1] + problem_h for _, w, _ in self.option_widgets)
+        compact = needed > bottom - c.y
+        y = c.y
+        toggles = []
+        for opt, widget, problem in self.option_widgets:
+            if compact and opt.kind == "bool":
+                toggles.append((widget, problem))
+                continue
+            h = widget.preferred_size(c.w)[1]
+            if opt.kind == "bool":
+                widget.layout(pygame.Rect(c.x, y, c.w, h))
+            else:
+                label_w = c.w - min(c.w // 2, theme.px(220))
+                self.option_labels[opt.key].layout(pygame.Rect(c.x, y, label_w - theme.px(8), h))
+                widget.layout(pygame.Rect(c.x + label_w, y, c.w - label_w, h))
+            y += h
+            problem.layout(pygame.Rect(c.x + theme.px(40), y, c.w - theme.px(40), theme.px(18)))
+            y += problem_h
+        if not toggles:
+            return
+        rows = (len(toggles) + 1) // 2
+        row_h = max(theme.px(34), min(theme.px(56), (bottom - y) // rows))
+        col_w = (c.w - theme.px(12)) // 2
+        line_h = max(theme.px(14), row_h - theme.px(30))
+        for k, (widget, problem) in enumerate(toggles):
+            col, row = divmod(k, rows)
+            x, ty = c.x + col * (col_w + theme.px(12)), y + row * row_h
+            widget.layout(pygame.Rect(x, ty, col_w, theme.px(30)))
+            problem.size = 12
+            problem.layout(pygame.Rect(x + theme.px(36), ty + theme.px(29), col_w - theme.px(36), line_h))
 
     # Actions --------------------------------------------------------------------------------
     def start_game(self) -> None:

@@ -43,6 +43,20 @@ def click(app, pos, button: int = 1) -> None:
     frames(app, 1)
 
 
+def drag(app, start_pos, end_pos, steps: int = 6) -> None:
+    """Press, move in steps with the button held, release: a real drag through the event queue."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start_pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
+    frames(app, 1)
+    for k in range(1, steps + 1):
+        x = start_pos[0] + (end_pos[0] - start_pos[0]) * k // steps
+        y = start_pos[1] + (end_pos[1] - start_pos[1]) * k // steps
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_pos, button=1))
+    frames(app, 2)
+
+
 def key(app, k: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))

@@ -11,7 +11,7 @@ from game.games.island_race.rules import (LAST, MIX, PLAY, RULES, Done, Flip, Pl
                                           TimeUp)
 from game.games.island_race.scene import IslandRaceScene
 from game.games.island_race.scoring_view import STEPS
-from tests.app.conftest import app, click, frames, key  # noqa: F401 - the app fixture
+from tests.app.conftest import app, click, frames, key, drag  # noqa: F401 - the app fixture
 
 
 # --------------------------------------------------------------------------------------------------
@@ -98,17 +98,6 @@ def post_motion(pos, buttons=(0, 0, 0)):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=buttons))
 
 
-def drag(app, start_pos, end_pos, steps=6):
-    post_motion(start_pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
-    frames(app, 1)
-    for k in range(1, steps + 1):
-        x = start_pos[0] + (end_pos[0] - start_pos[0]) * k // steps
-        y = start_pos[1] + (end_pos[1] - start_pos[1]) * k // steps
-        post_motion((x, y), (1, 0, 0))
-        frames(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_pos, button=1))
-    frames(app, 2)
 
 
 def wheel(app, y):

@@ -11,7 +11,7 @@ from game.core.session import Seat
 from game.games.playa_pirata.cards import TOWEL_VALUE, UNKNOWN
 from game.games.playa_pirata.rules import STEP_A, STEP_B, BuryTreasure, PlayTowels
 from game.scenes.setup import make_table_scene
-from tests.app.conftest import app, click, frames  # noqa: F401 - the app fixture
+from tests.app.conftest import app, click, frames, drag  # noqa: F401 - the app fixture
 
 
 def start(app, kinds, seed=3, options=None):
@@ -24,18 +24,6 @@ def start(app, kinds, seed=3, options=None):
     return scene
 
 
-def drag(app, start_pos, end_pos, steps=6):
-    """Press, move in steps, release: a real drag through the event queue."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start_pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
-    frames(app, 1)
-    for k in range(1, steps + 1):
-        x = start_pos[0] + (end_pos[0] - start_pos[0]) * k // steps
-        y = start_pos[1] + (end_pos[1] - start_pos[1]) * k // steps
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
-        frames(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_pos, button=1))
-    frames(app, 2)
 
 
 def wait_for_my_turn(app, scene, limit=500):
