@@ -43,6 +43,19 @@ def click(app, pos, button: int = 1) -> None:
     frames(app, 1)
 
 
+def start_table(app, game_id: str, kinds, seed: int = 3, options=None):
+    """A new table of ``game_id`` on screen: ``kinds`` is "human" or a bot level per seat (P0, P1 ...)."""
+    from game import games
+    from game.core.session import Seat
+    from game.scenes.setup import make_table_scene
+    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    scene = make_table_scene(app, games.get(game_id), seats, options or {}, seed)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    return scene
+
+
 def drag(app, start_pos, end_pos, steps: int = 6) -> None:
     """Press, move in steps with the button held, release: a real drag through the event queue."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start_pos, rel=(0, 0), buttons=(0, 0, 0)))

@@ -6,22 +6,13 @@ import json
 import pygame
 import pytest
 
-from game import games
-from game.core.session import Seat
 from game.games.playa_pirata.cards import TOWEL_VALUE, UNKNOWN
 from game.games.playa_pirata.rules import STEP_A, STEP_B, BuryTreasure, PlayTowels
-from game.scenes.setup import make_table_scene
-from tests.app.conftest import app, click, frames, drag  # noqa: F401 - the app fixture
+from tests.app.conftest import start_table, app, click, frames, drag  # noqa: F401 - the app fixture
 
 
 def start(app, kinds, seed=3, options=None):
-    entry = games.get("playa-pirata")
-    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
-             for i, k in enumerate(kinds)]
-    scene = make_table_scene(app, entry, seats, options or {}, seed)
-    app.stack.push(scene, fade=False)
-    frames(app, 2)
-    return scene
+    return start_table(app, "playa-pirata", kinds, seed, options)
 
 
 
