@@ -11,7 +11,7 @@ several ships of one stack (V4.3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import Iterable, Iterator, Optional
 
 from game.games.pirateer.boardmodel import LENGTHWISE, ORDINARY, Board, Cell, Step
 
@@ -119,6 +119,44 @@ def toward_vector(board: Board, faction: str) -> Step:
             if board.step(m, name) in h.channel:
                 return dx, dy
     raise ValueError(f"harbour {faction} has no mouth")  # pragma: no cover - the loader checks it
+
+
+_DISTANCES: dict[int, tuple[Board, dict[tuple, dict]]] = {}
+
+
+def die_distances(board: Board, targets: Iterable[Cell], d: Step | None = None) -> dict[Cell, int]:
+    """Fewest die moves from each square to the nearest of ``targets``, on the terrain alone (R5, R8, R9:
+    ships and wrecks ignored, any die value each time). With ``d``, as a carrier whose home vector is ``d``
+    (R17-R18). Squares that can never reach a target are absent. Worked out once per board and question;
+    the result is shared, so do not change it."""
+    entry = _DISTANCES.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _DISTANCES[id(board)] = (board, {})
+    cache = entry[1]
+    goal = frozenset(board.canonical(t) for t in targets)
+    got = cache.get((goal, d))
+    if got is not None:
+        return got
+    back = cache.get(("back", d))
+    if back is None:                       # the die moves reversed: square -> squares one die move away
+        back = cache[("back", d)] = {}
+        for cell in board.squares:
+            for die in range(1, 7):
+                for direction, (_, last) in _paths_by_die(board, cell)[die]:
+                    if d is None or not forbidden(d, direction):
+                        back.setdefault(last, []).append(cell)
+    dist = {t: 0 for t in goal}
+    frontier = sorted(goal)
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for prev in back.get(cell, ()):
+                if prev not in dist:
+                    dist[prev] = dist[cell] + 1
+                    nxt.append(prev)
+        frontier = nxt
+    cache[(goal, d)] = dist
+    return dist
 
 
 def forbidden(d: Step, direction: str) -> bool:
@@ -233,6 +271,13 @@ def _land(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], group: tuple[str, ...]
 
 def groups_of(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], factions: frozenset[str]) -> Iterator[tuple[str, ...]]:
     """Every group that may move: each ship, or in ``flotilla`` every non-empty part of a stack."""
+    if not ctx.flotilla:
+        known = _FACTION
+        for ships in occ.values():
+            for s in ships:
+                if (known.get(s) or faction_of(s)) in factions:
+                    yield (s,)
+        return
     for cell, ships in occ.items():
         mine = [s for s in ships if faction_of(s) in factions]
         if not mine:
@@ -308,6 +353,33 @@ def can_take(pos: Pos, board: Board, factions: frozenset[str]) -> list[str]:
         return []
     return sorted(s for s, c in pos.ships.items()
                   if faction_of(s) in factions and board.dock_at(c) is not None and c not in pos.wrecks)
+
+
+def plain_moves(ctx: Ctx, pos: Pos, factions: frozenset[str], die: int) -> list[tuple[frozenset[str], frozenset[Cell]]]:
+    """The legal ``die`` moves of these factions that board nobody and join no stack, as (the ships that
+    move, every square the path enters). Speed only: such a move stays legal after any other move that
+    moves none of its ships and does not end on its path (see ``survives``)."""
+    out = []
+    board = ctx.board
+    for land in iter_landings(ctx, pos, factions, (die,)):
+        if land.victims or land.joins:
+            continue
+        inner, last = _paths(board, land.start)[land.direction][die]  # type: ignore[misc]
+        out.append((frozenset(land.group), frozenset(inner) | {last}))
+    return out
+
+
+def survives(plain: list[tuple[frozenset[str], frozenset[Cell]]], land: Landing) -> bool:
+    """Does one of the ``plain_moves`` (worked out before ``land``) stay legal after it? A move empties its
+    start square, changes nothing but the ships (and, in ``wrecks``, a wreck) on its landing square, and
+    can hand the treasure only to its own first ship. So a plain move of other ships whose path avoids that
+    landing square is still legal: the same terrain, the same empty path and landing square, the same
+    carrier or not (R5, R6, R8, R17). Speed only; ``max_dice`` decides whenever this says no."""
+    cell, group = land.cell, land.group
+    for ships, path in plain:
+        if cell not in path and ships.isdisjoint(group):
+            return True
+    return False
 
 
 def max_dice(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...],

@@ -9,6 +9,9 @@ Turn phases: ``start`` (before the roll: roll, pre-roll treasure take R1/A5, ``n
 ``storm`` (a tie for the storm's victim, V2.3), ``bonus`` (acey-deucey, V6.2), ``wind`` (war wind with
 two factions: which ship 1 holds the treasure, V10.2), ``over``.
 
+Two players may take any two factions (option ``factions-2p``, S1; default Spanish against Pirates);
+the modes that fix the sides (domination, grab-and-run, war-wind) exclude a non-default choice.
+
 Undo (session policy): ``undo_barrier`` rises with every roll and every passing of the turn, so a
 player may take back this turn's moves and takes until the last die is played.
 
@@ -27,7 +30,8 @@ from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Option, Re
 from game.core.rng import Rng
 from game.games.pirateer.boardmodel import Board, Cell
 from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Landing, Pos, after, can_take, faction_of,
-                                       landing, landings, max_dice, number_of, ship_id, wins)
+                                       landing, landings, max_dice, number_of, plain_moves, ship_id, survives,
+                                       wins)
 
 START, MOVE, END, STORM, BONUS, WIND, OVER = "start", "move", "end", "storm", "bonus", "wind", "over"
 DRAW_ROUNDS = 300
@@ -39,6 +43,12 @@ TWO_PLAYER_SIDES = {"domination": (("spanish", "barbary"), ("french", "pirates")
 ALLY = {"spanish": "pirates", "pirates": "spanish", "french": "barbary", "barbary": "french"}
 BASE_FACTIONS = {2: ("spanish", "pirates"), 3: ("spanish", "french", "barbary"),
                  4: ("spanish", "french", "pirates", "barbary")}
+FACTIONS_2P = "factions-2p"    # S1: the two fleets of a basic two-player game (seat 0 takes the first)
+TWO_PLAYER_FACTIONS: dict[str, tuple[str, str]] = {
+    "spanish-pirates": ("spanish", "pirates"), "spanish-french": ("spanish", "french"),
+    "spanish-barbary": ("spanish", "barbary"), "french-pirates": ("french", "pirates"),
+    "french-barbary": ("french", "barbary"), "pirates-barbary": ("pirates", "barbary")}
+DEFAULT_FACTIONS_2P = "spanish-pirates"
 DEAD_MAN_PLAYERS = ("spanish", "french", "pirates")   # V-I: the dead man is Barbary
 
 
@@ -188,13 +198,18 @@ class PirateerState(State):
         s = cls(board)
         s.players = players
         s.options = {k: options.get(k, False) for k in MODES + VARIANTS}
+        s.options[FACTIONS_2P] = options.get(FACTIONS_2P, DEFAULT_FACTIONS_2P)
+        if s.options[FACTIONS_2P] not in TWO_PLAYER_FACTIONS:
+            raise ValueError(f"unknown two-player factions: {s.options[FACTIONS_2P]!r}")
         s.rng = Rng(seed)
         mode = s.mode
         if mode in TWO_PLAYER_SIDES and players == 2:
-            s.seat_factions = [list(f) for f in TWO_PLAYER_SIDES[mode]]
+            s.seat_factions = [list(f) for f in TWO_PLAYER_SIDES[mode]]      # the mode fixes the sides
         elif mode == "dead-man":
             s.seat_factions = [[f] for f in DEAD_MAN_PLAYERS]
             s.dead_man = "barbary"
+        elif players == 2:
+            s.seat_factions = [[f] for f in TWO_PLAYER_FACTIONS[s.options[FACTIONS_2P]]]   # S1
         else:
             s.seat_factions = [[f] for f in BASE_FACTIONS[players]]
         if mode == "war-wind":
@@ -289,7 +304,7 @@ class PirateerState(State):
 
     def ctx(self) -> Ctx:
         """The fixed rules of the turn (rebuilt only when the seats, teams or options it reads change)."""
-        key = (tuple(tuple(fs) for fs in self.seat_factions), tuple(self.teams), self.mode,
+        key = (tuple(map(tuple, self.seat_factions)), tuple(self.teams), self.mode,
                bool(self.options.get("free-boarding")), bool(self.options.get("wrecks")),
                bool(self.options.get("flotilla")))
         if self._ctx is not None and self._ctx[0] == key:
@@ -378,10 +393,20 @@ class PirateerState(State):
         ctx, dice, need = self.ctx(), self.unused(), self.need
         memo = self.plan_memo(ctx, mine)
         out = []
+        plain: dict[int, list] = {}        # speed only: the second die's plain moves, for ``survives``
         for land in landings(ctx, self.pos, mine, dice):
-            new = after(ctx, self.pos, land)
             rest = list(dice)
             rest.remove(land.die)
+            if need <= 1:                  # any legal move continues a plan of one die
+                out.append(Move(seat, land.group, land.direction, land.die))
+                continue
+            if need == 2 and len(rest) == 1:
+                if rest[0] not in plain:
+                    plain[rest[0]] = plain_moves(ctx, self.pos, mine, rest[0])
+                if survives(plain[rest[0]], land):
+                    out.append(Move(seat, land.group, land.direction, land.die))
+                    continue
+            new = after(ctx, self.pos, land)
             if wins(ctx, new, land) or 1 + max_dice(ctx, new, mine, tuple(rest), memo) >= need:
                 out.append(Move(seat, land.group, land.direction, land.die))
         for take in takes:
@@ -885,6 +910,10 @@ class PirateerRules(Rules):
     max_players = 4
     has_secrets = False
     options = (
+        Option(FACTIONS_2P, "choice", DEFAULT_FACTIONS_2P, label=f"pir.opt.{FACTIONS_2P}",
+               help=f"pir.opt.{FACTIONS_2P}.help", choices=tuple(TWO_PLAYER_FACTIONS),
+               choice_labels=tuple(f"pir.opt.{FACTIONS_2P}.{c}" for c in TWO_PLAYER_FACTIONS), players=(2,),
+               excludes=tuple(TWO_PLAYER_SIDES)),                # S1: the basic game only; modes fix sides
         Option("devils-island", label="pir.opt.devils-island", help="pir.opt.devils-island.help",
                excludes=("flotilla", "war-wind")),
         Option("storm", label="pir.opt.storm", help="pir.opt.storm.help", excludes=("acey-deucey",)),

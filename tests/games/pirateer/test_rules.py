@@ -6,7 +6,7 @@ import json
 import pytest
 
 from game.core.protocol import IllegalAction
-from game.games.pirateer.moves import ISLAND
+from game.games.pirateer.moves import ISLAND, faction_of
 from game.games.pirateer.rules import (END, OVER, RULES, START, EndTurn, Move, PirateerState, Roll, Take)
 from tests.games.pirateer.helpers import cells, game, legal_moves, mv, roll, sid, single
 
@@ -231,6 +231,73 @@ def test_example_E15_an_eliminated_player_is_skipped():
 # ==================================================================================================
 # Numbered rules
 # ==================================================================================================
+FACTION_PAIRS = {"spanish-pirates": ("spanish", "pirates"), "spanish-french": ("spanish", "french"),
+                 "spanish-barbary": ("spanish", "barbary"), "french-pirates": ("french", "pirates"),
+                 "french-barbary": ("french", "barbary"), "pirates-barbary": ("pirates", "barbary")}
+HOMES = {"spanish": [(0, 10), (0, 11), (0, 12)], "french": [(10, 0), (11, 0), (12, 0)],
+         "barbary": [(9, 19), (8, 19), (7, 19)], "pirates": [(19, 9), (19, 8), (19, 7)]}
+
+
+def test_S1_two_players_default_to_spanish_against_pirates():
+    s = RULES.new_game(2, {}, 9)
+    assert s.seat_factions == [["spanish"], ["pirates"]] and s.options["factions-2p"] == "spanish-pirates"
+    assert {faction_of(x) for x in s.ships} == {"spanish", "pirates"} and len(s.ships) == 6
+
+
+@pytest.mark.parametrize("choice", sorted(FACTION_PAIRS))
+def test_S1_two_players_may_take_any_two_factions(choice):
+    a, b = FACTION_PAIRS[choice]
+    assert not RULES.check(2, {"factions-2p": choice})
+    s = RULES.new_game(2, {"factions-2p": choice}, 21)
+    assert s.seat_factions == [[a], [b]] and s.teams == [0, 1] and s.dead_man is None
+    want = {f"ship-{f}-{n}": cell for f in (a, b) for n, cell in enumerate(HOMES[f], 1)}
+    assert s.ships == want                                      # S2; the absent factions have no ships at all
+    assert sorted(s.order) == [0, 1] and s.order[0] == s.current   # S4/S5
+    # the game runs: each side moves only its own ships, and the choice survives a JSON round trip
+    for _ in range(6):
+        seat = s.current
+        for action in s.legal_actions():
+            if isinstance(action, Move):
+                assert all(x.startswith(f"ship-{s.seat_factions[seat][0]}-") for x in action.ships)
+        s.apply(s.legal_actions()[-1] if s.phase != START else Roll(seat))
+    again = RULES.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert again.to_json() == s.to_json() and again.options["factions-2p"] == choice
+    assert again.legal_actions() == s.legal_actions()
+
+
+def test_S1_each_pair_is_listed_clockwise_and_labelled_in_both_languages():
+    from game.i18n import has_key
+    opt = next(o for o in RULES.options if o.key == "factions-2p")
+    assert opt.kind == "choice" and opt.default == "spanish-pirates" and set(opt.choices) == set(FACTION_PAIRS)
+    clock = ["spanish", "french", "pirates", "barbary"]                # S5
+    for choice in opt.choices:
+        a, b = FACTION_PAIRS[choice]
+        assert clock.index(a) < clock.index(b)
+    for key in (opt.label, opt.help, *opt.choice_labels):
+        assert has_key(key, "en") and has_key(key, "it"), key
+    assert len(set(opt.choice_labels)) == len(opt.choices)
+
+
+def test_S1_the_choice_is_for_the_basic_two_player_game_only():
+    keys_of = lambda problems: {p.key for p in problems}            # noqa: E731
+    assert "opt.err.players" in keys_of(RULES.check(3, {"factions-2p": "french-barbary"}))
+    assert "opt.err.players" in keys_of(RULES.check(4, {"factions-2p": "french-barbary"}))
+    for mode in ("domination", "grab-and-run", "war-wind"):           # these modes fix the sides themselves
+        assert "opt.err.excludes" in keys_of(RULES.check(2, {"factions-2p": "french-barbary", mode: True}))
+        assert not RULES.check(2, {mode: True})                       # the default choice never blocks a mode
+    assert "opt.err.bad_choice" in keys_of(RULES.check(2, {"factions-2p": "spanish-spanish"}))
+    for variant in ("storm", "nuke", "flotilla", "wrecks", "devils-island", "acey-deucey", "free-boarding"):
+        assert not RULES.check(2, {"factions-2p": "pirates-barbary", variant: True})
+    s = RULES.new_game(2, {"factions-2p": "french-barbary", "devils-island": True}, 4)
+    assert s.ships[sid("Fr2")] == (9, 8) and s.ships[sid("Ba3")] == (10, 11) and len(s.ships) == 6
+    # defaults still give the old sides; the engine itself ignores the choice where a mode sets the sides
+    assert RULES.new_game(3, {}, 2).seat_factions == [["spanish"], ["french"], ["barbary"]]
+    d = RULES.new_state(2, {"factions-2p": "french-barbary", "domination": True}, 2)
+    assert d.seat_factions == [["spanish", "barbary"], ["french", "pirates"]]
+    with pytest.raises(ValueError):
+        RULES.new_state(2, {"factions-2p": "nobody"}, 2)
+
+
 def test_R1_take_before_rolling_then_roll():
     s = game({"Sp1": (8, 9), "Fr1": (10, 0)})
     assert set(s.legal_actions()) == {Roll(0), Take(0, sid("Sp1"))}
@@ -308,6 +375,19 @@ def test_R11_dice_obligation_counts_takes():
     assert s.need == 2 and all(not isinstance(a, Take) for a in s.legal_actions())
 
 
+def test_R12_when_either_die_alone_fits_the_player_chooses_which():
+    # the Spanish carrier at (15,7) may sail only NW (R17): a 3 or a 5 fits, never both (M = 1)
+    s = roll(game({"Sp1": (15, 7), "Fr1": (10, 0)}, treasure="Sp1"), 3, 5)
+    assert s.need == 1
+    assert legal_moves(s) == {((sid("Sp1"),), "NW", 3), ((sid("Sp1"),), "NW", 5)}
+    for die, other, end in ((3, 5, (12, 7)), (5, 3, (10, 7))):
+        t = s.clone()
+        t.apply(mv(t, "Sp1", "NW", die))
+        assert t.ships[sid("Sp1")] == end and t.current != 0 and t.phase == START
+        forfeits = [e.text.kwargs["die"] for e in t.log if e.text.key == "pir.log.forfeit"]
+        assert forfeits == [other]
+
+
 def test_R12_one_usable_die_the_other_is_forfeited():
     s = roll(game({"Sp1": (2, 8), "Fr1": (10, 0)}), 1, 6)
     s.apply(mv(s, "Sp1", "SE", 1))
@@ -342,6 +422,24 @@ def test_R16_the_treasure_stays_aboard():
     assert all(not isinstance(a, Take) for a in s.legal_actions())
     with pytest.raises(IllegalAction):
         s.apply(Take(0, sid("Sp2")))
+
+
+def test_R17_carrier_routes_home_match_the_board_verification():
+    """Spec section 11: from every dock a carrier needs 4 or 5 die moves home, and only the poison harbour and
+    two pockets per faction can never reach it (``die_distances``, terrain only)."""
+    from game.games.pirateer.moves import die_distances, toward_vector
+    b = RULES.board
+    stuck = {"spanish": [(2, 8), (4, 16), (9, 0), (10, 0), (11, 0), (12, 0)],
+             "french": [(0, 9), (0, 10), (0, 11), (0, 12), (8, 2), (16, 4)],
+             "barbary": [(3, 15), (11, 17), (19, 7), (19, 8), (19, 9), (19, 10)],
+             "pirates": [(7, 19), (8, 19), (9, 19), (10, 19), (15, 3), (17, 11)]}
+    to_docks = die_distances(b, [d.cell for d in b.docks])
+    for f in b.factions:
+        home = die_distances(b, [b.harbour(f).anchor], toward_vector(b, f))
+        assert sorted(home[d.cell] for d in b.docks) == [4, 4, 4, 4, 5, 5, 5, 5]
+        assert sorted(c for c in b.squares if c not in home) == stuck[f]
+        assert to_docks[b.harbour(f).starts[0]] == 4
+    assert len(to_docks) == len(b.squares) == 232
 
 
 @pytest.mark.parametrize("faction,bad", [("Sp", "SE"), ("Fr", "SW"), ("Ba", "NE"), ("Pi", "NW")])
