@@ -34,6 +34,7 @@ def scene_factories(app) -> list[tuple[str, Callable[[], object]]]:
         ("results", lambda: ResultsScene(app, games.catalog()[0], seats, sample, rematch=None)),
     ]
     out.extend(_race_factories(app))
+    out.extend(_glide_factories(app))
     for entry in games.catalog():
         if not entry.available:
             continue
@@ -56,6 +57,15 @@ def _race_factories(app) -> list[tuple[str, Callable[[], object]]]:
     except ImportError:  # the game is not in this build
         return []
     return [("race:island-race", lambda: race_in_progress(app, seed=1))]
+
+
+def _glide_factories(app) -> list[tuple[str, Callable[[], object]]]:
+    """Pirateer with a ship gliding all the time: the board game's worst frame."""
+    try:
+        from game.games.pirateer.scene import gliding
+    except ImportError:  # the game is not in this build
+        return []
+    return [("glide:pirateer", lambda: gliding(app, seed=1))]
 
 
 def run_smoke(lang: str | None = None) -> int:

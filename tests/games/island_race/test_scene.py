@@ -289,9 +289,11 @@ def test_the_clock_freezes_while_paused_and_on_focus_loss(app):
     surface = pygame.Surface(app.screen.get_size())
     app.draw()  # the pile is blurred under the pause panel
     assert scene._blur is not None
+    scene.time_scale = 1.0     # real time while resuming: a slow frame must not skip the "3, 2, 1"
     key(app, pygame.K_ESCAPE)  # resume: "3, 2, 1" before the clock runs again
     assert app.stack.top is scene and scene.stage == "resume"
     assert scene.time_left() == left
+    scene.time_scale = 100.0
     for _ in range(5000):
         frames(app, 1)
         if scene.stage == "play":

@@ -1,0 +1,183 @@
+"""The Pirateer sea on screen: the Tiled map drawn with ``pytmx.load_pygame`` and the geometry that
+turns squares into pixels and back (spec section 9: px = ox + (x - y)·h, py = oy + (x + y)·h).
+
+The map (backdrop image layer + terrain tiles, at the map's own h = 32) is composed once into the
+board rectangle and scaled once per window size; a frame only blits it. Everything is clipped to the
+board rectangle (G1). A missing or unreadable map image never crashes: flat diamonds coloured by
+kind replace it (one warning in the log).
+"""
+from __future__ import annotations
+
+import logging
+import math
+import pygame
+
+from game.games.pirateer.boardmodel import Board, Cell
+from game.ui import palette, theme
+
+log = logging.getLogger("pgn.pirateer")
+
+Point = tuple[float, float]
+
+#: flat colours of the fallback drawing (the map's tiles have the same means)
+KIND_RGB = {"sea": (38, 110, 140), "current": (22, 74, 104), "dock": (38, 110, 140), "strait": (30, 96, 128),
+            "island": (88, 140, 72), "islet": (200, 178, 120), "land": (206, 186, 132)}
+
+_native: dict[str, pygame.Surface | None] = {}
+
+
+def _compose_native(board: Board) -> pygame.Surface | None:
+    """The board rectangle at the map's own scale, from the .tmx via pytmx (None if it cannot be read)."""
+    key = board.name
+    if key in _native:
+        return _native[key]
+    surface = None
+    try:
+        import pytmx
+        from pytmx.util_pygame import load_pygame
+
+        from game.games.pirateer.board import default_path
+        tmx = load_pygame(str(default_path()))
+        h = board.tile_half
+        ox, oy = board.tmx_origin
+        left, top, w, hh = board.board_rect(h, (ox, oy))
+        surface = pygame.Surface((int(w), int(hh))).convert() if pygame.display.get_surface() else \
+            pygame.Surface((int(w), int(hh)))
+        surface.fill(KIND_RGB["land"])
+        for layer in tmx.layers:
+            if isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
+                surface.blit(layer.image, (getattr(layer, "offsetx", 0) - left, getattr(layer, "offsety", 0) - top))
+        terrain = tmx.get_layer_by_name("terrain")
+        for x, y, img in terrain.tiles():
+            cx, cy = board.centre((x, y), h, (ox, oy))
+            surface.blit(img, (cx - img.get_width() / 2 - left, cy - img.get_height() / 2 - top))
+    except Exception as exc:  # noqa: BLE001 - a broken map image must not stop the game
+        theme.warn_missing("pirateer map image", str(exc))
+        surface = None
+    _native[key] = surface
+    return surface
+
+
+class BoardView:
+    """Where the board sits on screen and how squares map to pixels."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.h = 26.0
+        self.origin: Point = (0.0, 0.0)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._scaled: tuple[tuple[int, int], pygame.Surface] | None = None
+
+    # -- layout ---------------------------------------------------------------------------------
+    def layout(self, area: pygame.Rect) -> None:
+        """Fit the board rectangle (32h x 24h on the standard board) into ``area``, centred."""
+        e = self.board.edges
+        units_w, units_h = 2 * e.side, e.bottom - e.top
+        self.h = max(4.0, min(area.w / units_w, area.h / units_h))
+        w, hh = round(units_w * self.h), round(units_h * self.h)
+        self.rect = pygame.Rect(0, 0, w, hh)
+        self.rect.center = area.center
+        # the board rectangle's top-left is (ox - side*h, oy + top*h)
+        self.origin = (self.rect.x + e.side * self.h, self.rect.y - e.top * self.h)
+
+    def background(self) -> pygame.Surface:
+        """The map, scaled to the board rectangle (cached per size)."""
+        size = self.rect.size
+        if self._scaled is not None and self._scaled[0] == size:
+            return self._scaled[1]
+        native = _compose_native(self.board)
+        if native is not None:
+            img = pygame.transform.smoothscale(native, size)
+        else:
+            img = self._drawn(size)
+        self._scaled = (size, img)
+        return img
+
+    def _drawn(self, size: tuple[int, int]) -> pygame.Surface:
+        out = pygame.Surface(size)
+        out.fill(KIND_RGB["land"])
+        shift = (-self.rect.x, -self.rect.y)
+        for cell in self.board.cells():
+            kind = self.board.kind(cell)
+            if kind == "land":
+                continue
+            pts = [(x + shift[0], y + shift[1]) for x, y in self.diamond_at(cell)]
+            pygame.draw.polygon(out, KIND_RGB.get(kind, KIND_RGB["sea"]), pts)
+            pygame.draw.polygon(out, palette.SEA_DEEP, pts, 1)
+        return out
+
+    # -- geometry -------------------------------------------------------------------------------
+    def centre(self, cell: Cell) -> Point:
+        """Pixel centre of a grid cell (a strait's canonical square is its top half)."""
+        return Board.centre(cell, self.h, self.origin)
+
+    def diamond_at(self, cell: Cell) -> tuple[Point, ...]:
+        return Board.diamond(cell, self.h, self.origin)
+
+    def halves(self, cell: Cell) -> tuple[Cell, ...]:
+        """The grid cells a square is drawn on: a strait has two halves, every other square one."""
+        st = self.board.strait_at(cell)
+        return (st.top, st.bottom) if st is not None else (cell,)
+
+    def anchor_point(self, cell: Cell) -> Point:
+        """Where a piece on ``cell`` stands: the middle of its diamond, or for a strait half (cut by
+        the board's edge) the middle of the part inside the board."""
+        cx, cy = self.centre(cell)
+        if self.board.strait_at(cell) is not None:
+            if cy < self.rect.y + self.h:
+                cy = self.rect.y + self.h * 0.45
+            elif cy > self.rect.bottom - self.h:
+                cy = self.rect.bottom - self.h * 0.45
+        return cx, cy
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The playable square under a pixel (strait halves give the strait), or None."""
+        if not self.rect.collidepoint(pos):
+            return None
+        cell = self.board.cell_at(pos[0], pos[1], self.h, self.origin)
+        if cell is None or not self.board.is_water(cell) or not self.board.on_board(cell):
+            return None
+        return self.board.canonical(cell)
+
+    def near_half(self, square: Cell, toward: Point) -> Cell:
+        """The half of ``square`` nearest a pixel (the square itself unless it is a strait)."""
+        halves = self.halves(square)
+        if len(halves) == 1:
+            return halves[0]
+        return min(halves, key=lambda c: math.dist(self.anchor_point(c), toward))
+
+    def path_points(self, start: Cell, squares: tuple[Cell, ...], shown_at: Cell | None = None) -> list[tuple[Point, bool]]:
+        """Waypoints of a glide from ``start`` through ``squares`` (the last one is the landing), as
+        (point, jump): ``jump`` means the piece leaves by one board edge and comes in at the other,
+        as a strait does."""
+        cells = [start, *squares]
+        out: list[tuple[Point, bool]] = []
+        here = shown_at if shown_at is not None else start
+        if len(self.halves(start)) > 1 and len(cells) > 1:
+            nxt = self.centre(self.halves(cells[1])[0])
+            leave = self.near_half(start, nxt)
+            out.append((self.anchor_point(here), False))
+            if leave != here:
+                out.append((self.anchor_point(leave), True))
+            here = leave
+        else:
+            out.append((self.anchor_point(here), False))
+        for i, sq in enumerate(squares):
+            prev_pt = self.anchor_point(here)
+            enter = self.near_half(sq, prev_pt)
+            out.append((self.anchor_point(enter), False))
+            here = enter
+            if len(self.halves(sq)) > 1 and i + 1 < len(squares):
+                nxt = self.centre(self.halves(squares[i + 1])[0])
+                leave = self.near_half(sq, nxt)
+                if leave != enter:
+                    out.append((self.anchor_point(leave), True))
+                    here = leave
+        return out
+
+    def ring_radius(self, r: float) -> float:
+        """Pixels of a grid distance ``r`` (V3.2: a grid step is a diamond's side, h·√2)."""
+        return r * self.h * math.sqrt(2)
+
+
+__all__ = ["BoardView", "KIND_RGB"]

@@ -1,0 +1,1119 @@
+"""Pirateer bots (spec section 10): easy, medium (heuristic plans) and hard (expectimax over the replies).
+
+Every bot sees only ``state.view(seat)`` and returns one of its ``legal_actions(seat)``. It never reads
+the view's random generator: lookahead runs on ``moves.Pos`` positions with dice the bot sets itself.
+
+- Plans (``enumerate_plans``): in the move phase every distinct complete plan for the current dice, a
+  sequence of die moves and treasure takes that meets the dice obligation (R11), deduplicated by the
+  position it leaves. A bot picks a plan, plays its first action and keeps the rest; the rest is
+  replayed only while the view is the position the plan expects (otherwise it plans again).
+- Evaluation (``Evaluator``): per team, the treasure's worth to its carrier (``CARRY`` minus the
+  expected turns home from precomputed tables, zero on a trap square or behind a wreck in the home
+  channel), the exact chance that the rivals who move before the carrier's next turn land on it over
+  all their rolls (singles and same-ship two-move combinations, with every ship and wreck blocking;
+  the boarder's gain counts for its team), the dock race while the coin is on the island, the hunt
+  for an enemy carrier, ships afloat, and the ``storm`` risk of the farthest ship. A seat scores its
+  team's value minus the best rival team's.
+- easy: a random plan, plans that bring the goal nearer twice as likely; always takes the treasure.
+- medium: the best plan by the evaluation; nuke, storm, bonus and war-wind choices by the same.
+- hard: the medium's best few plans, each answered by the next seat's medium reply for each of its 21
+  rolls, scored by the evaluation after that reply (expectimax, one reply deep), inside a time
+  budget (``seconds``, default 0.9 s) or a fixed number of rolls per candidate (``playouts``).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from game.core.bots import Bot, RandomBot
+from game.core.protocol import Action, State
+from game.games.pirateer.boardmodel import Board, Cell
+from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Pos, _paths_by_die, after, can_take, faction_of,
+                                       forbidden, iter_landings, max_dice, toward_vector, wins)
+from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseCarrier, EndTurn,
+                                       Move, PirateerState, Roll, StormPick, Take)
+
+# --------------------------------------------------------------------------------------------------
+# Tuning (units: one turn of progress)
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's tuning (units: one turn of progress)."""
+    carry: float = 14.0       # worth of holding the treasure, before the expected turns home are subtracted
+    near: float = 8.0         # up to this many expected turns home each turn costs one; beyond, a shrinking tail
+    dock: float = 1.0         # per expected turn of the best ship to a dock while the treasure is on the island
+    dock2: float = 0.2        # the same for the second best ship (a spare racer)
+    ship: float = 1.2         # per ship afloat
+    hunt: float = 0.25        # per die-move of the best hunter from the enemy carrier
+    hunt_cap: int = 6         # die-moves beyond which a hunter counts as this far
+    late: float = 0.35        # weight of a threat from a seat that moves only after the target's owner
+    block: float = 2.5        # per friendly ship in a channel the carrier must pass
+    block_enemy: float = 0.8  # the same for an enemy ship there (the carrier may board it, not pass it)
+    idle: float = 0.5         # per non-carrier ship in its own destination channel (twice on the anchor)
+    sink_gain: float = 0.6    # a boarder's gain for sinking a non-carrier
+    last_ship: float = 12.0   # the loss of a team's last ship (E2)
+    gain: float = 1.0         # share of the carrier's worth a boarder gains
+
+    def worth(self, turns: float) -> float:
+        """``carry - turns`` near home; beyond ``near`` a tail A*A/(A + extra), smooth and positive."""
+        if turns <= self.near:
+            return self.carry - turns
+        a = self.carry - self.near
+        return a * a / (a + turns - self.near)
+
+
+DEFAULT = Weights()
+TURN_CAP = 40.0      # expected turns for a square from which the carrier can never get home
+ROLL_VALUE = 0.8     # what a normal turn is worth against arming the nuke
+ARM_MARGIN = 0.5
+WIN = 1000.0
+CALIBRATION = 0.12   # see win_chance
+HARD_TOP_K = 6
+PLAN_NODES = 30000   # plan search cap (storm with six ships); the plans found are still all legal
+INF = 99.0
+
+
+def win_chance(score: float) -> float:
+    """A score as a winning chance: fitted on medium self-play (2 players: P(win) ~ logistic(0.12 * score))."""
+    z = max(-30.0, min(30.0, CALIBRATION * score))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def _rolls(n: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """The distinct rolls of ``n`` dice (sorted values) with their probabilities."""
+    out: dict[tuple[int, ...], float] = {}
+
+    def rec(prefix: tuple[int, ...]) -> None:
+        if len(prefix) == n:
+            key = tuple(sorted(prefix))
+            out[key] = out.get(key, 0.0) + 1.0 / 6 ** n
+            return
+        for d in range(1, 7):
+            rec(prefix + (d,))
+    rec(())
+    # most likely first, then by value: a time-limited search sees the common rolls first
+    return tuple(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+ROLLS = {2: _rolls(2), 3: _rolls(3)}
+
+
+# --------------------------------------------------------------------------------------------------
+# Board tables: worked out once per board (module level)
+# --------------------------------------------------------------------------------------------------
+class Tables:
+    """Distances on one board, ships ignored: expected turns home for a carrier, to a dock, die-moves
+    to a square, and the terrain paths that end on a square (for exact threats)."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.cells = board.squares
+        self._succ: dict[Any, dict[Cell, tuple[tuple[Cell, ...], ...]]] = {}
+        self._turns: dict[Any, dict[Cell, float]] = {}
+        self._dist: dict[Cell, dict[Cell, int]] = {}
+        self._rev: dict[Cell, dict[Cell, tuple[tuple[int, str, tuple[Cell, ...]], ...]]] = {}
+        self._reach2: dict[Cell, frozenset[Cell]] = {}
+        self._port: dict[str, dict[Cell, int]] = {}
+        self._attack: dict[tuple, tuple[tuple[bool, int, frozenset[Cell]], ...]] = {}
+
+    def succ(self, home: str | None) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
+        """Per square, per die (index 0 unused): the landings of one die move, under ``home``'s R17."""
+        got = self._succ.get(home)
+        if got is None:
+            d = toward_vector(self.board, home) if home else None
+            got = {}
+            for c in self.cells:
+                by_die = _paths_by_die(self.board, c)
+                got[c] = tuple(tuple(p[1] for dr, p in by_die[die] if d is None or not forbidden(d, dr))
+                               for die in range(7))
+            self._succ[home] = got
+        return got
+
+    def carrier_turns(self, home: str, ndice: int) -> dict[Cell, float]:
+        """Expected turns for a carrier heading to ``home``'s anchor (its R17 table), one ship, ``ndice`` dice."""
+        key = ("carrier", home, ndice)
+        got = self._turns.get(key)
+        if got is None:
+            got = self._turns[key] = self._expected_turns(self.succ(home), {self.board.harbour(home).anchor}, ndice)
+        return got
+
+    def dock_turns(self, ndice: int) -> dict[Cell, float]:
+        """Expected turns for a free ship to stand on a dock."""
+        key = ("dock", ndice)
+        got = self._turns.get(key)
+        if got is None:
+            got = self._turns[key] = self._expected_turns(self.succ(None), {d.cell for d in self.board.docks},
+                                                          ndice)
+        return got
+
+    def _expected_turns(self, succ: dict[Cell, tuple[tuple[Cell, ...], ...]], targets: set[Cell],
+                        ndice: int) -> dict[Cell, float]:
+        """Value iteration: V(c) = 1 + sum over rolls of p * min(V(c), best square the roll reaches)."""
+        V = {c: (0.0 if c in targets else INF) for c in self.cells}
+        rolls = ROLLS[ndice]
+        dist = self.die_distance_to_set(targets, succ)
+        order = sorted(self.cells, key=lambda c: dist.get(c, 99))
+        for _ in range(200):
+            delta = 0.0
+            M1 = {x: [INF] + [min((V[y] for y in succ[x][die]), default=INF) for die in range(1, 7)]
+                  for x in self.cells}
+            for c in order:
+                if c in targets:
+                    continue
+                ms = []
+                for dice, w in rolls:
+                    ms.append((self._best(c, dice, succ, V, M1), w))
+                ms.sort()
+                new = INF
+                acc = wacc = 0.0
+                for i, (m, w) in enumerate(ms):
+                    if m >= INF:
+                        break
+                    acc += w * m
+                    wacc += w
+                    cand = (1.0 + acc) / wacc
+                    if cand <= (ms[i + 1][0] if i + 1 < len(ms) else INF):
+                        new = cand
+                        break
+                new = min(new, INF)
+                delta = max(delta, abs(new - V[c]))
+                V[c] = new
+            if delta < 1e-3:
+                break
+        return {c: min(v, TURN_CAP) for c, v in V.items()}
+
+    @staticmethod
+    def _best(c: Cell, dice: tuple[int, ...], succ, V, M1) -> float:
+        """The lowest value a single ship reaches from ``c`` with some of ``dice`` (a target ends the run)."""
+        best = INF
+        distinct = sorted(set(dice))
+        for a in distinct:
+            rest = list(dice)
+            rest.remove(a)
+            for x in succ[c][a]:
+                v = V[x]
+                if v > 0.0 and rest:
+                    if len(rest) == 1:
+                        v = min(v, M1[x][rest[0]])
+                    else:
+                        v = min(v, Tables._best(x, tuple(rest), succ, V, M1))
+                if v < best:
+                    best = v
+        return best
+
+    def die_distance_to_set(self, targets: set[Cell], succ) -> dict[Cell, int]:
+        """Fewest die moves (any values) from each square to one of ``targets`` under ``succ``."""
+        rev: dict[Cell, list[Cell]] = {}
+        for c in self.cells:
+            for die in range(1, 7):
+                for y in succ[c][die]:
+                    rev.setdefault(y, []).append(c)
+        dist = {t: 0 for t in targets}
+        frontier = list(targets)
+        while frontier:
+            nxt = []
+            for y in frontier:
+                for c in rev.get(y, ()):
+                    if c not in dist:
+                        dist[c] = dist[y] + 1
+                        nxt.append(c)
+            frontier = nxt
+        return dist
+
+    def dist_to(self, target: Cell) -> dict[Cell, int]:
+        """Fewest free die moves from each square to ``target`` (ships ignored)."""
+        got = self._dist.get(target)
+        if got is None:
+            got = self._dist[target] = self.die_distance_to_set({target}, self.succ(None))
+        return got
+
+    def rev(self, target: Cell) -> dict[Cell, tuple[tuple[int, str, tuple[Cell, ...]], ...]]:
+        """Origin square -> the (die, direction, inner squares) of terrain-legal moves that end on ``target``."""
+        got = self._rev.get(target)
+        if got is None:
+            acc: dict[Cell, list[tuple[int, str, tuple[Cell, ...]]]] = {}
+            for c in self.cells:
+                by_die = _paths_by_die(self.board, c)
+                for die in range(1, 7):
+                    for direction, (inner, last) in by_die[die]:
+                        if last == target:
+                            acc.setdefault(c, []).append((die, direction, inner))
+            got = self._rev[target] = {c: tuple(v) for c, v in acc.items()}
+        return got
+
+    def reach2(self, target: Cell) -> frozenset[Cell]:
+        """Squares from which ``target`` is at most two terrain moves away."""
+        got = self._reach2.get(target)
+        if got is None:
+            one = set(self.rev(target))
+            two = set(one)
+            for q in one:
+                two.update(self.rev(q))
+            got = self._reach2[target] = frozenset(two)
+        return got
+
+    def attack_paths(self, p: Cell, target: Cell, home: tuple[int, int] | None
+                     ) -> tuple[tuple[bool, int, frozenset[Cell]], ...]:
+        """The ways one ship at ``p`` lands on ``target`` with one die or two (``home``: a carrier's R17
+        vector): (single?, die bit or ordered-pair bit, squares that must be free). The second move's
+        squares never include ``p``: the ship has left it."""
+        key = (p, target, home)
+        got = self._attack.get(key)
+        if got is not None:
+            return got
+        out: list[tuple[bool, int, frozenset[Cell]]] = []
+        if p in self.reach2(target):
+            rev = self.rev(target)
+            for die, direction, inner in rev.get(p, ()):
+                if home is None or not forbidden(home, direction):
+                    out.append((True, 1 << (die - 1), frozenset(inner)))
+            by_die = _paths_by_die(self.board, p)
+            for a in range(1, 7):
+                for direction, (inner, q) in by_die[a]:
+                    back = rev.get(q)
+                    if not back or q == target or (home is not None and forbidden(home, direction)):
+                        continue
+                    for b, dir2, inner2 in back:
+                        if home is not None and forbidden(home, dir2):
+                            continue
+                        cells = frozenset(inner) | {q} | (frozenset(inner2) - {p})
+                        out.append((False, 1 << ((a - 1) * 6 + b - 1), cells))
+        got = self._attack[key] = tuple(out)
+        return got
+
+    def port_distance(self, faction: str) -> dict[Cell, int]:
+        """V2.3 single-step distance to the faction's own anchor (storm)."""
+        got = self._port.get(faction)
+        if got is None:
+            start = self.board.harbour(faction).anchor
+            got = {start: 0}
+            frontier = [start]
+            while frontier:
+                nxt = []
+                for c in frontier:
+                    for _, n in self.board.neighbours(c):
+                        if n not in got:
+                            got[n] = got[c] + 1
+                            nxt.append(n)
+                frontier = nxt
+            self._port[faction] = got
+        return got
+
+
+_TABLES: dict[int, tuple[Board, Tables]] = {}
+
+
+def tables(board: Board) -> Tables:
+    entry = _TABLES.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _TABLES[id(board)] = (board, Tables(board))
+    return entry[1]
+
+
+# --------------------------------------------------------------------------------------------------
+# Exact threat: the chance that one seat's roll lets one of its ships land on a square
+# --------------------------------------------------------------------------------------------------
+def _roll_masks(n: int) -> tuple[tuple[int, int, float], ...]:
+    out = []
+    for dice, w in ROLLS[n]:
+        single = 0
+        pair = 0
+        for i, a in enumerate(dice):
+            single |= 1 << (a - 1)
+            for j, b in enumerate(dice):
+                if i != j:
+                    pair |= 1 << ((a - 1) * 6 + b - 1)
+        out.append((single, pair, w))
+    return tuple(out)
+
+
+ROLL_MASKS = {2: _roll_masks(2), 3: _roll_masks(3)}
+_HIT_P: dict[tuple[int, int, int], float] = {}
+
+
+def hit_probability(d1: int, d2: int, ndice: int) -> float:
+    """P(roll has a die in mask ``d1`` or an ordered die pair in mask ``d2``)."""
+    key = (d1, d2, ndice)
+    p = _HIT_P.get(key)
+    if p is None:
+        p = sum(w for single, pair, w in ROLL_MASKS[ndice] if single & d1 or pair & d2)
+        _HIT_P[key] = p
+    return p
+
+
+def hit_masks(tab: Tables, ctx: Ctx, pos: Pos, blockers: set[Cell] | frozenset[Cell], ship: str,
+              target: Cell) -> tuple[int, int]:
+    """The dice (single moves) and ordered die pairs (two moves of this ship) that land ``ship`` on
+    ``target``; squares passed and intermediate landings must be free of ``blockers`` (ships and wrecks).
+    The caller checks that boarding is legal."""
+    p = pos.ships[ship]
+    home = ctx.d(faction_of(ship)) if pos.treasure == ship else None
+    paths = tab.attack_paths(p, target, home)
+    d1 = d2 = 0
+    for single, bit, cells in paths:
+        if single:
+            if not d1 & bit and cells.isdisjoint(blockers):
+                d1 |= bit
+        elif not d2 & bit and cells.isdisjoint(blockers):
+            d2 |= bit
+    return d1, d2
+
+
+# --------------------------------------------------------------------------------------------------
+# Sides: who plays which factions, in which order
+# --------------------------------------------------------------------------------------------------
+@dataclass
+class Sides:
+    """The seats' factions and teams as the view shows them, and the variant flags the evaluation needs."""
+    seat_factions: list[frozenset[str]]
+    teams: list[int]
+    order: list[int]
+    ndice: int
+    storm: bool
+    wrecks: bool
+    nuke: bool
+    acey: bool
+    free: bool
+
+    @classmethod
+    def of(cls, view: PirateerState) -> "Sides":
+        o = view.options
+        return cls([frozenset(fs) for fs in view.seat_factions], list(view.teams), list(view.order),
+                   3 if o.get("storm") else 2, bool(o.get("storm")), bool(o.get("wrecks")), bool(o.get("nuke")),
+                   bool(o.get("acey-deucey")), bool(o.get("free-boarding")))
+
+    def seat_of(self, faction: str) -> int | None:
+        for seat, fs in enumerate(self.seat_factions):
+            if faction in fs:
+                return seat
+        return None
+
+    def team_of_seat(self, seat: int) -> int:
+        return self.teams[seat]
+
+
+# --------------------------------------------------------------------------------------------------
+# Evaluation
+# --------------------------------------------------------------------------------------------------
+class Evaluator:
+    """Scores positions for one game (its ``Ctx`` and ``Sides``); positions are ``moves.Pos``."""
+
+    def __init__(self, ctx: Ctx, sides: Sides, weights: Weights = DEFAULT):
+        self.w = weights
+        self.ctx = ctx
+        self.sides = sides
+        self.tab = tables(ctx.board)
+        self.board = ctx.board
+        self.seat_of: dict[str, int | None] = {f: sides.seat_of(f) for f in ctx.board.factions}
+        self.docks = frozenset(d.cell for d in ctx.board.docks)
+        self._carrier_turns: dict[str, dict[Cell, float]] = {}
+        self._chan: dict[tuple[str, Cell], int | None] = {}   # (ship, square) -> channel_index
+        self._ship_seat: dict[str, int | None] = {}
+
+    # -- tables -------------------------------------------------------------------------------
+    def turns_home(self, faction: str, cell: Cell) -> float:
+        home = self.ctx.home.get(faction, faction)
+        t = self._carrier_turns.get(home)
+        if t is None:
+            t = self._carrier_turns[home] = self.tab.carrier_turns(home, 2)
+        return t.get(cell, TURN_CAP)
+
+    def sealed(self, faction: str, cell: Cell, wrecks: frozenset[Cell]) -> bool:
+        """``wrecks``: a wreck in the destination channel, between the carrier and the anchor."""
+        if not wrecks:
+            return False
+        channel = self.board.harbour(self.ctx.home.get(faction, faction)).channel
+        inside = channel.index(cell) if cell in channel else len(channel)
+        return any(w in channel and channel.index(w) < inside for w in wrecks)
+
+    def carry_value(self, faction: str, cell: Cell, wrecks: frozenset[Cell], pos: Pos | None = None) -> float:
+        """The treasure's worth on a carrier of ``faction`` at ``cell``: ``CARRY`` minus the expected turns
+        home up to ``NEAR`` turns, then a tail that shrinks toward zero (never negative: a stuck carrier
+        still denies the treasure). With ``pos``, ships blocking a channel cost turns (``blocked``)."""
+        if self.sealed(faction, cell, wrecks):
+            return 0.0
+        turns = self.turns_home(faction, cell)
+        if pos is not None:
+            turns += self.blocked(faction, cell, pos)
+        return self.w.worth(turns)
+
+    def blocked(self, faction: str, cell: Cell, pos: Pos) -> float:
+        """Turns lost to ships in a channel: between the carrier and its anchor in the destination
+        channel, or between the carrier and the open end of another channel it has to leave."""
+        home = self.board.harbour(self.ctx.home.get(faction, faction)).channel
+        here = self.board.harbour_at(cell)
+        friends = self.ctx.friends.get(faction, frozenset((faction,)))
+        extra = 0.0
+        inside = home.index(cell) if cell in home else len(home) - 1
+        exit_channel = here.channel if here is not None and here.channel is not home else None
+        out_from = exit_channel.index(cell) if exit_channel else 0
+        in_home = cell in home
+        for ship, c in pos.ships.items():
+            if c in home and home.index(c) < inside or \
+                    exit_channel is not None and c in exit_channel and exit_channel.index(c) > out_from:
+                if faction_of(ship) not in friends:
+                    extra += self.w.block_enemy
+                elif in_home:
+                    return TURN_CAP   # a friend between the carrier and the anchor can never get past it
+                else:
+                    extra += self.w.block
+        return extra
+
+    def channel_index(self, faction: str, cell: Cell) -> int | None:
+        """The square's index in the destination channel of ``faction`` (0 = the anchor), or None."""
+        channel = self.board.harbour(self.ctx.home.get(faction, faction)).channel
+        return channel.index(cell) if cell in channel else None
+
+    # -- sequencing ---------------------------------------------------------------------------
+    def after_mover(self, pos: Pos, mover: int, alive: Iterable[int] | None = None) -> list[int]:
+        """Seats that still have ships, in turn order, starting after ``mover`` and ending with it."""
+        order = self.sides.order
+        k = order.index(mover)
+        if alive is None:
+            alive = self.by_seat(pos)
+        seq = [order[(k + i) % len(order)] for i in range(1, len(order) + 1)]
+        return [s for s in seq if s in alive or s == mover]
+
+    def by_seat(self, pos: Pos) -> dict[int, list[str]]:
+        """The ships afloat of each seat that has some (uncontrolled dead-man ships belong to none)."""
+        out: dict[int, list[str]] = {}
+        ship_seat = self._ship_seat
+        for ship in pos.ships:
+            seat = ship_seat.get(ship, -1)
+            if seat == -1:
+                seat = ship_seat[ship] = self.seat_of.get(faction_of(ship))
+            if seat is not None:
+                got = out.get(seat)
+                if got is None:
+                    out[seat] = [ship]
+                else:
+                    got.append(ship)
+        return out
+
+    # -- the value of each team ---------------------------------------------------------------
+    def team_values(self, pos: Pos, mover: int, threats: bool = True) -> dict[int, float]:
+        """Each team's value after ``mover`` has played (see the module notes)."""
+        sides = self.sides
+        teams = sides.teams
+        by_seat = self.by_seat(pos)
+        values: dict[int, float] = {}
+        treasure = pos.treasure
+        chan = self._chan
+        for seat, ships in by_seat.items():
+            t = teams[seat]
+            v = self.w.ship * len(ships)
+            for s in ships:
+                if s != treasure:
+                    idx = chan.get((s, pos.ships[s]), -1)
+                    if idx == -1:
+                        idx = chan[(s, pos.ships[s])] = self.channel_index(faction_of(s), pos.ships[s])
+                    if idx is not None:
+                        v -= self.w.idle * (2.0 if idx == 0 else 1.0)
+            values[t] = values.get(t, 0.0) + v
+        seq = self.after_mover(pos, mover, by_seat)
+        occ = set(pos.ships.values())
+        if pos.wrecks:
+            occ |= pos.wrecks
+        if threats:
+            self._ship_threats(pos, by_seat, seq, occ, values)
+        if treasure == ISLAND:
+            dock = self.tab.dock_turns(2)
+            best: dict[int, list[float]] = {}
+            for seat, ships in by_seat.items():
+                best.setdefault(teams[seat], []).extend(dock.get(pos.ships[s], TURN_CAP) for s in ships)
+            for t, ds in best.items():
+                ds.sort()
+                values[t] -= self.w.dock * ds[0] + self.w.dock2 * (ds[1] if len(ds) > 1 else TURN_CAP)
+            return values
+        if treasure == DESTROYED or treasure not in pos.ships:
+            return values
+        cell = pos.ships[treasure]
+        faction = faction_of(treasure)
+        owner = self.seat_of.get(faction)
+        if owner is None:
+            return values
+        worth = self.carry_value(faction, cell, pos.wrecks, pos)
+        own_team = teams[owner]
+        before = set(seq[:seq.index(owner)]) if owner in seq else set(seq)
+        keep = 1.0
+        if threats:
+            for seat, ships in by_seat.items():
+                if teams[seat] == own_team:
+                    continue
+                d1 = d2 = 0
+                for s in ships:
+                    a, b = hit_masks(self.tab, self.ctx, pos, occ, s, cell)
+                    d1 |= a
+                    d2 |= b
+                if not (d1 or d2):
+                    continue
+                p = hit_probability(d1, d2, sides.ndice) * (1.0 if seat in before else self.w.late)
+                gain = max(self.carry_value(f, cell, pos.wrecks) for f in sides.seat_factions[seat])
+                values[teams[seat]] += p * keep * gain * self.w.gain
+                keep *= 1.0 - p
+        if sides.storm:
+            far = max(self.tab.port_distance(faction_of(s)).get(pos.ships[s], 0) for s in by_seat[owner])
+            if self.tab.port_distance(faction).get(cell, 0) >= far:
+                ties = sum(1 for s in by_seat[owner]
+                           if self.tab.port_distance(faction_of(s)).get(pos.ships[s], 0) == far)
+                keep *= 1.0 - min(4.0, self.turns_home(faction, cell)) / 36.0 / ties
+        values[own_team] = values.get(own_team, 0.0) + keep * worth
+        dist = self.tab.dist_to(cell)
+        for seat, ships in by_seat.items():
+            t = teams[seat]
+            if t == own_team:
+                continue
+            best_d = min(min(dist.get(pos.ships[s], self.w.hunt_cap), self.w.hunt_cap) for s in ships)
+            values[t] -= self.w.hunt * best_d
+        return values
+
+    def _ship_threats(self, pos: Pos, by_seat: dict[int, list[str]], seq: list[int], occ: set[Cell],
+                      values: dict[int, float]) -> None:
+        """Non-carriers an enemy may board next (only a carrier may, unless boarding is free): the
+        victim's team loses the ship (its last one: the game), the boarder's team gains a little."""
+        teams = self.sides.teams
+        free = self.sides.free or pos.treasure == DESTROYED
+        carrier = pos.treasure if pos.treasure in pos.ships else None
+        if not free and carrier is None:
+            return
+        carrier_seat = self.seat_of.get(faction_of(carrier)) if carrier else None
+        team_ships: dict[int, int] = {}
+        for seat, ships in by_seat.items():
+            team_ships[teams[seat]] = team_ships.get(teams[seat], 0) + len(ships)
+        for vseat, victims in by_seat.items():
+            vteam = teams[vseat]
+            before = set(seq[:seq.index(vseat)]) if vseat in seq else set(seq)
+            for v in victims:
+                if v == carrier:
+                    continue
+                target = pos.ships[v]
+                keep = 1.0
+                for aseat, ships in by_seat.items():
+                    if teams[aseat] == vteam or (not free and aseat != carrier_seat):
+                        continue
+                    d1 = d2 = 0
+                    for s in (ships if free else (carrier,)):
+                        a, b = hit_masks(self.tab, self.ctx, pos, occ, s, target)
+                        d1 |= a
+                        d2 |= b
+                    if not (d1 or d2):
+                        continue
+                    p = hit_probability(d1, d2, self.sides.ndice) * (1.0 if aseat in before else self.w.late)
+                    values[teams[aseat]] += keep * p * self.w.sink_gain
+                    keep *= 1.0 - p
+                if keep < 1.0:
+                    loss = self.w.last_ship if team_ships[vteam] == 1 else self.w.ship
+                    values[vteam] -= (1.0 - keep) * loss
+
+    def score(self, pos: Pos, seat: int, mover: int, threats: bool = True) -> float:
+        """``seat``'s team value minus the best rival team's, after ``mover`` has played."""
+        values = self.team_values(pos, mover, threats)
+        me = self.sides.teams[seat]
+        mine = values.get(me)
+        if mine is None:
+            return -WIN
+        rivals = [v for t, v in values.items() if t != me]
+        if not rivals:
+            return WIN
+        return mine - max(rivals)
+
+
+# --------------------------------------------------------------------------------------------------
+# Plans
+# --------------------------------------------------------------------------------------------------
+Step = tuple  # ("m", group, direction, die) or ("t", ship)
+
+
+@dataclass
+class Plan:
+    steps: tuple[Step, ...]
+    pos: Pos
+    won: bool = False
+
+
+def pos_key(pos: Pos) -> tuple:
+    return frozenset(pos.ships.items()), pos.treasure, pos.wrecks
+
+
+def enumerate_plans(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...], need: int,
+                    end_take: bool = True, memo: dict | None = None, node_cap: int = PLAN_NODES) -> list[Plan]:
+    """Every distinct complete plan (R11: ``need`` dice played, takes anywhere, a last take if
+    ``end_take``), one per resulting position; a plan that wins ends at once. Never empty."""
+    if memo is None:
+        memo = {}
+    found: dict[tuple, Plan] = {}
+    seen: set[tuple] = set()
+    board = ctx.board
+
+    def leaf(p: Pos, steps: tuple[Step, ...], won: bool = False) -> None:
+        k = ("won", steps) if won else pos_key(p)
+        if k not in found:
+            found[k] = Plan(steps, p, won)
+
+    def rec(p: Pos, rest: tuple[int, ...], steps: tuple[Step, ...], left: int) -> None:
+        k = (pos_key(p), rest, left)
+        if k in seen or len(seen) >= node_cap:
+            return
+        seen.add(k)
+        if left == 0:
+            leaf(p, steps)
+            if end_take and p.treasure == ISLAND:
+                for s in can_take(p, board, factions):
+                    q = p.copy()
+                    q.treasure = s
+                    leaf(q, steps + (("t", s),))
+            return
+        for land in iter_landings(ctx, p, factions, rest):
+            new = after(ctx, p, land)
+            step = ("m", land.group, land.direction, land.die)
+            if wins(ctx, new, land):
+                leaf(new, steps + (step,), True)
+                continue
+            r = list(rest)
+            r.remove(land.die)
+            r2 = tuple(r)
+            if left > 1 and 1 + max_dice(ctx, new, factions, r2, memo) < left:
+                continue
+            rec(new, r2, steps + (step,), left - 1)
+        if p.treasure == ISLAND:
+            for s in can_take(p, board, factions):
+                q = p.copy()
+                q.treasure = s
+                if max_dice(ctx, q, factions, rest, memo) >= left:
+                    rec(q, rest, steps + (("t", s),), left)
+
+    rec(pos, tuple(sorted(dice)), (), need)
+    if not found:  # pragma: no cover - the cap cut every branch: play nothing rather than fail
+        found[pos_key(pos)] = Plan((), pos)
+    return list(found.values())
+
+
+def step_action(seat: int, step: Step) -> Action:
+    if step[0] == "t":
+        return Take(seat, step[1])
+    return Move(seat, step[1], step[2], step[3])
+
+
+# --------------------------------------------------------------------------------------------------
+# The bots' shared machinery
+# --------------------------------------------------------------------------------------------------
+def view_key(view: PirateerState) -> tuple:
+    return (view.turn, view.current, view.phase, view.stage, pos_key(view.pos), view.unused(), view.need)
+
+
+def _end_take_possible(view: PirateerState) -> bool:
+    """False when the last die leads to the acey-deucey bonus or re-roll instead of the end phase."""
+    if not view.options.get("acey-deucey"):
+        return True
+    return not (view.stage == "bonus" or sorted(view.dice) == [1, 2])
+
+
+class PirateerBot(Bot):
+    """Common flow: phases, the plan cache; subclasses pick plans and phase choices."""
+
+    def __init__(self, seat: int, seed: int = 0, weights: Weights = DEFAULT):
+        super().__init__(seat, seed)
+        self.weights = weights
+        self._steps: list[tuple[tuple, Action]] = []
+        self._ev: tuple[tuple, Evaluator] | None = None
+
+    def evaluator(self, view: PirateerState) -> Evaluator:
+        ctx = view.ctx()
+        sides = Sides.of(view)
+        key = (id(ctx), tuple(sides.seat_factions), tuple(sides.teams), tuple(sides.order))
+        if self._ev is None or self._ev[0] != key or self._ev[1].ctx is not ctx:
+            self._ev = (key, Evaluator(ctx, sides, self.weights))
+        return self._ev[1]
+
+    def choose(self, view: State) -> Action:
+        assert isinstance(view, PirateerState)
+        legal = view.legal_actions(self.seat)
+        if not legal:
+            raise ValueError("Pirateer bot asked to act with no legal action")
+        if self._steps:
+            key, action = self._steps[0]
+            if key == view_key(view) and action in legal:
+                self._steps.pop(0)
+                return action
+            self._steps = []
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase in (MOVE, END):
+            plan = self.pick_plan(view, legal)
+            return self._start(view, plan, legal)
+        if phase == START:
+            action = self.start_choice(view, legal)
+        elif phase == BONUS:
+            action = self.bonus_choice(view, legal)
+        elif phase == STORM:
+            action = self.storm_choice(view, legal)
+        elif phase == WIND:
+            action = self.wind_choice(view, legal)
+        else:
+            action = legal[0]
+        return action if action in legal else legal[0]
+
+    # -- plans --------------------------------------------------------------------------------
+    def plans(self, view: PirateerState) -> list[Plan]:
+        mine = view.factions_of(self.seat)
+        ctx = view.ctx()
+        if view.phase == END:
+            out = [Plan((), view.pos)]
+            for s in can_take(view.pos, view.board, mine):
+                q = view.pos.copy()
+                q.treasure = s
+                out.append(Plan((("t", s),), q))
+            return out
+        return enumerate_plans(ctx, view.pos, mine, view.unused(), view.need, _end_take_possible(view))
+
+    def _start(self, view: PirateerState, plan: Plan, legal: list[Action]) -> Action:
+        """Play the plan's first action and cache the rest with the view each expects."""
+        ctx = view.ctx()
+        mine = view.factions_of(self.seat)
+        pos, rest, need, phase = view.pos, list(view.unused()), view.need, view.phase
+        keyed: list[tuple[tuple, Action]] = []
+        end_ok = _end_take_possible(view)
+        ended = False
+        for step in plan.steps:
+            k = (view.turn, view.current, phase, view.stage, pos_key(pos),
+                 tuple(sorted(rest)) if phase == MOVE else (), need)
+            keyed.append((k, step_action(self.seat, step)))
+            if step[0] == "t":
+                pos = pos.copy()
+                pos.treasure = step[1]
+                if phase == END:
+                    ended = True
+                    break
+                continue
+            land = next(land for land in iter_landings(ctx, pos, mine, (step[3],))
+                        if land.group == step[1] and land.direction == step[2])
+            pos = after(ctx, pos, land)
+            rest.remove(step[3])
+            need -= 1
+            if need == 0:
+                if not end_ok or not can_take(pos, view.board, mine):
+                    ended = True
+                    break
+                phase, rest = END, []
+        if not ended and not plan.won and phase == END:
+            k = (view.turn, view.current, END, view.stage, pos_key(pos), (), 0)
+            keyed.append((k, EndTurn(self.seat)))
+        if not keyed:
+            return EndTurn(self.seat) if EndTurn(self.seat) in legal else legal[0]
+        first = keyed[0][1]
+        if first not in legal:  # pragma: no cover - the enumerator follows the engine's rules
+            return legal[0]
+        self._steps = keyed[1:]
+        return first
+
+    # -- to override --------------------------------------------------------------------------
+    def pick_plan(self, view: PirateerState, legal: list[Action]) -> Plan:
+        raise NotImplementedError
+
+    def start_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        return Roll(self.seat)
+
+    def bonus_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+    def storm_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+    def wind_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+
+# --------------------------------------------------------------------------------------------------
+# Easy
+# --------------------------------------------------------------------------------------------------
+class EasyBot(PirateerBot):
+    """A random plan, twice as likely when it brings the goal nearer; always takes the treasure."""
+
+    level = "easy"
+
+    def choose(self, view: State) -> Action:
+        assert isinstance(view, PirateerState)
+        takes = [a for a in view.legal_actions(self.seat) if isinstance(a, Take)]
+        if takes:
+            self._steps = []
+            return takes[0]
+        return super().choose(view)
+
+    def goal_distance(self, ev: Evaluator, pos: Pos) -> float:
+        mine = [s for s in pos.ships if ev.seat_of.get(faction_of(s)) == self.seat]
+        if not mine:
+            return 0.0
+        t = pos.treasure
+        if t in mine:
+            return ev.turns_home(faction_of(t), pos.ships[t])
+        if t == ISLAND:
+            dock = ev.tab.dock_turns(2)
+            return min(dock.get(pos.ships[s], TURN_CAP) for s in mine)
+        if t in pos.ships:
+            dist = ev.tab.dist_to(pos.ships[t])
+            return min(dist.get(pos.ships[s], 6) for s in mine)
+        return 0.0
+
+    def pick_plan(self, view: PirateerState, legal: list[Action]) -> Plan:
+        plans = self.plans(view)
+        for p in plans:
+            if p.won:
+                return p
+        with_take = [p for p in plans if any(s[0] == "t" for s in p.steps)]
+        if with_take:
+            plans = with_take
+        ev = self.evaluator(view)
+        now = self.goal_distance(ev, view.pos)
+        weights = [2 if self.goal_distance(ev, p.pos) < now - 1e-9 else 1 for p in plans]
+        r = self.rng.below(sum(weights))
+        for p, w in zip(plans, weights):
+            if r < w:
+                return p
+            r -= w
+        return plans[-1]  # pragma: no cover
+
+    def bonus_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        bonus = [a for a in legal if isinstance(a, Bonus)]
+        return self.rng.choice(bonus) if bonus else legal[0]
+
+
+# --------------------------------------------------------------------------------------------------
+# Medium
+# --------------------------------------------------------------------------------------------------
+class MediumBot(PirateerBot):
+    """The best plan by the evaluation (spec section 10: medium)."""
+
+    level = "medium"
+
+    def best_plans(self, view: PirateerState, plans: list[Plan] | None = None) -> list[tuple[float, Plan]]:
+        """The plans scored after this seat's turn, best first (a winning plan scores WIN)."""
+        if plans is None:
+            plans = self.plans(view)
+        ev = self.evaluator(view)
+        scored = []
+        for i, p in enumerate(plans):
+            s = 2 * WIN if p.won else ev.score(p.pos, self.seat, self.seat)
+            scored.append((s, -i, p))
+        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return [(s, p) for s, _, p in scored]
+
+    def pick_plan(self, view: PirateerState, legal: list[Action]) -> Plan:
+        return self.best_plans(view)[0][1]
+
+    def start_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        ev = self.evaluator(view)
+        arm = [a for a in legal if isinstance(a, Arm)]
+        if arm:
+            best, value = nuke_choice(ev, view.pos, self.seat, arm)
+            if best is not None and value > ev.score(view.pos, self.seat, self.seat) + ROLL_VALUE + ARM_MARGIN:
+                return best
+        takes = [a for a in legal if isinstance(a, Take)]
+        if takes:
+            take = pre_roll_take(ev, view, self.seat, takes)
+            if take is not None:
+                return take
+        return Roll(self.seat)
+
+    def bonus_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        ev = self.evaluator(view)
+        takes = [a for a in legal if isinstance(a, Take)]
+        now = ev.score(view.pos, self.seat, self.seat)
+        for t in takes:
+            q = view.pos.copy()
+            q.treasure = t.ship  # type: ignore[attr-defined]
+            if ev.score(q, self.seat, self.seat) > now:
+                return t
+        mine = view.factions_of(self.seat)
+        best, best_value = None, -math.inf
+        for dice, _ in ROLLS[2]:
+            need = max_dice(ev.ctx, view.pos, mine, dice)
+            plans = enumerate_plans(ev.ctx, view.pos, mine, dice, need, end_take=False)
+            value = max(2 * WIN if p.won else ev.score(p.pos, self.seat, self.seat) for p in plans)
+            if value > best_value:
+                best, best_value = Bonus(self.seat, dice[0], dice[1]), value
+        if best is not None and best_value >= now - ROLL_VALUE:
+            return best
+        return EndTurn(self.seat)
+
+    def storm_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        ev = self.evaluator(view)
+
+        def value(a: Action) -> float:
+            q = view.pos.copy()
+            del q.ships[a.ship]  # type: ignore[attr-defined]
+            if q.treasure == a.ship:  # type: ignore[attr-defined]
+                q.treasure = ISLAND
+            return ev.score(q, self.seat, self.seat)
+        return max(legal, key=value)
+
+    def wind_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        ev = self.evaluator(view)
+
+        def value(a: Action) -> float:
+            q = view.pos.copy()
+            q.treasure = a.ship  # type: ignore[attr-defined]
+            return ev.score(q, self.seat, self.seat)
+        return max(legal, key=value)
+
+
+def pre_roll_take(ev: Evaluator, view: PirateerState, seat: int, takes: list[Action]) -> Action | None:
+    """Take before rolling only if a take after the roll might be refused (R11 counts the dice) on
+    some roll and holding the treasure now is worth more than not."""
+    mine = view.factions_of(seat)
+    now = ev.score(view.pos, seat, seat)
+    best, best_value = None, now
+    for t in takes:
+        q = view.pos.copy()
+        q.treasure = t.ship  # type: ignore[attr-defined]
+        risky = 0.0
+        for dice, w in ROLLS[ev.sides.ndice]:
+            if max_dice(ev.ctx, q, mine, dice) < max_dice(ev.ctx, view.pos, mine, dice):
+                risky += w
+        if risky <= 0.0:
+            continue
+        v = ev.score(q, seat, seat)
+        if v > best_value:
+            best, best_value = t, v
+    return best
+
+
+def blast(ev: Evaluator, pos: Pos, ship: str, r: int) -> Pos:
+    """V3.3: the position after ``ship`` explodes with radius ``r``."""
+    board = ev.board
+
+    def halves(cell: Cell) -> list[Cell]:
+        st = board.strait_at(cell)
+        return [st.top, st.bottom] if st is not None else [cell]
+    centre = halves(pos.ships[ship])
+
+    def near(cell: Cell) -> bool:
+        return any(math.hypot(a[0] - o[0], a[1] - o[1]) <= r + 1e-9 for a in halves(cell) for o in centre)
+    q = Pos({s: c for s, c in pos.ships.items() if not near(c)}, pos.treasure,
+            frozenset(w for w in pos.wrecks if not near(w)))
+    if (pos.treasure in pos.ships and pos.treasure not in q.ships) or \
+            (pos.treasure == ISLAND and any(near(c) for c in board.island)):
+        q.treasure = DESTROYED
+    return q
+
+
+def nuke_choice(ev: Evaluator, pos: Pos, seat: int, arms: list[Action]) -> tuple[Action | None, float]:
+    """The best ship to arm and its expected score over the blast radius (the lowest die)."""
+    n = ev.sides.ndice
+    probs = [((7 - r) ** n - (6 - r) ** n) / 6 ** n for r in range(1, 7)]
+    best, best_value = None, -math.inf
+    for a in arms:
+        v = 0.0
+        for r, p in zip(range(1, 7), probs):
+            q = blast(ev, pos, a.ship, r)  # type: ignore[attr-defined]
+            v += p * ev.score(q, seat, seat)
+        if v > best_value:
+            best, best_value = a, v
+    return best, best_value
+
+
+# --------------------------------------------------------------------------------------------------
+# Hard
+# --------------------------------------------------------------------------------------------------
+class HardBot(MediumBot):
+    """Expectimax one reply deep: the medium's best ``top_k`` plans, each answered, for every roll of
+    the next seat (most likely rolls first), by that seat's best plan under the evaluation; the plan
+    with the best expected score after the reply wins. Budget: ``playouts`` rolls per candidate
+    (repeatable) or ``seconds``."""
+
+    level = "hard"
+    SAFETY = 0.9
+
+    def __init__(self, seat: int, seed: int = 0, playouts: int | None = None, seconds: float | None = None,
+                 top_k: int = HARD_TOP_K, weights: Weights = DEFAULT):
+        super().__init__(seat, seed, weights)
+        if playouts is None and seconds is None:
+            seconds = 1.0 * self.SAFETY
+        self.playouts = playouts
+        self.seconds = seconds
+        self.top_k = top_k
+        self.last_rolls = 0
+        self.last_seconds = 0.0
+
+    def set_time_budget(self, seconds: float | None) -> None:
+        if seconds is None and self.playouts is None:
+            return
+        self.seconds = None if seconds is None else seconds * self.SAFETY
+
+    def pick_plan(self, view: PirateerState, legal: list[Action]) -> Plan:
+        start = time.perf_counter()
+        self.last_rolls, self.last_seconds = 0, 0.0
+        scored = self.best_plans(view)
+        if scored[0][1].won or len(scored) == 1 or view.phase == END:
+            return scored[0][1]
+        cands = [p for _, p in scored[:self.top_k]]
+        ev = self.evaluator(view)
+        totals = [0.0] * len(cands)
+        weight = 0.0
+        done = 0
+        rolls = ROLLS[ev.sides.ndice]
+        per_roll = 0.0
+        for dice, w in rolls:
+            if self.playouts is not None and done >= self.playouts:
+                break
+            if self.seconds is not None and done and \
+                    time.perf_counter() - start + per_roll > self.seconds:
+                break
+            t0 = time.perf_counter()
+            for j, plan in enumerate(cands):
+                totals[j] += w * self.reply_value(ev, plan.pos, dice)
+            weight += w
+            done += 1
+            per_roll = time.perf_counter() - t0
+        self.last_rolls = done
+        self.last_seconds = time.perf_counter() - start
+        best = max(range(len(cands)), key=lambda j: (totals[j], -j))
+        return cands[best]
+
+    def reply_value(self, ev: Evaluator, pos: Pos, dice: tuple[int, ...]) -> float:
+        """This seat's winning chance (``win_chance`` of the score) after the next seat plays its best
+        plan for ``dice`` from ``pos``."""
+        seq = ev.after_mover(pos, self.seat)
+        nxt = seq[0]
+        if nxt == self.seat:
+            return win_chance(ev.score(pos, self.seat, self.seat))
+        factions = ev.sides.seat_factions[nxt]
+        memo: dict = {}
+        need = max_dice(ev.ctx, pos, factions, dice, memo)
+        if need == 0:
+            return win_chance(ev.score(pos, self.seat, nxt))
+        plans = enumerate_plans(ev.ctx, pos, factions, dice, need, memo=memo)
+        best, best_value = None, -math.inf
+        for p in plans:
+            if p.won:
+                best = p
+                break
+            v = ev.score(p.pos, nxt, nxt)
+            if v > best_value:
+                best, best_value = p, v
+        assert best is not None
+        if best.won:
+            return 1.0 if ev.sides.teams[nxt] == ev.sides.teams[self.seat] else 0.0
+        return win_chance(ev.score(best.pos, self.seat, nxt))
+
+
+def make_bot(level: str, seat: int, seed: int, playouts: int | None = None, **_: Any) -> Bot:
+    """``random`` / ``easy`` / ``medium`` / ``hard``. ``playouts`` fixes hard's budget (rolls of the next
+    seat per candidate plan, repeatable); without it hard thinks for about 1 s (``set_time_budget``)."""
+    if level == "random":
+        return RandomBot(seat, seed)
+    if level == "easy":
+        return EasyBot(seat, seed)
+    if level == "medium":
+        return MediumBot(seat, seed)
+    if level == "hard":
+        return HardBot(seat, seed, playouts=playouts)
+    raise ValueError(f"unknown level {level!r}")
+
+
+__all__ = ["EasyBot", "MediumBot", "HardBot", "Evaluator", "Plan", "Sides", "Tables", "enumerate_plans",
+           "hit_masks", "hit_probability", "make_bot", "tables"]

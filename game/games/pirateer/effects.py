@@ -1,0 +1,212 @@
+"""Short animations on the Pirateer board (spec section 9, "Animation"): a ship gliding square by
+square, a boarded ship sinking in a puff of smoke, the coin hopping to its new carrier, the storm's
+wave, the nuke's ring and the winner's glint. Each effect is a pure function of its age; the scene
+owns the list, ages it every frame and draws what is running. Pieces an effect shows itself are
+hidden from the board's normal drawing until it ends (``hides``).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+import pygame
+
+from game.ui import palette, theme
+
+Point = tuple[float, float]
+ShipImage = Callable[[float], pygame.Surface]   # scale -> the ship's picture
+
+STEP_SECONDS = 0.08     # a ship glides one square in 80 ms (spec section 9)
+
+
+class Effect:
+    def __init__(self, delay: float, duration: float) -> None:
+        self.delay, self.duration, self.age = delay, max(1e-3, duration), 0.0
+        self.hides: set[str] = set()
+        self.hides_coin = False
+
+    @property
+    def t(self) -> float:
+        """0 before it starts, 1 when it is over."""
+        return max(0.0, min(1.0, (self.age - self.delay) / self.duration))
+
+    @property
+    def started(self) -> bool:
+        return self.age >= self.delay
+
+    @property
+    def done(self) -> bool:
+        return self.age >= self.delay + self.duration
+
+    @property
+    def end_time(self) -> float:
+        return self.delay + self.duration
+
+    def draw(self, surface: pygame.Surface) -> None:  # pragma: no cover - overridden
+        pass
+
+
+class Glide(Effect):
+    """Ships (a flotilla group moves together) glide through ``points``; a ``jump`` waypoint is a
+    strait: the ship slides off one board edge and comes back in at the other."""
+
+    def __init__(self, ships: Sequence[str], images: Sequence[pygame.Surface], points: Sequence[tuple[Point, bool]],
+                 delay: float = 0.0, step: float = STEP_SECONDS, foot: tuple[int, int] | None = None,
+                 board_centre_y: float = 0.0) -> None:
+        super().__init__(delay, step * max(1, len(points) - 1))
+        self.hides = set(ships)
+        self.images = list(images)
+        self.points = list(points)
+        self.foot = foot        # the point of the image that stands on the square (default: its centre)
+        self.mid_y = board_centre_y
+
+    def position(self) -> tuple[Point, float]:
+        """Where the group is now and how opaque (0..1)."""
+        n = len(self.points) - 1
+        if n <= 0:
+            return self.points[0][0], 1.0
+        f = self.t * n
+        i = min(n - 1, int(f))
+        local = f - i
+        (a, _), (b, jump) = self.points[i], self.points[i + 1]
+        if not jump:
+            e = local
+            return (a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e), 1.0
+        out_a = 1 if a[1] < self.mid_y else -1      # off the nearer long edge, in at the other
+        dist = 28.0
+        if local < 0.5:
+            k = local / 0.5
+            return (a[0], a[1] - out_a * dist * k), 1.0 - k
+        k = (local - 0.5) / 0.5
+        return (b[0], b[1] + out_a * dist * (1 - k)), k
+
+    def draw(self, surface: pygame.Surface) -> None:
+        (x, y), alpha = self.position()
+        for k, img in enumerate(self.images):
+            im = img
+            if alpha < 0.99:
+                im = img.copy()
+                im.set_alpha(int(255 * alpha))
+            off = k * 4
+            fx, fy = self.foot if self.foot is not None else (img.get_width() // 2, img.get_height() // 2)
+            surface.blit(im, (int(x + off - fx), int(y - off - fy)))
+
+
+class Sink(Effect):
+    """A ship fades and shrinks where it stood (boarded, storm, blast)."""
+
+    def __init__(self, image: pygame.Surface, at: Point, delay: float, duration: float = 0.6,
+                 foot: tuple[int, int] | None = None) -> None:
+        super().__init__(delay, duration)
+        self.image = image
+        w, h = image.get_size()
+        fx, fy = foot if foot is not None else (w // 2, h // 2)
+        self.at = (at[0] + w / 2 - fx, at[1] + h / 2 - fy)     # the image's centre
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.t
+        if t >= 1.0:
+            return
+        scale = 1.0 - 0.6 * t
+        w, h = self.image.get_size()
+        img = pygame.transform.smoothscale(self.image, (max(1, int(w * scale)), max(1, int(h * scale))))
+        img.set_alpha(int(255 * (1 - t)))
+        surface.blit(img, img.get_rect(center=(self.at[0], self.at[1] + 6 * t)))
+
+    def draw_waiting(self, surface: pygame.Surface) -> None:
+        """Before it starts (the attacker is still gliding in) the victim just floats there."""
+        surface.blit(self.image, self.image.get_rect(center=self.at))
+
+
+class Frames(Effect):
+    """A sequence of pictures played once at a point (smoke, glint)."""
+
+    def __init__(self, frames: Sequence[pygame.Surface], at: Point, delay: float, duration: float) -> None:
+        super().__init__(delay, duration)
+        self.frames, self.at = list(frames), at
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.started or self.done or not self.frames:
+            return
+        img = self.frames[min(len(self.frames) - 1, int(self.t * len(self.frames)))]
+        surface.blit(img, img.get_rect(center=self.at))
+
+
+class CoinHop(Effect):
+    """The coin jumps in an arc from one piece to another."""
+
+    def __init__(self, coin: pygame.Surface, a: Point, b: Point, delay: float, duration: float = 0.45) -> None:
+        super().__init__(delay, duration)
+        self.coin, self.a, self.b = coin, a, b
+        self.hides_coin = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.t
+        x = self.a[0] + (self.b[0] - self.a[0]) * t
+        y = self.a[1] + (self.b[1] - self.a[1]) * t - math.sin(math.pi * t) * 36
+        surface.blit(self.coin, self.coin.get_rect(center=(x, y)))
+
+
+class Storm(Effect):
+    """The board darkens and a wave sweeps over the doomed ship."""
+
+    def __init__(self, wave: pygame.Surface, at: Point, board: pygame.Rect, delay: float = 0.0,
+                 duration: float = 1.1) -> None:
+        super().__init__(delay, duration)
+        self.wave, self.at, self.board = wave, at, board
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.started or self.done:
+            return
+        t = self.t
+        dark = math.sin(math.pi * t)
+        shade = theme.overlay(self.board.size, (8, 18, 32, int(130 * dark)))
+        surface.blit(shade, self.board)
+        x = self.board.x - self.wave.get_width() + (self.board.w + 2 * self.wave.get_width()) * t
+        img = self.wave
+        surface.blit(img, img.get_rect(midbottom=(x, self.at[1] + img.get_height() * 0.35)))
+
+
+class Blast(Effect):
+    """V3: an expanding ring of radius r around the armed ship, with a flash."""
+
+    def __init__(self, at: Point, radius: float, delay: float = 0.0, duration: float = 0.9) -> None:
+        super().__init__(delay, duration)
+        self.at, self.radius = at, radius
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.started or self.done:
+            return
+        t = self.t
+        r = max(2, int(self.radius * min(1.0, t / 0.6)))
+        fade = 1.0 if t < 0.6 else 1.0 - (t - 0.6) / 0.4
+        size = 2 * r + 8
+        layer = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = (size // 2, size // 2)
+        pygame.draw.circle(layer, (255, 200, 90, int(90 * fade)), c, r)
+        pygame.draw.circle(layer, (255, 120, 40, int(230 * fade)), c, r, max(3, r // 10))
+        pygame.draw.circle(layer, (255, 250, 220, int(200 * fade * (1 - t))), c, max(2, r // 3))
+        surface.blit(layer, layer.get_rect(center=self.at))
+
+
+class Banner(Effect):
+    """A short message over the board ("No legal move", "Storm!")."""
+
+    def __init__(self, text: str, centre: Point, delay: float = 0.0, duration: float = 1.6,
+                 colour: tuple[int, int, int] = palette.GOLD_LIGHT) -> None:
+        super().__init__(delay, duration)
+        self.text, self.centre, self.colour = text, centre, colour
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.started or self.done:
+            return
+        t = self.t
+        alpha = min(1.0, t / 0.15, (1 - t) / 0.25)
+        f = theme.font("display", 34)
+        img = theme.render_text(self.text, f, self.colour, palette.WOOD_DARK, 3)
+        img = img.copy()
+        img.set_alpha(int(255 * max(0.0, alpha)))
+        box = img.get_rect(center=(int(self.centre[0]), int(self.centre[1])))
+        plate = theme.overlay(box.inflate(theme.px(36), theme.px(16)).size, (20, 14, 10, int(150 * max(0.0, alpha))))
+        surface.blit(plate, plate.get_rect(center=box.center))
+        surface.blit(img, box)

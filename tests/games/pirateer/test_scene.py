@@ -1,0 +1,383 @@
+"""The Pirateer table driven as a player drives it: real pygame mouse and key events."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.games.pirateer import effects as fx
+from game.games.pirateer.moves import ISLAND
+from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseCarrier, EndTurn,
+                                       Move, Roll, StormPick, Take)
+from tests.app.conftest import start_table, app, click, frames, key, drag  # noqa: F401 - the app fixture
+from tests.games.pirateer.helpers import game, roll, sid
+
+
+def start(app, kinds, seed=3, options=None):
+    return start_table(app, "pirateer", kinds, seed, options)
+
+
+def put(app, scene, state):
+    """Replace the scene's game by a built position (helpers.game) and redraw."""
+    scene.session.state = state
+    scene.prev = scene._snapshot()
+    scene.shown_dice = list(state.dice)
+    scene.effects.clear()
+    scene._maybe_cover()
+    frames(app, 2)
+    return scene
+
+
+def at(scene, cell):
+    x, y = scene.view.anchor_point(cell)
+    return int(x), int(y)
+
+
+def settle(app, scene, limit=200):
+    """Let the animations run to their end (time passes 50 ms a frame, whatever the machine)."""
+    for _ in range(limit):
+        if not scene.effects and not scene.dice_rolling():
+            return
+        scene.update(0.05)
+        frames(app, 1)
+    raise AssertionError("animations never ended")
+
+
+
+
+def open_sea(scene, seat=0):
+    """A two-human game with Spanish ships in open water, Spanish to move with 3 and 5."""
+    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
+             players=2, current="Sp")
+    return s
+
+
+# -- rolling ---------------------------------------------------------------------------------------
+def test_space_rolls_with_a_dice_animation(app):
+    scene = start(app, ["human", "human"])
+    assert scene.game.phase == START and scene.roll_button.visible
+    key(app, pygame.K_SPACE)
+    assert scene.game.phase in (MOVE, START) and len(scene.game.dice) in (0, 2)
+    assert isinstance(scene.session.actions[-1], Roll)
+    assert scene.dice_rolling()                 # the tumble runs...
+    settle(app, scene)
+    assert not scene.dice_rolling()             # ...and settles on the engine's values
+    assert scene.shown_dice == scene.game.dice or scene.game.phase == START
+
+
+def test_the_roll_button_rolls(app):
+    scene = start(app, ["human", "human"])
+    click(app, scene.roll_button.rect.center)
+    assert isinstance(scene.session.actions[-1], Roll)
+
+
+# -- moving ------------------------------------------------------------------------------------------
+def test_clicking_a_ship_lights_its_landings_with_their_dice_then_a_click_moves(app):
+    scene = start(app, ["human", "human"])
+    put(app, scene, roll(open_sea(scene), 3, 5))
+    click(app, at(scene, (5, 5)))
+    assert scene.selected == (sid("Sp1"),)
+    lit = scene.landings_of(scene.selected)
+    assert lit and all({m.die for m in moves} <= {3, 5} for moves in lit.values())
+    legal = {(m.ships, m.direction, m.die) for m in scene.game.legal_actions() if isinstance(m, Move)}
+    assert all((m.ships, m.direction, m.die) in legal for moves in lit.values() for m in moves)
+    target = sorted(lit)[0]
+    click(app, at(scene, target))
+    assert scene.game.ships[sid("Sp1")] == target
+    assert any(isinstance(e, fx.Glide) for e in scene.effects)     # it glides square by square
+    glide = next(e for e in scene.effects if isinstance(e, fx.Glide))
+    assert len(glide.points) == lit[target][0].die + 1
+    assert sid("Sp1") in glide.hides
+    settle(app, scene)
+    assert not scene.effects
+
+
+def test_dragging_a_ship_onto_a_lit_square_moves_it(app):
+    scene = start(app, ["human", "human"])
+    put(app, scene, roll(open_sea(scene), 3, 5))
+    lit = scene.landings_of((sid("Sp2"),))
+    target = sorted(lit)[-1]
+    drag(app, at(scene, (8, 3)), at(scene, target))
+    assert scene.game.ships[sid("Sp2")] == target
+    assert isinstance(scene.session.actions[-1], Move)
+
+
+def test_an_illegal_drop_glides_back_with_the_reason(app):
+    scene = start(app, ["human", "human"])
+    put(app, scene, roll(open_sea(scene), 3, 5))
+    shown = []
+    app.toast = shown.append
+    before = dict(scene.game.ships)
+    drag(app, at(scene, (5, 5)), at(scene, (6, 5)))          # one square: no die says 1
+    assert scene.game.ships == before
+    assert scene.returning is not None and sid("Sp1") in scene.returning.hides
+    assert shown and "3, 5" in shown[-1]
+    for _ in range(8):
+        scene.update(0.05)
+        frames(app, 1)
+    assert scene.returning is None
+
+
+def test_the_reason_names_a_blocked_path(app):
+    scene = start(app, ["human", "human"])
+    s = open_sea(scene)
+    s.pos.ships[sid("Sp2")] = (7, 5)                          # in the way of Sp1 sailing SE
+    put(app, scene, roll(s, 3, 5))
+    reason = scene.why_not_there((sid("Sp1"),), (8, 5))
+    assert reason is not None and reason.key.startswith("pir.reason")
+
+
+def test_two_dice_reaching_one_square_ask_which_die(app):
+    scene = start(app, ["human", "human"])
+    put(app, scene, roll(open_sea(scene), 3, 5))
+    seat = scene.game.current
+    legal = [a for a in scene.game.legal_actions() if isinstance(a, Move)]
+    a3 = next(a for a in legal if a.die == 3)
+    a5 = next(a for a in legal if a.die == 5)
+    scene._move([a3, a5])
+    assert scene.popup is not None and len(scene.popup.buttons) == 2
+    frames(app, 1)
+    click(app, scene.popup.buttons[1].rect.center)
+    assert scene.session.actions[-1] == a5 and scene.session.actions[-1].seat == seat
+
+
+def test_undo_takes_back_a_move_of_this_turn(app):
+    scene = start(app, ["human", "human"])
+    put(app, scene, roll(open_sea(scene), 3, 5))
+    lit = scene.landings_of((sid("Sp1"),))
+    click(app, at(scene, (5, 5)))
+    click(app, at(scene, sorted(lit)[0]))
+    settle(app, scene)
+    assert scene.undo_button.visible and scene.undo_button.enabled
+    click(app, scene.undo_button.rect.center)
+    assert scene.game.ships[sid("Sp1")] == (5, 5)
+
+
+# -- the treasure --------------------------------------------------------------------------------------
+def docked():
+    """Spanish ship 1 stands on a dock of the island, before the roll."""
+    from game.games.pirateer.rules import RULES
+    dock = next(d.cell for d in RULES.board.docks if d.near == "spanish")
+    return game({"Sp1": dock, "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
+                players=2, current="Sp"), dock
+
+
+def test_take_treasure_button_before_rolling(app):
+    scene = start(app, ["human", "human"])
+    s, dock = docked()
+    put(app, scene, s)
+    assert scene.take_button.visible and scene.roll_button.visible
+    click(app, scene.take_button.rect.center)
+    assert scene.game.treasure == sid("Sp1")
+    assert any(isinstance(e, fx.CoinHop) for e in scene.effects)
+    settle(app, scene)
+    # the side panel shows the carrier's forbidden directions on the compass
+    assert scene.forbidden_directions(sid("Sp1"))
+
+
+def test_end_turn_declines_a_take(app):
+    scene = start(app, ["human", "human"])
+    s, dock = docked()
+    s.pos.ships[sid("Sp1")] = (5, 5)
+    put(app, scene, roll(s, 3, 5))
+    # play both dice with ships away from the dock, then see what the table offers
+    for _ in range(2):
+        moves = [a for a in scene.game.legal_actions() if isinstance(a, Move)]
+        if not moves:
+            break
+        scene._play(moves[0])
+        settle(app, scene)
+    if scene.game.phase == END:
+        frames(app, 1)
+        assert scene.end_button.visible and scene.take_button.visible
+        click(app, scene.end_button.rect.center)
+        assert isinstance(scene.session.actions[-1], EndTurn)
+
+
+def test_boarding_shows_smoke_a_sinking_ship_and_the_coin_hopping(app):
+    scene = start(app, ["human", "human"])
+    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (8, 5), "Pi2": (15, 12), "Pi3": (12, 15)},
+             treasure="Pi1", players=2, current="Sp")
+    put(app, scene, roll(s, 3, 5))
+    lit = scene.landings_of((sid("Sp1"),))
+    assert (8, 5) in lit
+    click(app, at(scene, (5, 5)))
+    click(app, at(scene, (8, 5)))
+    assert sid("Pi1") not in scene.game.ships and scene.game.treasure == sid("Sp1")
+    kinds = {type(e) for e in scene.effects}
+    assert {fx.Glide, fx.Frames, fx.Sink, fx.CoinHop} <= kinds
+    settle(app, scene)
+
+
+# -- variants -----------------------------------------------------------------------------------------
+def test_nuke_arm_button_then_click_a_ship(app):
+    scene = start(app, ["human", "human"], options={"nuke": True})
+    put(app, scene, game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (6, 6), "Pi2": (15, 12),
+                          "Pi3": (12, 15)}, players=2, current="Sp", options={"nuke": True}))
+    assert scene.arm_button.visible
+    click(app, scene.arm_button.rect.center)
+    assert scene.mode == "arm"
+    click(app, at(scene, (5, 5)))
+    assert isinstance(scene.session.actions[-1], Arm)
+    assert sid("Sp1") not in scene.game.ships                 # the armed ship always goes
+    assert any(isinstance(e, fx.Blast) for e in scene.effects)
+
+
+def test_storm_tie_click_the_ship_to_sink(app):
+    scene = start(app, ["human", "human"], options={"storm": True})
+    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
+             players=2, current="Sp", options={"storm": True})
+    s.phase, s.dice, s.storm_choices = STORM, [4, 4, 4], [sid("Sp1"), sid("Sp2")]
+    put(app, scene, s)
+    assert scene.prompt_text()
+    click(app, at(scene, (3, 8)))                          # not a choice: nothing happens
+    assert scene.game.phase == STORM
+    click(app, at(scene, (8, 3)))
+    assert isinstance(scene.session.actions[-1], StormPick) and sid("Sp2") not in scene.game.ships
+    assert any(isinstance(e, fx.Storm) for e in scene.effects)
+
+
+def bonus_table(app):
+    """Spanish has just played a 1 and a 2 with acey-deucey on: the bonus pickers are up."""
+    scene = start(app, ["human", "human"], options={"acey-deucey": True})
+    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
+             players=2, current="Sp", options={"acey-deucey": True})
+    s.phase, s.dice, s.used = BONUS, [1, 2], [True, True]
+    return put(app, scene, s)
+
+
+def test_acey_deucey_pickers_and_play(app):
+    scene = bonus_table(app)
+    rects = scene.bonus_rects()
+    click(app, rects[(0, 6)].center)
+    click(app, rects[(1, 4)].center)
+    assert scene.bonus_pick == [6, 4]
+    click(app, scene.bonus_buttons()[0].center)
+    assert scene.session.actions[-1] == Bonus(scene.session.actions[-1].seat, 6, 4)
+
+
+def test_acey_deucey_decline(app):
+    scene = bonus_table(app)
+    click(app, scene.bonus_buttons()[1].center)
+    assert isinstance(scene.session.actions[-1], EndTurn)
+
+
+def test_flotilla_stack_asks_which_ships_sail(app):
+    scene = start(app, ["human", "human"], options={"flotilla": True})
+    s = game({"Sp1": (5, 5), "Sp2": (5, 5), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
+             players=2, current="Sp", options={"flotilla": True})
+    put(app, scene, roll(s, 3, 5))
+    click(app, at(scene, (5, 5)))
+    assert scene.popup is not None
+    labels = [b for b in scene.popup.buttons]
+    assert len(labels) == 3                                 # ship 1, ship 2, both
+    frames(app, 1)
+    click(app, scene.popup.buttons[-1].rect.center)
+    assert scene.selected == (sid("Sp1"), sid("Sp2"))
+    lit = scene.landings_of(scene.selected)
+    target = sorted(lit)[0]
+    click(app, at(scene, target))
+    assert scene.game.ships[sid("Sp1")] == scene.game.ships[sid("Sp2")] == target
+
+
+def test_war_wind_first_carrier_by_click(app):
+    scene = start(app, ["human", "human"], options={"war-wind": True})
+    g = scene.game
+    if g.phase != WIND:
+        pytest.skip("the first player has one faction with this seed")
+    seat = g.current
+    ship = next(a.ship for a in g.legal_actions() if isinstance(a, ChooseCarrier))
+    click(app, at(scene, g.ships[ship]))
+    assert scene.session.actions[-1] == ChooseCarrier(seat, ship) and scene.game.treasure == ship
+
+
+# -- the whole game -------------------------------------------------------------------------------------
+def test_bots_play_to_the_results_with_how_and_statistics(app):
+    from game.scenes.results import ResultsScene
+    scene = start(app, ["easy", "easy"], seed=11)
+    for _ in range(20000):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        scene.update(0.2)          # time passes quickly: bots wait for each animation to end
+        frames(app, 1)
+    assert isinstance(app.stack.top, ResultsScene)
+    result = app.stack.top.result
+    assert result.how is not None and set(result.stats) == {"pir.stat.sunk", "pir.stat.lost", "pir.stat.carry_turns"}
+
+
+def test_hot_seat_four_humans_each_act_on_their_turn(app):
+    scene = start(app, ["human"] * 4, seed=2)
+    for _ in range(4):
+        seat = scene.game.current
+        assert scene.my_turn() == seat
+        key(app, pygame.K_SPACE)
+        settle(app, scene)
+        while scene.game.current == seat and not scene.game.is_over():
+            legal = scene.game.legal_actions()
+            scene._play(next((a for a in legal if isinstance(a, (Move, EndTurn))), legal[0]))
+            settle(app, scene)
+    assert len({a.seat for a in scene.session.actions}) == 4
+
+
+def test_the_table_draws_in_italian_and_small_windows(app):
+    from game.i18n import set_language
+    scene = start(app, ["human", "easy"])
+    put(app, scene, roll(open_sea(scene), 3, 5))
+    click(app, at(scene, (5, 5)))
+    set_language("it")
+    frames(app, 2)
+    for size in ((960, 540), (1600, 900), (1280, 720)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        frames(app, 2)
+        screen = app.screen.get_rect()
+        assert scene.view.rect.right <= scene.side.x and screen.contains(scene.view.rect)
+        assert scene.treasure_rect.bottom < scene.logpanel.rect.y and screen.contains(scene.logpanel.rect)
+        assert scene.logpanel.rect.bottom <= scene.menu_button.rect.y
+    set_language("en")
+
+
+def test_the_island_coin_and_the_panel_say_where_the_treasure_is(app):
+    scene = start(app, ["human", "human"])
+    assert scene.game.treasure == ISLAND
+    frames(app, 1)
+
+
+def test_keyboard_tab_picks_a_ship_arrows_a_square_enter_sails(app):
+    scene = start(app, ["human", "human"])
+    put(app, scene, roll(open_sea(scene), 3, 5))
+    key(app, pygame.K_TAB)
+    assert scene.selected is not None
+    group = scene.selected
+    key(app, pygame.K_RIGHT)
+    target = scene._hover
+    assert target in scene.landings_of(group)
+    key(app, pygame.K_RETURN)
+    assert isinstance(scene.session.actions[-1], Move) and scene.game.ships[group[0]] == target
+
+
+def test_autosave_after_each_action_and_resume_where_it_was(app):
+    from game import games
+    from game.core import saves
+    from game.scenes.setup import resume_scene
+    scene = start(app, ["human", "human"])
+    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene.autosave()
+    click(app, at(scene, (5, 5)))
+    target = sorted(scene.landings_of((sid("Sp1"),)))[0]
+    click(app, at(scene, target))
+    app.autosaver.flush(2)
+    save = saves.load_save(saves.autosave_path())
+    again = resume_scene(app, games.get("pirateer"), save)
+    assert again.game.ships == scene.game.ships and again.game.dice == scene.game.dice
+    assert again.game.to_json() == scene.game.to_json()
+    app.stack.push(again, fade=False)
+    frames(app, 2)
+    assert again.my_turn() == scene.my_turn()
+
+
+def test_a_click_on_the_island_coin_takes_the_treasure(app):
+    scene = start(app, ["human", "human"])
+    s, dock = docked()
+    put(app, scene, s)
+    x, y = scene.coin_point()
+    click(app, (int(x), int(y)))
+    assert scene.game.treasure == sid("Sp1") and isinstance(scene.session.actions[-1], Take)
