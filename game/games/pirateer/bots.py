@@ -4,21 +4,28 @@ Every bot sees only ``state.view(seat)`` and returns one of its ``legal_actions(
 the view's random generator: lookahead runs on ``moves.Pos`` positions with dice the bot sets itself.
 
 - Plans (``enumerate_plans``): in the move phase every distinct complete plan for the current dice, a
-  sequence of die moves and treasure takes that meets the dice obligation (R11), deduplicated by the
-  position it leaves. A bot picks a plan, plays its first action and keeps the rest; the rest is
-  replayed only while the view is the position the plan expects (otherwise it plans again).
-- Evaluation (``Evaluator``): per team, the treasure's worth to its carrier (``CARRY`` minus the
-  expected turns home from precomputed tables, zero on a trap square or behind a wreck in the home
-  channel), the exact chance that the rivals who move before the carrier's next turn land on it over
-  all their rolls (singles and same-ship two-move combinations, with every ship and wreck blocking;
-  the boarder's gain counts for its team), the dock race while the coin is on the island, the hunt
-  for an enemy carrier, ships afloat, and the ``storm`` risk of the farthest ship. A seat scores its
-  team's value minus the best rival team's.
+  sequence of die moves and treasure takes that meets the dice obligation (R11), one per position it
+  leaves. A bot picks a plan, plays its first action and keeps the rest; the rest is replayed only
+  while the view is the position the plan expects (otherwise it plans again).
+- Tables (``Tables``, once per board): expected turns home for a carrier under its R17 table (value
+  iteration over the 21 rolls; trap squares come out hopeless), expected turns to a dock, die-move
+  distances, and the terrain paths that end on a square (for exact threats).
+- Evaluation (``Evaluator``, tuned by ``Weights``): per team, the treasure's worth to its carrier
+  (``carry`` minus the expected turns home, more for ships blocking a channel it must pass, nothing
+  behind a wreck in its home channel), the exact chance that the rivals who move before the carrier's
+  next turn land on it over all their rolls (single moves and same-ship two-move combinations, every
+  ship and wreck blocking: escorts count) with the boarder's gain, the same for non-carriers a carrier
+  may board (a team's last ship: the game), the dock race while the coin is on the island, the hunt
+  for an enemy carrier, ships afloat, ships idling in their own channel, and the ``storm`` risk of the
+  farthest ship. A seat scores its team's value minus the best rival team's.
 - easy: a random plan, plans that bring the goal nearer twice as likely; always takes the treasure.
-- medium: the best plan by the evaluation; nuke, storm, bonus and war-wind choices by the same.
-- hard: the medium's best few plans, each answered by the next seat's medium reply for each of its 21
-  rolls, scored by the evaluation after that reply (expectimax, one reply deep), inside a time
-  budget (``seconds``, default 0.9 s) or a fixed number of rolls per candidate (``playouts``).
+- medium: the best plan by the evaluation; nuke, storm pick, bonus values, pre-roll take and the
+  war-wind carrier by the same.
+- hard: the medium's best ``top_k`` plans, each answered by the next seat's medium reply for each of
+  its rolls (most likely first), scored after that reply as a winning chance (``win_chance``) by a
+  finer evaluation (``HARD``: a carrier about to move is threatened only by what is left once it has
+  fled). Budget: ``seconds`` (0.9 s by default; a roll is dropped when it cannot finish in time) or a
+  fixed number of rolls per candidate (``playouts``, repeatable).
 """
 from __future__ import annotations
 
@@ -51,12 +58,17 @@ class Weights:
     hunt: float = 0.25        # per die-move of the best hunter from the enemy carrier
     hunt_cap: int = 6         # die-moves beyond which a hunter counts as this far
     late: float = 0.35        # weight of a threat from a seat that moves only after the target's owner
-    block: float = 2.5        # per friendly ship in a channel the carrier must pass
+    block: float = 2.5        # per friendly ship in a channel the carrier must pass (home: times depth_factor)
     block_enemy: float = 0.8  # the same for an enemy ship there (the carrier may board it, not pass it)
-    idle: float = 0.5         # per non-carrier ship in its own destination channel (twice on the anchor)
+    idle: float = 0.5         # per non-carrier ship in its own destination channel (times depth_factor)
     sink_gain: float = 0.6    # a boarder's gain for sinking a non-carrier
     last_ship: float = 12.0   # the loss of a team's last ship (E2)
     gain: float = 1.0         # share of the carrier's worth a boarder gains
+    race: float = 0.0         # > 0: the island race counts race * worth(turns to a dock and home) instead
+    ambush: float = 0.0       # per ship lying in wait at the enemy carrier's destination channel
+    escape: bool = False      # a carrier that moves first: its threat is what is left after it flees
+    home_now: float = 0.0     # > 0: a carrier about to move is worth this much times its exact chance to
+                              # land home with the coming roll (the rest keeps its worth)
 
     def worth(self, turns: float) -> float:
         """``carry - turns`` near home; beyond ``near`` a tail A*A/(A + extra), smooth and positive."""
@@ -67,6 +79,7 @@ class Weights:
 
 
 DEFAULT = Weights()
+HARD = Weights(escape=True)   # the hard bot's leaves
 TURN_CAP = 40.0      # expected turns for a square from which the carrier can never get home
 ROLL_VALUE = 0.8     # what a normal turn is worth against arming the nuke
 ARM_MARGIN = 0.5
@@ -75,6 +88,12 @@ CALIBRATION = 0.12   # see win_chance
 HARD_TOP_K = 6
 PLAN_NODES = 30000   # plan search cap (storm with six ships); the plans found are still all legal
 INF = 99.0
+
+
+def depth_factor(index: int, length: int) -> float:
+    """How hard it is for a ship at ``index`` of a channel (0 = the anchor) to get out: the open end
+    counts 0.5, each square deeper a little more, the anchor 2."""
+    return 0.5 + 1.5 * (length - 1 - index) / (length - 1)
 
 
 def win_chance(score: float) -> float:
@@ -119,6 +138,7 @@ class Tables:
         self._reach2: dict[Cell, frozenset[Cell]] = {}
         self._port: dict[str, dict[Cell, int]] = {}
         self._attack: dict[tuple, tuple[tuple[bool, int, frozenset[Cell]], ...]] = {}
+        self._ambush: dict[str, frozenset[Cell]] = {}
 
     def succ(self, home: str | None) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
         """Per square, per die (index 0 unused): the landings of one die move, under ``home``'s R17."""
@@ -138,7 +158,8 @@ class Tables:
         key = ("carrier", home, ndice)
         got = self._turns.get(key)
         if got is None:
-            got = self._turns[key] = self._expected_turns(self.succ(home), {self.board.harbour(home).anchor}, ndice)
+            got = self._turns[key] = self._expected_turns(self.succ(home), {self.board.harbour(home).anchor: 0.0},
+                                                          ndice)
         return got
 
     def dock_turns(self, ndice: int) -> dict[Cell, float]:
@@ -146,27 +167,38 @@ class Tables:
         key = ("dock", ndice)
         got = self._turns.get(key)
         if got is None:
-            got = self._turns[key] = self._expected_turns(self.succ(None), {d.cell for d in self.board.docks},
+            got = self._turns[key] = self._expected_turns(self.succ(None), {d.cell: 0.0 for d in self.board.docks},
                                                           ndice)
         return got
 
-    def _expected_turns(self, succ: dict[Cell, tuple[tuple[Cell, ...], ...]], targets: set[Cell],
+    def treasure_turns(self, home: str, ndice: int) -> dict[Cell, float]:
+        """Expected turns for a free ship to reach a dock, take, and sail home to ``home``'s anchor."""
+        key = ("treasure", home, ndice)
+        got = self._turns.get(key)
+        if got is None:
+            carry = self.carrier_turns(home, ndice)
+            got = self._turns[key] = self._expected_turns(
+                self.succ(None), {d.cell: carry[d.cell] for d in self.board.docks}, ndice)
+        return got
+
+    def _expected_turns(self, succ: dict[Cell, tuple[tuple[Cell, ...], ...]], terminal: dict[Cell, float],
                         ndice: int) -> dict[Cell, float]:
-        """Value iteration: V(c) = 1 + sum over rolls of p * min(V(c), best square the roll reaches)."""
-        V = {c: (0.0 if c in targets else INF) for c in self.cells}
+        """Value iteration: V(c) = 1 + sum over rolls of p * min(V(c), best value the roll reaches); a move
+        that ends on a ``terminal`` square stops there with its value."""
+        V = {c: terminal.get(c, INF) for c in self.cells}
         rolls = ROLLS[ndice]
-        dist = self.die_distance_to_set(targets, succ)
+        dist = self.die_distance_to_set(set(terminal), succ)
         order = sorted(self.cells, key=lambda c: dist.get(c, 99))
         for _ in range(200):
             delta = 0.0
             M1 = {x: [INF] + [min((V[y] for y in succ[x][die]), default=INF) for die in range(1, 7)]
                   for x in self.cells}
             for c in order:
-                if c in targets:
+                if c in terminal:
                     continue
                 ms = []
                 for dice, w in rolls:
-                    ms.append((self._best(c, dice, succ, V, M1), w))
+                    ms.append((self._best(c, dice, succ, V, M1, terminal), w))
                 ms.sort()
                 new = INF
                 acc = wacc = 0.0
@@ -187,20 +219,19 @@ class Tables:
         return {c: min(v, TURN_CAP) for c, v in V.items()}
 
     @staticmethod
-    def _best(c: Cell, dice: tuple[int, ...], succ, V, M1) -> float:
-        """The lowest value a single ship reaches from ``c`` with some of ``dice`` (a target ends the run)."""
+    def _best(c: Cell, dice: tuple[int, ...], succ, V, M1, terminal) -> float:
+        """The lowest value a single ship reaches from ``c`` with some of ``dice`` (a terminal ends the run)."""
         best = INF
-        distinct = sorted(set(dice))
-        for a in distinct:
+        for a in sorted(set(dice)):
             rest = list(dice)
             rest.remove(a)
             for x in succ[c][a]:
                 v = V[x]
-                if v > 0.0 and rest:
+                if rest and x not in terminal:
                     if len(rest) == 1:
                         v = min(v, M1[x][rest[0]])
                     else:
-                        v = min(v, Tables._best(x, tuple(rest), succ, V, M1))
+                        v = min(v, Tables._best(x, tuple(rest), succ, V, M1, terminal))
                 if v < best:
                     best = v
         return best
@@ -283,6 +314,17 @@ class Tables:
                         cells = frozenset(inner) | {q} | (frozenset(inner2) - {p})
                         out.append((False, 1 << ((a - 1) * 6 + b - 1), cells))
         got = self._attack[key] = tuple(out)
+        return got
+
+    def ambush(self, home: str) -> frozenset[Cell]:
+        """Squares lying in wait for a carrier bound for ``home``: its channel and one move from it."""
+        got = self._ambush.get(home)
+        if got is None:
+            channel = self.board.harbour(home).channel
+            cells = set(channel)
+            for c in channel:
+                cells.update(self.rev(c))
+            got = self._ambush[home] = frozenset(cells)
         return got
 
     def port_distance(self, faction: str) -> dict[Cell, int]:
@@ -413,6 +455,7 @@ class Evaluator:
         self._carrier_turns: dict[str, dict[Cell, float]] = {}
         self._chan: dict[tuple[str, Cell], int | None] = {}   # (ship, square) -> channel_index
         self._ship_seat: dict[str, int | None] = {}
+        self._treasure_turns: dict[str, dict[Cell, float]] = {}
 
     # -- tables -------------------------------------------------------------------------------
     def turns_home(self, faction: str, cell: Cell) -> float:
@@ -459,9 +502,100 @@ class Evaluator:
                     extra += self.w.block_enemy
                 elif in_home:
                     return TURN_CAP   # a friend between the carrier and the anchor can never get past it
+                elif c in home:
+                    extra += self.w.block * depth_factor(home.index(c), len(home))
                 else:
                     extra += self.w.block
         return extra
+
+    def home_chance(self, pos: Pos, carrier: str, blockers: set[Cell]) -> float:
+        """The chance that the carrier lands on its destination anchor with the coming roll."""
+        anchor = self.ctx.anchor(faction_of(carrier))
+        here = [s for s, c in pos.ships.items() if c == anchor]
+        friends = self.ctx.friends.get(faction_of(carrier), frozenset())
+        if any(faction_of(s) in friends for s in here):
+            return 0.0
+        d1, d2 = hit_masks(self.tab, self.ctx, pos, blockers, carrier, anchor)
+        return hit_probability(d1, d2, self.sides.ndice) if d1 or d2 else 0.0
+
+    def escape_risk(self, pos: Pos, carrier: str, by_seat: dict[int, list[str]], own_team: int,
+                    occ: set[Cell]) -> float:
+        """The threat left to a carrier that moves first: over its owner's rolls, the least exact threat
+        among the squares it can reach alone (staying put included), the attackers standing still."""
+        c = pos.ships[carrier]
+        d = self.ctx.d(faction_of(carrier))
+        board = self.board
+        attackers = [s for seat, ships in by_seat.items() if self.sides.teams[seat] != own_team for s in ships]
+        wrecks = pos.wrecks
+        friends = self.ctx.friends.get(faction_of(carrier), frozenset())
+        ship_at = {cell: s for s, cell in pos.ships.items()}
+        base = occ - {c}
+        risk_at: dict[Cell, float] = {}
+        ndice = self.sides.ndice
+        tab, ctx = self.tab, self.ctx
+
+        def risk(q: Cell) -> float:
+            r = risk_at.get(q)
+            if r is None:
+                blockers = base | {q}
+                d1 = d2 = 0
+                for s in attackers:
+                    if pos.ships[s] != q:              # else boarded on the way
+                        a, b = hit_masks(tab, ctx, pos, blockers, s, q)
+                        d1 |= a
+                        d2 |= b
+                r = risk_at[q] = hit_probability(d1, d2, ndice) if d1 or d2 else 0.0
+            return r
+
+        moves: dict[tuple[Cell, int], list[Cell]] = {}
+
+        def landings_from(start: Cell, die: int) -> list[Cell]:
+            got = moves.get((start, die))
+            if got is not None:
+                return got
+            out = []
+            for direction, (inner, last) in _paths_by_die(board, start)[die]:
+                if forbidden(d, direction):
+                    continue
+                if any((sq in occ and sq != c) or sq in wrecks for sq in inner):
+                    continue
+                if last in wrecks and last not in ship_at:
+                    continue
+                other = ship_at.get(last)
+                if other is not None and other != carrier and faction_of(other) in friends:
+                    continue
+                out.append(last)
+            moves[(start, die)] = out
+            return out
+        stay = risk(c)
+        if stay == 0.0:
+            return 0.0
+        total = 0.0
+        for dice, w in ROLLS[ndice]:
+            best = stay
+            for i, a in enumerate(dice):
+                for q in landings_from(c, a):
+                    best = min(best, risk(q))
+                    if best == 0.0:
+                        break
+                    for j, b in enumerate(dice):
+                        if j != i:
+                            for q2 in landings_from(q, b):
+                                best = min(best, risk(q2))
+                    if best == 0.0:
+                        break
+                if best == 0.0:
+                    break
+            total += w * best
+        return total
+
+    def treasure_turns(self, ship: str, cell: Cell) -> float:
+        """Expected turns for ``ship`` to reach a dock and bring the treasure home from ``cell``."""
+        home = self.ctx.home.get(faction_of(ship), faction_of(ship))
+        t = self._treasure_turns.get(home)
+        if t is None:
+            t = self._treasure_turns[home] = self.tab.treasure_turns(home, 2)
+        return t.get(cell, TURN_CAP)
 
     def channel_index(self, faction: str, cell: Cell) -> int | None:
         """The square's index in the destination channel of ``faction`` (0 = the anchor), or None."""
@@ -512,7 +646,7 @@ class Evaluator:
                     if idx == -1:
                         idx = chan[(s, pos.ships[s])] = self.channel_index(faction_of(s), pos.ships[s])
                     if idx is not None:
-                        v -= self.w.idle * (2.0 if idx == 0 else 1.0)
+                        v -= self.w.idle * depth_factor(idx, 6)
             values[t] = values.get(t, 0.0) + v
         seq = self.after_mover(pos, mover, by_seat)
         occ = set(pos.ships.values())
@@ -520,6 +654,12 @@ class Evaluator:
             occ |= pos.wrecks
         if threats:
             self._ship_threats(pos, by_seat, seq, occ, values)
+        if treasure == ISLAND and self.w.race > 0.0:
+            worth = self.w.worth
+            for seat, ships in by_seat.items():
+                ts = sorted(self.treasure_turns(s, pos.ships[s]) for s in ships)
+                values[teams[seat]] += self.w.race * (worth(ts[0]) + (0.2 * worth(ts[1]) if len(ts) > 1 else 0.0))
+            return values
         if treasure == ISLAND:
             dock = self.tab.dock_turns(2)
             best: dict[int, list[float]] = {}
@@ -540,18 +680,30 @@ class Evaluator:
         own_team = teams[owner]
         before = set(seq[:seq.index(owner)]) if owner in seq else set(seq)
         keep = 1.0
+        if self.w.home_now and seq and seq[0] == owner:
+            worth += self.home_chance(pos, treasure, occ) * (self.w.home_now - worth)
         if threats:
+            raw: list[tuple[int, float]] = []
+            near = self.tab.reach2(cell)
             for seat, ships in by_seat.items():
                 if teams[seat] == own_team:
                     continue
                 d1 = d2 = 0
                 for s in ships:
+                    if pos.ships[s] not in near:
+                        continue
                     a, b = hit_masks(self.tab, self.ctx, pos, occ, s, cell)
                     d1 |= a
                     d2 |= b
-                if not (d1 or d2):
-                    continue
-                p = hit_probability(d1, d2, sides.ndice) * (1.0 if seat in before else self.w.late)
+                if d1 or d2:
+                    raw.append((seat, hit_probability(d1, d2, sides.ndice)))
+            scale = None
+            if raw and self.w.escape and seq and seq[0] == owner:
+                # the owner moves first: what is left of the threat once the carrier has fled
+                combined = 1.0 - math.prod(1.0 - p for _, p in raw)
+                scale = self.escape_risk(pos, treasure, by_seat, own_team, occ) / combined
+            for seat, p in raw:
+                p *= scale if scale is not None else (1.0 if seat in before else self.w.late)
                 gain = max(self.carry_value(f, cell, pos.wrecks) for f in sides.seat_factions[seat])
                 values[teams[seat]] += p * keep * gain * self.w.gain
                 keep *= 1.0 - p
@@ -563,12 +715,16 @@ class Evaluator:
                 keep *= 1.0 - min(4.0, self.turns_home(faction, cell)) / 36.0 / ties
         values[own_team] = values.get(own_team, 0.0) + keep * worth
         dist = self.tab.dist_to(cell)
+        lair = self.tab.ambush(self.ctx.home.get(faction, faction)) if self.w.ambush else frozenset()
         for seat, ships in by_seat.items():
             t = teams[seat]
             if t == own_team:
                 continue
             best_d = min(min(dist.get(pos.ships[s], self.w.hunt_cap), self.w.hunt_cap) for s in ships)
             values[t] -= self.w.hunt * best_d
+            if lair:
+                waiting = sum(1 for s in ships if pos.ships[s] in lair)
+                values[t] += self.w.ambush * min(waiting, 2)
         return values
 
     def _ship_threats(self, pos: Pos, by_seat: dict[int, list[str]], seq: list[int], occ: set[Cell],
@@ -591,12 +747,17 @@ class Evaluator:
                 if v == carrier:
                     continue
                 target = pos.ships[v]
+                near = self.tab.reach2(target)
+                if not free and pos.ships[carrier] not in near:
+                    continue
                 keep = 1.0
                 for aseat, ships in by_seat.items():
                     if teams[aseat] == vteam or (not free and aseat != carrier_seat):
                         continue
                     d1 = d2 = 0
                     for s in (ships if free else (carrier,)):
+                        if pos.ships[s] not in near:
+                            continue
                         a, b = hit_masks(self.tab, self.ctx, pos, occ, s, target)
                         d1 |= a
                         d2 |= b
@@ -712,6 +873,11 @@ def _end_take_possible(view: PirateerState) -> bool:
     return not (view.stage == "bonus" or sorted(view.dice) == [1, 2])
 
 
+# The rest of the last plan per (level, seat): the app asks a new bot object for every action, so a plan
+# outlives its bot. A plan step is played only when the view is exactly the one it was planned for.
+_PLANS: dict[tuple[str, int], list[tuple[tuple, Action]]] = {}
+
+
 class PirateerBot(Bot):
     """Common flow: phases, the plan cache; subclasses pick plans and phase choices."""
 
@@ -734,10 +900,15 @@ class PirateerBot(Bot):
         legal = view.legal_actions(self.seat)
         if not legal:
             raise ValueError("Pirateer bot asked to act with no legal action")
+        if not self._steps:
+            self._steps = _PLANS.get((self.level, self.seat), [])   # a plan of an earlier bot object
+        _PLANS.pop((self.level, self.seat), None)
         if self._steps:
             key, action = self._steps[0]
             if key == view_key(view) and action in legal:
-                self._steps.pop(0)
+                self._steps = self._steps[1:]
+                if self._steps:
+                    _PLANS[(self.level, self.seat)] = self._steps
                 return action
             self._steps = []
         if len(legal) == 1:
@@ -809,6 +980,8 @@ class PirateerBot(Bot):
         if first not in legal:  # pragma: no cover - the enumerator follows the engine's rules
             return legal[0]
         self._steps = keyed[1:]
+        if self._steps:
+            _PLANS[(self.level, self.seat)] = self._steps
         return first
 
     # -- to override --------------------------------------------------------------------------
@@ -841,6 +1014,7 @@ class EasyBot(PirateerBot):
         takes = [a for a in view.legal_actions(self.seat) if isinstance(a, Take)]
         if takes:
             self._steps = []
+            _PLANS.pop((self.level, self.seat), None)
             return takes[0]
         return super().choose(view)
 
@@ -1021,16 +1195,18 @@ def nuke_choice(ev: Evaluator, pos: Pos, seat: int, arms: list[Action]) -> tuple
 # --------------------------------------------------------------------------------------------------
 class HardBot(MediumBot):
     """Expectimax one reply deep: the medium's best ``top_k`` plans, each answered, for every roll of
-    the next seat (most likely rolls first), by that seat's best plan under the evaluation; the plan
-    with the best expected score after the reply wins. Budget: ``playouts`` rolls per candidate
-    (repeatable) or ``seconds``."""
+    the next seat (most likely rolls first), by that seat's best plan under the medium evaluation; the
+    plan with the best expected winning chance after the reply (``leaf_weights``) wins. Budget:
+    ``playouts`` rolls per candidate (repeatable) or ``seconds``."""
 
     level = "hard"
     SAFETY = 0.9
 
     def __init__(self, seat: int, seed: int = 0, playouts: int | None = None, seconds: float | None = None,
-                 top_k: int = HARD_TOP_K, weights: Weights = DEFAULT):
+                 top_k: int = HARD_TOP_K, weights: Weights = DEFAULT, leaf_weights: Weights | None = None):
         super().__init__(seat, seed, weights)
+        self.leaf_weights = HARD if leaf_weights is None else leaf_weights
+        self._leaf: tuple[Evaluator, Evaluator] | None = None
         if playouts is None and seconds is None:
             seconds = 1.0 * self.SAFETY
         self.playouts = playouts
@@ -1052,40 +1228,46 @@ class HardBot(MediumBot):
             return scored[0][1]
         cands = [p for _, p in scored[:self.top_k]]
         ev = self.evaluator(view)
+        if self._leaf is None or self._leaf[0] is not ev:
+            self._leaf = (ev, Evaluator(ev.ctx, ev.sides, self.leaf_weights))
+        leaf = self._leaf[1]
         totals = [0.0] * len(cands)
-        weight = 0.0
         done = 0
-        rolls = ROLLS[ev.sides.ndice]
-        per_roll = 0.0
-        for dice, w in rolls:
+        per_reply = 0.0   # the slowest reply so far: a roll is started only if it should end in time
+        for dice, w in ROLLS[ev.sides.ndice]:
             if self.playouts is not None and done >= self.playouts:
                 break
-            if self.seconds is not None and done and \
-                    time.perf_counter() - start + per_roll > self.seconds:
-                break
-            t0 = time.perf_counter()
-            for j, plan in enumerate(cands):
-                totals[j] += w * self.reply_value(ev, plan.pos, dice)
-            weight += w
+            row = []
+            for plan in cands:
+                if self.seconds is not None and time.perf_counter() - start + per_reply > self.seconds:
+                    break
+                t0 = time.perf_counter()
+                row.append(w * self.reply_value(ev, leaf, plan.pos, dice))
+                per_reply = max(per_reply, time.perf_counter() - t0)
+            if len(row) < len(cands):
+                break                       # out of time: this roll is dropped (every candidate sees the same rolls)
+            for j, v in enumerate(row):
+                totals[j] += v
             done += 1
-            per_roll = time.perf_counter() - t0
         self.last_rolls = done
         self.last_seconds = time.perf_counter() - start
+        if not done:
+            return cands[0]
         best = max(range(len(cands)), key=lambda j: (totals[j], -j))
         return cands[best]
 
-    def reply_value(self, ev: Evaluator, pos: Pos, dice: tuple[int, ...]) -> float:
-        """This seat's winning chance (``win_chance`` of the score) after the next seat plays its best
-        plan for ``dice`` from ``pos``."""
+    def reply_value(self, ev: Evaluator, leaf: Evaluator, pos: Pos, dice: tuple[int, ...]) -> float:
+        """This seat's winning chance (``win_chance`` of the ``leaf`` score) after the next seat plays its
+        best plan for ``dice`` from ``pos`` (its choice modelled by ``ev``, the medium's evaluation)."""
         seq = ev.after_mover(pos, self.seat)
         nxt = seq[0]
         if nxt == self.seat:
-            return win_chance(ev.score(pos, self.seat, self.seat))
+            return win_chance(leaf.score(pos, self.seat, self.seat))
         factions = ev.sides.seat_factions[nxt]
         memo: dict = {}
         need = max_dice(ev.ctx, pos, factions, dice, memo)
         if need == 0:
-            return win_chance(ev.score(pos, self.seat, nxt))
+            return win_chance(leaf.score(pos, self.seat, nxt))
         plans = enumerate_plans(ev.ctx, pos, factions, dice, need, memo=memo)
         best, best_value = None, -math.inf
         for p in plans:
@@ -1098,7 +1280,7 @@ class HardBot(MediumBot):
         assert best is not None
         if best.won:
             return 1.0 if ev.sides.teams[nxt] == ev.sides.teams[self.seat] else 0.0
-        return win_chance(ev.score(best.pos, self.seat, nxt))
+        return win_chance(leaf.score(best.pos, self.seat, nxt))
 
 
 def make_bot(level: str, seat: int, seed: int, playouts: int | None = None, **_: Any) -> Bot:

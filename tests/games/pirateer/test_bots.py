@@ -117,6 +117,21 @@ def test_a_plan_is_played_to_its_end_with_legal_actions() -> None:
         assert s.current == 1 or s.is_over()
 
 
+def test_a_new_bot_object_goes_on_with_the_plan() -> None:
+    """The app asks a fresh bot (new seed) for every action: the turn's plan is searched once."""
+    state = roll(game({"Sp1": (5, 13), "Sp2": (8, 9), "Pi1": (15, 10)}, players=2), 3, 2)
+    searches = 0
+    k = 0
+    while state.current == 0 and not state.is_over():
+        b = HardBot(0, k, playouts=HARD_ROLLS)
+        action = b.choose(state.view(0))
+        searches += b.last_rolls > 0
+        assert action in state.legal_actions(0)
+        state.apply(action)
+        k += 1
+    assert k >= 2 and searches == 1
+
+
 def _brute_force(s: PirateerState, out: set) -> None:
     """Every position the engine's own legal actions can end the turn in (takes included)."""
     if s.current != 0 or s.is_over() or s.phase == START:
@@ -150,16 +165,17 @@ def test_the_plans_are_exactly_the_engines_turns(ships, treasure, dice) -> None:
 # ------------------------------------------------------------------------------------------------
 # Whole games
 # ------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("players,options,lineup", [
-    (2, {}, ("hard", "medium")),
-    (3, {"storm": True}, ("medium", "easy", "hard")),
-    (4, {"devils-island": True, "nuke": True}, ("hard", "medium", "easy", "random")),
-    (4, {"war-wind": True, "wrecks": True}, ("medium", "easy", "medium", "hard")),
-    (2, {"domination": True, "acey-deucey": True}, ("medium", "hard")),
-    (3, {"dead-man": True, "free-boarding": True}, ("easy", "medium", "hard")),
+@pytest.mark.parametrize("players,options,lineup,seed", [
+    (2, {}, ("hard", "medium"), 5),
+    (3, {"storm": True}, ("medium", "easy", "hard"), 6),
+    (4, {"devils-island": True, "nuke": True}, ("hard", "medium", "easy", "random"), 5),
+    (4, {"war-wind": True, "wrecks": True}, ("medium", "easy", "medium", "hard"), 7),
+    (2, {"domination": True, "acey-deucey": True}, ("medium", "hard"), 5),
+    (3, {"dead-man": True, "free-boarding": True}, ("easy", "medium", "hard"), 5),
+    (2, {"grab-and-run": True, "flotilla": True}, ("hard", "easy"), 5),
 ])
-def test_whole_games_between_levels_finish(players: int, options: dict, lineup: tuple) -> None:
-    state = RULES.new_game(players, options, 5)
+def test_whole_games_between_levels_finish(players: int, options: dict, lineup: tuple, seed: int) -> None:
+    state = RULES.new_game(players, options, seed)
     bots = [bot(level, seat, seat) for seat, level in enumerate(lineup)]
     assert play_out(state, bots, max_actions=20000).is_over()
 
