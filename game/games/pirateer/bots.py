@@ -39,14 +39,12 @@ from game.core.protocol import Action, State
 from game.games.pirateer.boardmodel import Board, Cell
 from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Pos, _paths_by_die, after, can_take, faction_of,
                                        forbidden, iter_landings, max_dice, toward_vector, wins)
-from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseCarrier, EndTurn,
-                                       Move, PirateerState, Roll, StormPick, Take)
+from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, Arm, Bonus, EndTurn, Move,
+                                       PirateerState, Roll, Take)
 
 # --------------------------------------------------------------------------------------------------
-# Tuning (units: one turn of progress)
+# Tuning
 # --------------------------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class Weights:
     """The evaluation's tuning (units: one turn of progress)."""
@@ -64,11 +62,7 @@ class Weights:
     sink_gain: float = 0.6    # a boarder's gain for sinking a non-carrier
     last_ship: float = 12.0   # the loss of a team's last ship (E2)
     gain: float = 1.0         # share of the carrier's worth a boarder gains
-    race: float = 0.0         # > 0: the island race counts race * worth(turns to a dock and home) instead
-    ambush: float = 0.0       # per ship lying in wait at the enemy carrier's destination channel
     escape: bool = False      # a carrier that moves first: its threat is what is left after it flees
-    home_now: float = 0.0     # > 0: a carrier about to move is worth this much times its exact chance to
-                              # land home with the coming roll (the rest keeps its worth)
 
     def worth(self, turns: float) -> float:
         """``carry - turns`` near home; beyond ``near`` a tail A*A/(A + extra), smooth and positive."""
@@ -138,7 +132,6 @@ class Tables:
         self._reach2: dict[Cell, frozenset[Cell]] = {}
         self._port: dict[str, dict[Cell, int]] = {}
         self._attack: dict[tuple, tuple[tuple[bool, int, frozenset[Cell]], ...]] = {}
-        self._ambush: dict[str, frozenset[Cell]] = {}
 
     def succ(self, home: str | None) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
         """Per square, per die (index 0 unused): the landings of one die move, under ``home``'s R17."""
@@ -171,35 +164,42 @@ class Tables:
                                                           ndice)
         return got
 
-    def treasure_turns(self, home: str, ndice: int) -> dict[Cell, float]:
-        """Expected turns for a free ship to reach a dock, take, and sail home to ``home``'s anchor."""
-        key = ("treasure", home, ndice)
-        got = self._turns.get(key)
-        if got is None:
-            carry = self.carrier_turns(home, ndice)
-            got = self._turns[key] = self._expected_turns(
-                self.succ(None), {d.cell: carry[d.cell] for d in self.board.docks}, ndice)
-        return got
-
     def _expected_turns(self, succ: dict[Cell, tuple[tuple[Cell, ...], ...]], terminal: dict[Cell, float],
                         ndice: int) -> dict[Cell, float]:
         """Value iteration: V(c) = 1 + sum over rolls of p * min(V(c), best value the roll reaches); a move
-        that ends on a ``terminal`` square stops there with its value."""
+        that ends on a ``terminal`` square stops there with its value. Sweeps in order of distance, until
+        no value moves by 0.005 turns."""
         V = {c: terminal.get(c, INF) for c in self.cells}
         rolls = ROLLS[ndice]
         dist = self.die_distance_to_set(set(terminal), succ)
-        order = sorted(self.cells, key=lambda c: dist.get(c, 99))
+        order = [c for c in sorted(self.cells, key=lambda c: dist.get(c, 99)) if c not in terminal]
+        dice_pairs = [((a, b), w) for (a, b), w in rolls] if ndice == 2 else []
         for _ in range(200):
             delta = 0.0
-            M1 = {x: [INF] + [min((V[y] for y in succ[x][die]), default=INF) for die in range(1, 7)]
-                  for x in self.cells}
+            # W[x][b]: the best of stopping on x or going on from it with die b
+            W = {}
+            for x in self.cells:
+                v = V[x]
+                if x in terminal:
+                    W[x] = (v,) * 7
+                else:
+                    sx = succ[x]
+                    W[x] = (v,) + tuple(min(v, min((V[y] for y in sx[die]), default=INF)) for die in range(1, 7))
             for c in order:
-                if c in terminal:
-                    continue
-                ms = []
-                for dice, w in rolls:
-                    ms.append((self._best(c, dice, succ, V, M1, terminal), w))
-                ms.sort()
+                sc = succ[c]
+                if dice_pairs:
+                    # Q[a][b]: first die a from c, then maybe die b
+                    q = [[INF] * 7 for _ in range(7)]
+                    for a in range(1, 7):
+                        row = q[a]
+                        for x in sc[a]:
+                            wx = W[x]
+                            for b in range(1, 7):
+                                if wx[b] < row[b]:
+                                    row[b] = wx[b]
+                    ms = sorted((min(q[a][b], q[b][a]), w) for (a, b), w in dice_pairs)
+                else:
+                    ms = sorted((self._best(c, dice, succ, V, W, terminal), w) for dice, w in rolls)
                 new = INF
                 acc = wacc = 0.0
                 for i, (m, w) in enumerate(ms):
@@ -214,24 +214,25 @@ class Tables:
                 new = min(new, INF)
                 delta = max(delta, abs(new - V[c]))
                 V[c] = new
-            if delta < 1e-3:
+            if delta < 5e-3:
                 break
         return {c: min(v, TURN_CAP) for c, v in V.items()}
 
     @staticmethod
-    def _best(c: Cell, dice: tuple[int, ...], succ, V, M1, terminal) -> float:
-        """The lowest value a single ship reaches from ``c`` with some of ``dice`` (a terminal ends the run)."""
+    def _best(c: Cell, dice: tuple[int, ...], succ, V, W, terminal) -> float:
+        """The lowest value a single ship reaches from ``c`` with some of ``dice`` (a terminal ends the run;
+        ``W[x][b]``: the best of stopping on x or going on with die b)."""
         best = INF
         for a in sorted(set(dice)):
             rest = list(dice)
             rest.remove(a)
             for x in succ[c][a]:
-                v = V[x]
-                if rest and x not in terminal:
-                    if len(rest) == 1:
-                        v = min(v, M1[x][rest[0]])
-                    else:
-                        v = min(v, Tables._best(x, tuple(rest), succ, V, M1, terminal))
+                if not rest or x in terminal:
+                    v = V[x]
+                elif len(rest) == 1:
+                    v = W[x][rest[0]]
+                else:
+                    v = min(V[x], Tables._best(x, tuple(rest), succ, V, W, terminal))
                 if v < best:
                     best = v
         return best
@@ -264,17 +265,16 @@ class Tables:
 
     def rev(self, target: Cell) -> dict[Cell, tuple[tuple[int, str, tuple[Cell, ...]], ...]]:
         """Origin square -> the (die, direction, inner squares) of terrain-legal moves that end on ``target``."""
-        got = self._rev.get(target)
-        if got is None:
-            acc: dict[Cell, list[tuple[int, str, tuple[Cell, ...]]]] = {}
+        if not self._rev:
+            acc: dict[Cell, dict[Cell, list[tuple[int, str, tuple[Cell, ...]]]]] = {}
             for c in self.cells:
                 by_die = _paths_by_die(self.board, c)
                 for die in range(1, 7):
                     for direction, (inner, last) in by_die[die]:
-                        if last == target:
-                            acc.setdefault(c, []).append((die, direction, inner))
-            got = self._rev[target] = {c: tuple(v) for c, v in acc.items()}
-        return got
+                        acc.setdefault(last, {}).setdefault(c, []).append((die, direction, inner))
+            for last, origins in acc.items():
+                self._rev[last] = {c: tuple(v) for c, v in origins.items()}
+        return self._rev.get(target, {})
 
     def reach2(self, target: Cell) -> frozenset[Cell]:
         """Squares from which ``target`` is at most two terrain moves away."""
@@ -314,17 +314,6 @@ class Tables:
                         cells = frozenset(inner) | {q} | (frozenset(inner2) - {p})
                         out.append((False, 1 << ((a - 1) * 6 + b - 1), cells))
         got = self._attack[key] = tuple(out)
-        return got
-
-    def ambush(self, home: str) -> frozenset[Cell]:
-        """Squares lying in wait for a carrier bound for ``home``: its channel and one move from it."""
-        got = self._ambush.get(home)
-        if got is None:
-            channel = self.board.harbour(home).channel
-            cells = set(channel)
-            for c in channel:
-                cells.update(self.rev(c))
-            got = self._ambush[home] = frozenset(cells)
         return got
 
     def port_distance(self, faction: str) -> dict[Cell, int]:
@@ -455,9 +444,16 @@ class Evaluator:
         self._carrier_turns: dict[str, dict[Cell, float]] = {}
         self._chan: dict[tuple[str, Cell], int | None] = {}   # (ship, square) -> channel_index
         self._ship_seat: dict[str, int | None] = {}
-        self._treasure_turns: dict[str, dict[Cell, float]] = {}
 
     # -- tables -------------------------------------------------------------------------------
+    def warm(self) -> None:
+        """Work out the tables this game needs (a fraction of a second, once per board and process)."""
+        for f in self.board.factions:
+            if self.seat_of.get(f) is not None:
+                self.turns_home(f, self.board.harbour(f).anchor)
+        self.tab.dock_turns(2)
+        self.tab.rev(self.board.harbour(self.board.factions[0]).anchor)
+
     def turns_home(self, faction: str, cell: Cell) -> float:
         home = self.ctx.home.get(faction, faction)
         t = self._carrier_turns.get(home)
@@ -507,16 +503,6 @@ class Evaluator:
                 else:
                     extra += self.w.block
         return extra
-
-    def home_chance(self, pos: Pos, carrier: str, blockers: set[Cell]) -> float:
-        """The chance that the carrier lands on its destination anchor with the coming roll."""
-        anchor = self.ctx.anchor(faction_of(carrier))
-        here = [s for s, c in pos.ships.items() if c == anchor]
-        friends = self.ctx.friends.get(faction_of(carrier), frozenset())
-        if any(faction_of(s) in friends for s in here):
-            return 0.0
-        d1, d2 = hit_masks(self.tab, self.ctx, pos, blockers, carrier, anchor)
-        return hit_probability(d1, d2, self.sides.ndice) if d1 or d2 else 0.0
 
     def escape_risk(self, pos: Pos, carrier: str, by_seat: dict[int, list[str]], own_team: int,
                     occ: set[Cell]) -> float:
@@ -589,14 +575,6 @@ class Evaluator:
             total += w * best
         return total
 
-    def treasure_turns(self, ship: str, cell: Cell) -> float:
-        """Expected turns for ``ship`` to reach a dock and bring the treasure home from ``cell``."""
-        home = self.ctx.home.get(faction_of(ship), faction_of(ship))
-        t = self._treasure_turns.get(home)
-        if t is None:
-            t = self._treasure_turns[home] = self.tab.treasure_turns(home, 2)
-        return t.get(cell, TURN_CAP)
-
     def channel_index(self, faction: str, cell: Cell) -> int | None:
         """The square's index in the destination channel of ``faction`` (0 = the anchor), or None."""
         channel = self.board.harbour(self.ctx.home.get(faction, faction)).channel
@@ -654,12 +632,6 @@ class Evaluator:
             occ |= pos.wrecks
         if threats:
             self._ship_threats(pos, by_seat, seq, occ, values)
-        if treasure == ISLAND and self.w.race > 0.0:
-            worth = self.w.worth
-            for seat, ships in by_seat.items():
-                ts = sorted(self.treasure_turns(s, pos.ships[s]) for s in ships)
-                values[teams[seat]] += self.w.race * (worth(ts[0]) + (0.2 * worth(ts[1]) if len(ts) > 1 else 0.0))
-            return values
         if treasure == ISLAND:
             dock = self.tab.dock_turns(2)
             best: dict[int, list[float]] = {}
@@ -680,8 +652,6 @@ class Evaluator:
         own_team = teams[owner]
         before = set(seq[:seq.index(owner)]) if owner in seq else set(seq)
         keep = 1.0
-        if self.w.home_now and seq and seq[0] == owner:
-            worth += self.home_chance(pos, treasure, occ) * (self.w.home_now - worth)
         if threats:
             raw: list[tuple[int, float]] = []
             near = self.tab.reach2(cell)
@@ -715,16 +685,12 @@ class Evaluator:
                 keep *= 1.0 - min(4.0, self.turns_home(faction, cell)) / 36.0 / ties
         values[own_team] = values.get(own_team, 0.0) + keep * worth
         dist = self.tab.dist_to(cell)
-        lair = self.tab.ambush(self.ctx.home.get(faction, faction)) if self.w.ambush else frozenset()
         for seat, ships in by_seat.items():
             t = teams[seat]
             if t == own_team:
                 continue
             best_d = min(min(dist.get(pos.ships[s], self.w.hunt_cap), self.w.hunt_cap) for s in ships)
             values[t] -= self.w.hunt * best_d
-            if lair:
-                waiting = sum(1 for s in ships if pos.ships[s] in lair)
-                values[t] += self.w.ambush * min(waiting, 2)
         return values
 
     def _ship_threats(self, pos: Pos, by_seat: dict[int, list[str]], seq: list[int], occ: set[Cell],
@@ -911,6 +877,8 @@ class PirateerBot(Bot):
                     _PLANS[(self.level, self.seat)] = self._steps
                 return action
             self._steps = []
+        if view.phase == START:
+            self.evaluator(view).warm()   # the tables, before the first move decision needs them
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
