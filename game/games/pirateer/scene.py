@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game import games
-from game.core.protocol import Action, Text
+from game.core.protocol import Action, Result, Text
 from game.core.session import GameSession
 from game.i18n import tr
 from game.scenes.table import TableScene
@@ -32,7 +32,7 @@ from game.games.pirateer.boardmodel import Cell
 from game.games.pirateer.boardview import BoardView
 from game.games.pirateer.moves import DESTROYED, ISLAND, _paths, faction_of, landing, number_of, ship_id
 from game.games.pirateer.rules import (BONUS, END, MOVE, OVER, START, STORM, WIND, Arm, Bonus, ChooseCarrier,
-                                       EndTurn, Move, PirateerState, Roll, StormPick, Take)
+                                       EndTurn, Move, PirateerState, Roll, StormPick, Take, faction_text, list_text)
 
 DRAG_THRESHOLD = 6
 DICE_LINES = ("pir.log.roll", "pir.log.arm", "pir.log.reroll", "pir.log.bonus")
@@ -419,6 +419,15 @@ class PirateerScene(TableScene):
     def show_results(self) -> None:
         self._results_due = max((e.end_time - e.age for e in self.effects), default=0.0) + 0.3
 
+    def open_results(self) -> None:
+        """The results, with each player's fleet (or fleets) as the first row of the table."""
+        from game.scenes.results import ResultsScene
+        result = self.game.result()
+        fleets = [list_text([faction_text(f) for f in fs]) for fs in self.game.seat_factions]
+        result = Result(result.winners, result.ranks, result.scores, result.breakdown,
+                        {"pir.stat.fleet": fleets, **result.stats}, result.how)
+        self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, result, rematch=self.rematch))
+
     def bot_due(self) -> int | None:
         if any(not isinstance(e, fx.Banner) for e in self.effects) or self.dice_rolling():
             return None          # people watch the move land before the next one starts
@@ -685,7 +694,7 @@ class PirateerScene(TableScene):
             self._results_due -= dt
             if self._results_due <= 0:
                 self._results_due = None
-                super().show_results()
+                self.open_results()
         if len(self.game.log) != self._seen_log:
             self._seen_log = len(self.game.log)
 

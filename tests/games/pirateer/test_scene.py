@@ -4,10 +4,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.i18n import tr
 from game.games.pirateer import effects as fx
 from game.games.pirateer.moves import ISLAND
 from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseCarrier, EndTurn,
-                                       Move, Roll, StormPick, Take)
+                                       Move, Roll, StormPick, Take, faction_text)
 from tests.app.conftest import start_table, app, click, frames, key, drag  # noqa: F401 - the app fixture
 from tests.games.pirateer.helpers import game, roll, sid
 
@@ -301,7 +302,12 @@ def test_bots_play_to_the_results_with_how_and_statistics(app):
         frames(app, 1)
     assert isinstance(app.stack.top, ResultsScene)
     result = app.stack.top.result
-    assert result.how is not None and set(result.stats) == {"pir.stat.sunk", "pir.stat.lost", "pir.stat.carry_turns"}
+    assert result.how is not None
+    assert list(result.stats) == ["pir.stat.fleet", "pir.stat.sunk", "pir.stat.lost", "pir.stat.carry_turns"]
+    # each player's fleet heads the table, named in the player's language
+    rows = app.stack.top.view.table_rows()
+    assert rows[1][0] == "Fleet" and rows[1][1] == [tr(faction_text(fs[0])) for fs in scene.game.seat_factions]
+    assert sorted(rows[1][1]) == ["Pirates", "Spanish"]
 
 
 def test_hot_seat_four_humans_each_act_on_their_turn(app):
