@@ -24,8 +24,10 @@ the view's random generator: lookahead runs on ``moves.Pos`` positions with dice
 - hard: the medium's best ``top_k`` plans, each answered by the next seat's medium reply for each of
   its rolls (most likely first), scored after that reply as a winning chance (``win_chance``) by a
   finer evaluation (``HARD``: a carrier about to move is threatened only by what is left once it has
-  fled). Budget: ``seconds`` (0.9 s by default; a roll is dropped when it cannot finish in time) or a
-  fixed number of rolls per candidate (``playouts``, repeatable).
+  fled; up to two hunters lying in wait in, or one move from, the channel the enemy carrier must sail
+  up count for their team — spec 10's ambush). Budget: ``seconds`` (0.9 s by default; a roll is
+  dropped when it cannot finish in time) or a fixed number of rolls per candidate (``playouts``,
+  repeatable).
 """
 from __future__ import annotations
 
@@ -63,6 +65,8 @@ class Weights:
     last_ship: float = 12.0   # the loss of a team's last ship (E2)
     gain: float = 1.0         # share of the carrier's worth a boarder gains
     escape: bool = False      # a carrier that moves first: its threat is what is left after it flees
+    ambush: float = 0.0       # per hunter (at most two) lying in wait in or one move from the channel that
+                              # the enemy carrier must sail up to its anchor
 
     def worth(self, turns: float) -> float:
         """``carry - turns`` near home; beyond ``near`` a tail A*A/(A + extra), smooth and positive."""
@@ -73,7 +77,7 @@ class Weights:
 
 
 DEFAULT = Weights()
-HARD = Weights(escape=True)   # the hard bot's leaves
+HARD = Weights(escape=True, ambush=2.0)   # the hard bot's leaves
 TURN_CAP = 40.0      # expected turns for a square from which the carrier can never get home
 ROLL_VALUE = 0.8     # what a normal turn is worth against arming the nuke
 ARM_MARGIN = 0.5
@@ -132,6 +136,7 @@ class Tables:
         self._reach2: dict[Cell, frozenset[Cell]] = {}
         self._port: dict[str, dict[Cell, int]] = {}
         self._attack: dict[tuple, tuple[tuple[bool, int, frozenset[Cell]], ...]] = {}
+        self._ambush: dict[str, frozenset[Cell]] = {}
 
     def succ(self, home: str | None) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
         """Per square, per die (index 0 unused): the landings of one die move, under ``home``'s R17."""
@@ -314,6 +319,17 @@ class Tables:
                         cells = frozenset(inner) | {q} | (frozenset(inner2) - {p})
                         out.append((False, 1 << ((a - 1) * 6 + b - 1), cells))
         got = self._attack[key] = tuple(out)
+        return got
+
+    def ambush(self, home: str) -> frozenset[Cell]:
+        """Squares lying in wait for a carrier bound for ``home``: its channel and one move from it."""
+        got = self._ambush.get(home)
+        if got is None:
+            channel = self.board.harbour(home).channel
+            cells = set(channel)
+            for c in channel:
+                cells.update(self.rev(c))
+            got = self._ambush[home] = frozenset(cells)
         return got
 
     def port_distance(self, faction: str) -> dict[Cell, int]:
@@ -685,12 +701,15 @@ class Evaluator:
                 keep *= 1.0 - min(4.0, self.turns_home(faction, cell)) / 36.0 / ties
         values[own_team] = values.get(own_team, 0.0) + keep * worth
         dist = self.tab.dist_to(cell)
+        lair = self.tab.ambush(self.ctx.home.get(faction, faction)) if self.w.ambush else frozenset()
         for seat, ships in by_seat.items():
             t = teams[seat]
             if t == own_team:
                 continue
             best_d = min(min(dist.get(pos.ships[s], self.w.hunt_cap), self.w.hunt_cap) for s in ships)
             values[t] -= self.w.hunt * best_d
+            if lair:
+                values[t] += self.w.ambush * min(2, sum(1 for s in ships if pos.ships[s] in lair))
         return values
 
     def _ship_threats(self, pos: Pos, by_seat: dict[int, list[str]], seq: list[int], occ: set[Cell],

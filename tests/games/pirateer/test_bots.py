@@ -3,6 +3,7 @@ the random generator, and sensible where spec section 10 says what a player weig
 treasure, keep the carrier off exact threats, board an enemy carrier; easy always takes)."""
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
@@ -335,3 +336,29 @@ def test_hard_respects_its_time_budget() -> None:
             action = MediumBot(1).choose(state.view(1))
         state.apply(action)
     assert timed
+
+
+def test_hard_values_hunters_lying_in_wait_at_the_enemy_carriers_channel() -> None:
+    # Spec 10, ambush: the enemy carrier must sail up its own channel; a hunter waiting in it or one move
+    # from it (here (19,7) in the Pirates' channel, (15,5) a move from it) is worth ``ambush`` to its team,
+    # for at most two hunters.
+    from game.games.pirateer.bots import HARD, Evaluator
+    s = game({"Sp1": (19, 7), "Sp2": (0, 11), "Sp3": (0, 12), "Pi1": (8, 11), "Pi2": (19, 9)},
+             treasure="Pi1", players=2)
+    view = s.view(0)
+    sides = Sides.of(view)
+    plain = Evaluator(view.ctx(), sides, dataclasses.replace(HARD, ambush=0.0))
+    lying = Evaluator(view.ctx(), sides, dataclasses.replace(HARD, ambush=2.0))
+    spanish = sides.teams[0]
+
+    def gain(pos) -> float:
+        return lying.team_values(pos, 0)[spanish] - plain.team_values(pos, 0)[spanish]
+
+    assert gain(s.pos) == pytest.approx(2.0)
+    more = s.pos.copy()
+    more.ships[sid("Sp2")], more.ships[sid("Sp3")] = (15, 5), (13, 6)
+    assert gain(more) == pytest.approx(4.0)          # three waiting: two count
+    home = s.pos.copy()
+    home.ships[sid("Sp1")] = (10, 14)
+    assert gain(home) == pytest.approx(0.0)
+    assert HARD.ambush > 0.0                          # the hard bot's leaves use it
