@@ -25,7 +25,7 @@ the view's random generator: lookahead runs on ``moves.Pos`` positions with dice
   its rolls (most likely first), scored after that reply as a winning chance (``win_chance``) by a
   finer evaluation (``HARD``: a carrier about to move is threatened only by what is left once it has
   fled; up to two hunters lying in wait in, or one move from, the channel the enemy carrier must sail
-  up count for their team — spec 10's ambush). Budget: ``seconds`` (0.9 s by default; a roll is
+  up count for their team — spec 10's ambush, between two sides only). Budget: ``seconds`` (0.9 s by default; a roll is
   dropped when it cannot finish in time) or a fixed number of rolls per candidate (``playouts``,
   repeatable).
 """
@@ -460,6 +460,9 @@ class Evaluator:
         self._carrier_turns: dict[str, dict[Cell, float]] = {}
         self._chan: dict[tuple[str, Cell], int | None] = {}   # (ship, square) -> channel_index
         self._ship_seat: dict[str, int | None] = {}
+        # lying in wait pays between two sides; with three or four it cost the hard bot games
+        # (0.215 against 0.285 over the same 200 four-player games)
+        self.ambush = weights.ambush if len(set(sides.teams)) == 2 else 0.0
 
     # -- tables -------------------------------------------------------------------------------
     def warm(self) -> None:
@@ -701,7 +704,7 @@ class Evaluator:
                 keep *= 1.0 - min(4.0, self.turns_home(faction, cell)) / 36.0 / ties
         values[own_team] = values.get(own_team, 0.0) + keep * worth
         dist = self.tab.dist_to(cell)
-        lair = self.tab.ambush(self.ctx.home.get(faction, faction)) if self.w.ambush else frozenset()
+        lair = self.tab.ambush(self.ctx.home.get(faction, faction)) if self.ambush else frozenset()
         for seat, ships in by_seat.items():
             t = teams[seat]
             if t == own_team:
@@ -709,7 +712,7 @@ class Evaluator:
             best_d = min(min(dist.get(pos.ships[s], self.w.hunt_cap), self.w.hunt_cap) for s in ships)
             values[t] -= self.w.hunt * best_d
             if lair:
-                values[t] += self.w.ambush * min(2, sum(1 for s in ships if pos.ships[s] in lair))
+                values[t] += self.ambush * min(2, sum(1 for s in ships if pos.ships[s] in lair))
         return values
 
     def _ship_threats(self, pos: Pos, by_seat: dict[int, list[str]], seq: list[int], occ: set[Cell],

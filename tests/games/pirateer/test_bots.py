@@ -362,3 +362,9 @@ def test_hard_values_hunters_lying_in_wait_at_the_enemy_carriers_channel() -> No
     home.ships[sid("Sp1")] = (10, 14)
     assert gain(home) == pytest.approx(0.0)
     assert HARD.ambush > 0.0                          # the hard bot's leaves use it
+    # between more than two sides it is left out (it cost the hard bot four-player games)
+    four = game({"Sp1": (19, 7), "Fr1": (10, 0), "Ba1": (9, 19), "Pi1": (8, 11)}, treasure="Pi1", players=4)
+    v4 = four.view(0)
+    s4 = Sides.of(v4)
+    assert Evaluator(v4.ctx(), s4, HARD).team_values(four.pos, 0) == \
+        Evaluator(v4.ctx(), s4, dataclasses.replace(HARD, ambush=0.0)).team_values(four.pos, 0)
