@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.core.protocol import Action, IllegalAction, State, Text
+from game.core.protocol import Action, IllegalAction, Result, State, Text
 from game.core.session import GameSession
 from game.games import GameEntry
 from game.i18n import tr
@@ -221,8 +221,12 @@ class TableScene(Scene):
 
     def show_results(self) -> None:
         from game.scenes.results import ResultsScene
-        self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, self.state.result(),
+        self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, self.shown_result(),
                                          rematch=self.rematch))
+
+    def shown_result(self) -> Result:
+        """The result the results scene shows; a game may add what only its table knows."""
+        return self.state.result()
 
     def rematch(self) -> None:
         """The same table again with a new deal; the first seat moves one place on."""

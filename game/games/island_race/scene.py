@@ -263,13 +263,12 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         self.app.play("fanfare")
         self.show_results()
 
-    def show_results(self) -> None:
-        from game.scenes.results import ResultsScene
+    def shown_result(self) -> Result:
         result = self.state.result()
         if self.long_rounds:
             result = Result(result.winners, result.ranks, result.scores, result.breakdown, result.stats,
                             Text.of("ir.ui.long_rounds", minutes=self.long_rounds))
-        self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, result, rematch=self.rematch))
+        return result
 
     def game_over(self) -> None:
         """The third round is over: the save is cleared now; its scoring shows first, then the results."""

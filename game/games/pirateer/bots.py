@@ -24,10 +24,10 @@ the view's random generator: lookahead runs on ``moves.Pos`` positions with dice
 - hard: the medium's best ``top_k`` plans, each answered by the next seat's medium reply for each of
   its rolls (most likely first), scored after that reply as a winning chance (``win_chance``) by a
   finer evaluation (``HARD``: a carrier about to move is threatened only by what is left once it has
-  fled; up to two hunters lying in wait in, or one move from, the channel the enemy carrier must sail
-  up count for their team — spec 10's ambush, between two sides only). Budget: ``seconds`` (0.9 s by default; a roll is
-  dropped when it cannot finish in time) or a fixed number of rolls per candidate (``playouts``,
-  repeatable).
+  fled; between two sides, up to two hunters lying in wait in, or one move from, the channel the
+  enemy carrier must sail up count for their team: spec 10's ambush). Budget: ``seconds`` (0.9 s by
+  default; a roll is dropped when it cannot finish in time) or a fixed number of rolls per candidate
+  (``playouts``, repeatable).
 """
 from __future__ import annotations
 

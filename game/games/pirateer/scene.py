@@ -419,14 +419,12 @@ class PirateerScene(TableScene):
     def show_results(self) -> None:
         self._results_due = max((e.end_time - e.age for e in self.effects), default=0.0) + 0.3
 
-    def open_results(self) -> None:
-        """The results, with each player's fleet (or fleets) as the first row of the table."""
-        from game.scenes.results import ResultsScene
+    def shown_result(self) -> Result:
+        """Each player's fleet (or fleets) heads the statistics."""
         result = self.game.result()
         fleets = [list_text([faction_text(f) for f in fs]) for fs in self.game.seat_factions]
-        result = Result(result.winners, result.ranks, result.scores, result.breakdown,
-                        {"pir.stat.fleet": fleets, **result.stats}, result.how)
-        self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, result, rematch=self.rematch))
+        return Result(result.winners, result.ranks, result.scores, result.breakdown,
+                      {"pir.stat.fleet": fleets, **result.stats}, result.how)
 
     def bot_due(self) -> int | None:
         if any(not isinstance(e, fx.Banner) for e in self.effects) or self.dice_rolling():
@@ -694,7 +692,7 @@ class PirateerScene(TableScene):
             self._results_due -= dt
             if self._results_due <= 0:
                 self._results_due = None
-                self.open_results()
+                super().show_results()
         if len(self.game.log) != self._seen_log:
             self._seen_log = len(self.game.log)
 
