@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game import APP_NAME, __version__, paths
+from game.core.clock import ManualClock, SystemClock
 from game.i18n import set_language, tr
 from game.scenes.base import Scene, SceneStack
 
@@ -20,10 +21,16 @@ log = logging.getLogger("pgn")
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
+MAX_SIDE = 3840  # the longest side of the window: every layout is checked from MIN_SIZE up to this
 FPS = 60
 FADE_SECONDS = 0.18
 IDLE_SLEEP = 0.02  # while nothing moves the loop sleeps this long between looks at the event queue
 # (pygame.event.wait with a timeout polls inside SDL and costs ~3-4% of a core; a plain sleep costs ~0.3%)
+
+
+def window_size_for(w: int, h: int) -> tuple[int, int]:
+    """The window size the app uses when asked for ``w`` x ``h``: at least MIN_SIZE, at most MAX_SIDE a side."""
+    return (min(MAX_SIDE, max(int(w), MIN_SIZE[0])), min(MAX_SIDE, max(int(h), MIN_SIZE[1])))
 
 
 def setup_logging() -> str:
@@ -47,7 +54,7 @@ class App:
     """One per process. ``run()`` loops until the last scene is popped or the window is closed."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, lang: str | None = None,
-                 headless: bool = False):
+                 headless: bool = False, clock: "SystemClock | ManualClock | None" = None):
         from game.settings import load_settings  # settings are pure Python
         self.log_path = setup_logging()
         self.settings, notice = load_settings()
@@ -65,7 +72,8 @@ class App:
         pygame.display.set_caption(APP_NAME)
         self._set_icon()
         pygame.key.set_repeat(350, 40)
-        self.clock = pygame.time.Clock()
+        #: every frame step, wait and work slice reads this clock (tests give a ManualClock)
+        self.clock = clock if clock is not None else SystemClock()
         self.stack = SceneStack(self)
         self.running = True
         self.frames = 0
@@ -74,7 +82,7 @@ class App:
         self._fade_t = 0.0
         self._worker = None
         self._exit_after_first_frame = bool(os.environ.get("PGN_FIRST_FRAME_EXIT"))
-        self.fps = FPS  # frame cap; tests set 0 to run frames as fast as they can
+        self.fps = FPS  # frame cap of the system clock (a ManualClock steps by its own amount)
         self.inline_bots = False  # tests and --smoke: bots think in this process, synchronously
         self._autosaver = None
         from game.ui import sound
@@ -181,7 +189,7 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            w, h = max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1])
+            w, h = window_size_for(event.w, event.h)
             self.screen = pygame.display.get_surface()
             if self.screen.get_size() != (w, h):  # below the minimum, or a driver that did not resize
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
@@ -227,7 +235,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
-        dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
+        dt = self.clock.tick(self.fps)
         t0 = time.process_time()
         top = self.stack.top
         if top is None:
@@ -273,7 +281,7 @@ class App:
         if self.busy():
             self.step()
             return
-        time.sleep(IDLE_SLEEP)  # idle: nothing to draw, look at the queue again in a moment
+        self.clock.sleep(IDLE_SLEEP)  # idle: nothing to draw, look at the queue again in a moment
         events = pygame.event.get()
         if events:
             self.step(events)

@@ -7,6 +7,7 @@ is reseeded, so a search never sees future dice or shuffles.
 """
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from typing import Callable, Sequence
 
@@ -26,6 +27,8 @@ class Bot(ABC):
     def __init__(self, seat: int, seed: int = 0):
         self.seat = seat
         self.rng = Rng(seed)
+        #: what a time budget is measured with (tests give a timer that moves a fixed step per look)
+        self.timer: Callable[[], float] = time.perf_counter
 
     @abstractmethod
     def choose(self, view: State) -> Action:

@@ -17,7 +17,6 @@ their bots a ``RealtimeAgent`` (game.core.realtime) with game-specific logic ins
 from __future__ import annotations
 
 import math
-import time
 from typing import Callable, Sequence
 
 from game.core.bots import Bot, Determinizer
@@ -91,7 +90,7 @@ class SearchBot(Bot):
             return root_actions[0]
         root_set = set(root_actions)
         root = _Node(None)
-        start = time.perf_counter()
+        start = self.timer()
         deadline = start + self.seconds if self.seconds is not None else None
         iterations = 0
         while True:
@@ -99,10 +98,10 @@ class SearchBot(Bot):
             iterations += 1
             if self.playouts is not None and iterations >= self.playouts:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.timer() >= deadline:
                 break
         self.last_iterations = iterations
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = self.timer() - start
         best = None
         best_key = None
         for action in root_actions:  # order of the view's legal actions: deterministic tie-break

@@ -14,7 +14,6 @@ A game's scene subclasses it and implements ``draw_table`` (and input handling) 
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import pygame
@@ -31,6 +30,8 @@ log = logging.getLogger("pgn.table")
 BOT_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.25}
 #: time budget of a hard bot's search in play, seconds
 THINK_SECONDS = 1.0
+#: the search budget of inline bots on a ManualClock (tests): playouts instead of seconds
+TEST_PLAYOUTS = 12
 
 
 class TableScene(Scene):
@@ -165,7 +166,7 @@ class TableScene(Scene):
             delay = getattr(self.app, "bot_delay", None)
             if delay is None:
                 delay = BOT_DELAY.get(self.app.settings.bot_speed, 0.9)
-            if time.monotonic() - self.bot_started >= delay:
+            if self.app.clock.now() - self.bot_started >= delay:
                 action, self.bot_ready = self.bot_ready, None
                 try:
                     self.session.apply(action)
@@ -176,12 +177,16 @@ class TableScene(Scene):
                 self.after_action(action)
             return
         if self.bot_ticket is None:
-            self.bot_started = time.monotonic()
+            self.bot_started = self.app.clock.now()
             level = self.session.seats[seat].level or "easy"
             view = self.state.view(seat)
             if getattr(self.app, "inline_bots", False):
                 package = self.entry.package
-                bot = package.bot(level, seat, self._bot_seed(seat))
+                if self.app.clock.deterministic:  # tests: a fixed search, the same on any machine
+                    bot = package.bot(level, seat, self._bot_seed(seat), playouts=TEST_PLAYOUTS)
+                else:
+                    bot = package.bot(level, seat, self._bot_seed(seat))
+                    bot.set_time_budget(THINK_SECONDS)
                 self.bot_ready = bot.choose(view)
                 return
             self.bot_ticket = self.app.worker.request(
@@ -203,7 +208,7 @@ class TableScene(Scene):
     def _fallback(self, seat: int) -> None:
         from game.core.bots import RandomBot
         self.bot_ready = RandomBot(seat, self._bot_seed(seat)).choose(self.state.view(seat))
-        self.bot_started = time.monotonic()
+        self.bot_started = self.app.clock.now()
 
     def thinking(self) -> int | None:
         """The bot seat that is thinking now (the scene shows it)."""

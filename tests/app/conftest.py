@@ -8,11 +8,13 @@ import pytest
 @pytest.fixture
 def app():
     from game.app import App
+    from game.core.clock import ManualClock
     from game.i18n import set_language
-    application = App(headless=True, lang="en")
+    # every frame covers 1/60 s and bots' work slices are fixed amounts of work: the same frames on
+    # any machine, idle or busy
+    application = App(headless=True, lang="en", clock=ManualClock())
     application.inline_bots = True  # bots think in-process in tests (the worker has its own tests)
     application.bot_delay = 0.0
-    application.fps = 0
     yield application
     try:
         application.shutdown()

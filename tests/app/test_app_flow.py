@@ -42,7 +42,6 @@ class Probe(Scene):
 
 
 def test_scene_stack_push_pop_replace_and_fade(app):
-    app.fps = 60  # real frame pacing: the fade lasts a fixed time
     a, b, c = Probe(app, "a"), Probe(app, "b"), Probe(app, "c")
     app.stack.push(a, fade=False)
     frames(app, 1)

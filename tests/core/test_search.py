@@ -47,11 +47,13 @@ def test_decision_ignores_what_the_bot_cannot_see():
 
 
 def test_time_budget_stops_the_search():
+    from tests.support.timers import SteppingTimer
     state = RULES.new_game(2, {}, 3)
     bot = SearchBot(0, 1, determinize=determinize, playouts=None, seconds=0.05)
+    bot.timer = SteppingTimer(0.001)  # one look at the clock per iteration: 1 ms each
     action = bot.choose(state.view(0))
     assert action in state.legal_actions(0)
-    assert bot.last_iterations >= 1 and bot.last_seconds < 1.0
+    assert 45 <= bot.last_iterations <= 50 and bot.last_seconds <= 0.052
 
 
 def test_hooks_rollout_policy_and_depth_limit_with_evaluation():

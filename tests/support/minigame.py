@@ -454,14 +454,16 @@ def greedy_rollout(state: State, seat: int, actions: list[Action], rng: Rng) -> 
     return rng.choice(best)
 
 
-def make_bot(level: str, seat: int, seed: int) -> Bot:
-    """easy: random; medium/hard: search with 40/200 playouts; "think": search by time budget only."""
+def make_bot(level: str, seat: int, seed: int, playouts: int | None = None, **_: Any) -> Bot:
+    """easy: random; medium/hard: search with 40/200 playouts; "think": search by time budget only
+    (``playouts`` fixes hard's and think's budget instead)."""
     if level == "think":
         from game.core.search import SearchBot
-        return SearchBot(seat, seed, determinize=determinize, playouts=None, seconds=1.0)
+        return SearchBot(seat, seed, determinize=determinize, playouts=playouts,
+                         seconds=None if playouts else 1.0)
     if level == "hard":
         from game.core.search import SearchBot
-        return SearchBot(seat, seed, determinize=determinize, playouts=200)
+        return SearchBot(seat, seed, determinize=determinize, playouts=playouts or 200)
     if level == "medium":
         from game.core.search import SearchBot
         return SearchBot(seat, seed, determinize=determinize, playouts=40)

@@ -52,10 +52,10 @@ agent's action was applied; a dropped action needs nothing (the agent sees it in
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from game.core.clock import WorkBudget, seconds_budget
 from game.core.protocol import Action, State
 from game.core.realtime import RealtimeAgent, TimedAction
 from game.core.rng import Rng
@@ -510,6 +510,8 @@ class IslandAgent(RealtimeAgent):
         self.rng = Rng(seed)
         self.speed = float(speed)
         self.slice = max(0.0, slice_ms) / 1000.0
+        #: seconds -> WorkBudget; the scene hands its clock's (a fixed amount of work in tests)
+        self.work_budget: Callable[[float], WorkBudget] = seconds_budget
         self.beam = style.beam if beam is None else max(1, int(beam))
         self.pending: tuple[Action, float] | None = None
         self.intent: tuple[str, Any] | None = None
@@ -990,14 +992,14 @@ class IslandAgent(RealtimeAgent):
         if self._job is None:
             self._job = self._rank_job(rnd)
             self._job_key = (self._pile_sig, _sig_of(rnd, self.seat))
-        deadline = time.perf_counter() + self.slice
+        budget = self.work_budget(self.slice) if self.slice else None
         while True:
             x = next(self._job)
             if x is not None:
                 self._job = None
                 self.thinking = False
                 return x
-            if self.slice and time.perf_counter() >= deadline:
+            if budget is not None and budget.spent():
                 self.thinking = True
                 return None
 

@@ -216,6 +216,8 @@ class RaceDrawing:
             if score:
                 jobs += [(Piece.of(t, side, 0), score) for t in TILE_IDS for side in (0, 1)]
             self._warm = jobs[::-1]
+        # a cache filler: how many faces it draws a frame never changes what is drawn, so it may read
+        # real time even on a test's ManualClock
         start = time.perf_counter()
         while self._warm and time.perf_counter() - start < budget:
             piece, size = self._warm.pop()

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from game.core.clock import WorkBudget, seconds_budget
 from game.core.protocol import Action
 
 log = logging.getLogger("pgn.island_race")
@@ -35,11 +36,15 @@ class AgentDriver:
     """``agents``: seat -> RealtimeAgent. ``view_of(seat)``: that seat's view now."""
 
     def __init__(self, agents: dict[int, Any], view_of: Callable[[int], Any], speed: float = 1.0,
-                 budget: float = 0.004):
+                 budget: float = 0.004, work_budget: Callable[[float], WorkBudget] = seconds_budget):
         self.agents = dict(agents)
         self.view_of = view_of
         self.speed = speed
         self.budget = budget
+        self.work_budget = work_budget  # seconds -> WorkBudget: the app clock's (fixed work in tests)
+        for agent in self.agents.values():
+            if hasattr(agent, "work_budget"):
+                agent.work_budget = work_budget
         self.plans: dict[int, Plan | None] = {seat: None for seat in self.agents}
         self.stale: set[int] = set(self.agents)
         self._next = 0          # round-robin start, so every agent gets its turn to think
@@ -60,6 +65,7 @@ class AgentDriver:
         if not seats:
             return
         start = time.perf_counter()
+        budget = self.work_budget(self.budget)
         order = seats[self._next % len(seats):] + seats[:self._next % len(seats)]
         asked = 0
         for seat in order:
@@ -69,7 +75,7 @@ class AgentDriver:
                 self.plans[seat] = None
                 self.stale.discard(seat)
                 continue
-            if asked and time.perf_counter() - start > self.budget:
+            if asked and budget.spent():
                 break
             self._ask(seat, now)
             asked += 1

@@ -88,7 +88,7 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             factory, driver_speed = agent_factory, speed
         agents = {seat: factory(s.level or "easy", seat, self._agent_seed(seat))
                   for seat, s in enumerate(session.seats) if s.kind == "bot"}
-        self.driver = AgentDriver(agents, self._agent_view, speed=driver_speed)
+        self.driver = AgentDriver(agents, self._agent_view, speed=driver_speed, work_budget=app.clock.budget)
         self.bot_hands = {seat: BotHand(seat, (0, 0)) for seat in agents}
         self.logpanel = LogPanel(size=14)
         self.logpanel.seat_colours = [s.colour for s in session.seats]

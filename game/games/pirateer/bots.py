@@ -32,7 +32,6 @@ the view's random generator: lookahead runs on ``moves.Pos`` positions with dice
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -1211,7 +1210,7 @@ class HardBot(MediumBot):
         self.seconds = None if seconds is None else seconds * self.SAFETY
 
     def pick_plan(self, view: PirateerState, legal: list[Action]) -> Plan:
-        start = time.perf_counter()
+        start = self.timer()
         self.last_rolls, self.last_seconds = 0, 0.0
         scored = self.best_plans(view)
         if scored[0][1].won or len(scored) == 1 or view.phase == END:
@@ -1229,18 +1228,18 @@ class HardBot(MediumBot):
                 break
             row = []
             for plan in cands:
-                if self.seconds is not None and time.perf_counter() - start + per_reply > self.seconds:
+                if self.seconds is not None and self.timer() - start + per_reply > self.seconds:
                     break
-                t0 = time.perf_counter()
+                t0 = self.timer()
                 row.append(w * self.reply_value(ev, leaf, plan.pos, dice))
-                per_reply = max(per_reply, time.perf_counter() - t0)
+                per_reply = max(per_reply, self.timer() - t0)
             if len(row) < len(cands):
                 break                       # out of time: this roll is dropped (every candidate sees the same rolls)
             for j, v in enumerate(row):
                 totals[j] += v
             done += 1
         self.last_rolls = done
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = self.timer() - start
         if not done:
             return cands[0]
         best = max(range(len(cands)), key=lambda j: (totals[j], -j))

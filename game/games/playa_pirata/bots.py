@@ -19,7 +19,6 @@ its ``legal_actions(seat)``.
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, Sequence
 
 from game.core.bots import Bot, RandomBot
@@ -574,7 +573,7 @@ class PlayaHardBot(Bot):
         n = len(candidates)
         rewards: list[list[float]] = [[] for _ in range(n)]
         active = list(range(n))
-        start = time.perf_counter()
+        start = self.timer()
         samples = 0
         while True:
             seed = self.rng.next64()
@@ -586,7 +585,7 @@ class PlayaHardBot(Bot):
                 totals = [b + s for b, s in zip(base, h.result().scores or [0.0] * hand.players)]
                 rewards[j].append(result_rewards(Result.from_scores(totals), hand.players)[self.seat])
             samples += 1
-            elapsed = time.perf_counter() - start
+            elapsed = self.timer() - start
             if self.playouts is not None and samples >= self.playouts:
                 break
             if self.seconds is not None and elapsed * (samples + 1) / samples > self.seconds:
@@ -596,7 +595,7 @@ class PlayaHardBot(Bot):
                 if len(active) == 1:
                     break
         self.last_iterations = samples
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = self.timer() - start
         # the best mean of the survivors; on a tie the planner's order decides
         best = max(active, key=lambda j: (sum(rewards[j]) / len(rewards[j]), -j))
         return candidates[best]
