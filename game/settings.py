@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game.core.protocol import Text
-from game.core.saves import SaveError, read_json, write_bytes_atomic, write_json_atomic
+from game.core.saves import SaveError, keep_aside, read_json, write_json_atomic
 from game.i18n import LANGUAGES, system_language
 from game.paths import config_dir
 
@@ -27,6 +27,9 @@ SETTINGS_NAME = "settings.json"
 BAD_SUFFIX = ".bad"
 SPEEDS = ("slow", "normal", "fast")
 ROUND_MINUTES = (0, 5, 6)  # Island Race round length: 0 = as in the rules
+#: how deep lists and objects may nest in a settings file (ours nest 4 deep); a deeper file is corrupt,
+#: since writing it back would exhaust Python's recursion limit
+MAX_DEPTH = 32
 
 
 @dataclass
@@ -117,14 +120,29 @@ def settings_path() -> Path:
 
 
 def _keep_bad_copy(path: Path) -> Path | None:
-    """Copy the file to ``<name>.bad`` (byte for byte); the original is left in place."""
-    bad = path.with_name(path.name + BAD_SUFFIX)
-    try:
-        write_bytes_atomic(bad, path.read_bytes())
-        return bad
-    except OSError as exc:
-        log.warning("could not keep a copy of %s: %s", path, exc)
-        return None
+    """Copy the file to ``<name>.bad`` (byte for byte; ``<name>.2.bad`` ... when that name is taken, an
+    earlier copy is never replaced); the original is left in place. A folder, a pipe, a device or an
+    oversized file is never opened: it is moved aside instead (``saves.keep_aside``)."""
+    return keep_aside(path, move=False)
+
+
+def nesting_depth(data: Any, limit: int) -> int:
+    """How deep lists and objects nest in ``data`` (a scalar is 0), counting no further than ``limit + 1``.
+    Iterative, so a file nested thousands of levels deep cannot exhaust the recursion limit here."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if not isinstance(value, list):
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if depth > limit:
+            return depth
+        stack.extend((item, depth) for item in value if isinstance(item, (dict, list)))
+    return deepest
 
 
 def load_settings() -> tuple[Settings, Text | None]:
@@ -133,7 +151,7 @@ def load_settings() -> tuple[Settings, Text | None]:
         path = settings_path()
     except OSError as exc:  # the config folder cannot even be created
         log.warning("no config folder: %s", exc)
-        return Settings(), Text.of("persist.settings.unreadable", error=exc.strerror or str(exc))
+        return Settings(), Text.of("persist.settings.unreadable", error=exc.strerror or str(exc), file=SETTINGS_NAME)
     try:
         data = read_json(path, errors="persist.settings")
     except SaveError as exc:
@@ -142,6 +160,10 @@ def load_settings() -> tuple[Settings, Text | None]:
         log.warning("settings file %s unusable: %s", path, exc)
         if exc.text.key == "persist.settings.unreadable":
             return Settings(), exc.text
+        bad = _keep_bad_copy(path)
+        return Settings(), Text.of("persist.settings.corrupt", file=bad.name if bad else path.name)
+    if nesting_depth(data, MAX_DEPTH) > MAX_DEPTH:
+        log.warning("settings file %s nests deeper than %d levels", path, MAX_DEPTH)
         bad = _keep_bad_copy(path)
         return Settings(), Text.of("persist.settings.corrupt", file=bad.name if bad else path.name)
     settings, bad_fields = Settings.from_json(data)
@@ -163,7 +185,7 @@ def save_settings(settings: Settings) -> Text | None:
     try:
         path = settings_path()
         write_json_atomic(path, settings.to_json(), indent=2)
-    except (OSError, TypeError, ValueError) as exc:
+    except (OSError, TypeError, ValueError, RecursionError) as exc:
         log.error("could not save settings: %s", exc)
         return Text.of("persist.settings.save_failed", error=str(exc))
     return None

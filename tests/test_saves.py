@@ -636,3 +636,234 @@ def test_decode_actions() -> None:
         saves.decode_actions(CountRules(), save)
     assert info.value.text.key == "persist.save.bad_action" and info.value.text.kwargs["move"] == 5
     assert_translatable(info.value.text)
+
+
+# --------------------------------------------------------------------------------------------------
+# Special files and sizes: reads are bounded and never block (issue 12)
+# --------------------------------------------------------------------------------------------------
+def _in_thread(fn) -> tuple[bool, Any]:
+    """Run ``fn`` on a daemon thread: (finished, result or exception). The join's limit only turns a hang
+    into a failure; the pass condition does not depend on the machine's speed."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["result"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+            box["result"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(120)
+    return not thread.is_alive(), box.get("result")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_in_place_of_the_save_is_refused_without_opening_it(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    os.mkfifo(path)  # nobody writes into it: opening it for reading the usual way waits forever
+    finished, result = _in_thread(lambda: load_save(path))
+    assert finished, "reading a pipe hung"
+    assert isinstance(result, SaveError) and result.text.key == "persist.save.unreadable"
+    assert result.text.kwargs["error"] == Text.of("persist.file.special")
+    assert_translatable(result.text)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_dev_zero_in_place_of_the_save_is_refused_without_reading(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "autosave.json"
+    os.symlink("/dev/zero", path)
+    read: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(saves.os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.key == "persist.save.unreadable" and read == []
+
+
+def test_a_huge_file_is_refused_by_its_size_without_being_read(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "autosave.json"
+    with open(path, "wb") as fp:
+        fp.truncate(saves.MAX_SAVE_BYTES + 1)  # one byte too many (sparse: no room taken on the disk)
+    read: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(saves.os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.key == "persist.save.too_big" and read == []
+
+
+def test_reads_stop_at_the_limit(tmp_path: Path) -> None:
+    path = write_raw(tmp_path / "s.json", b" " * 5000 + b"{}")
+    with pytest.raises(saves.FileTooBigError):
+        saves.read_file_bounded(path, limit=1000)
+    assert saves.read_file_bounded(path, limit=5002).endswith(b"{}")
+
+
+def test_a_save_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    save, state = make_save()
+    path = write_raw(tmp_path / "autosave.json", b"\xef\xbb\xbf" + json.dumps(save.to_json()).encode("utf-8"))
+    assert restore_state(CountRules(), load_save(path)).to_json() == state.to_json()
+
+
+def test_a_folder_in_place_of_the_save_says_it_is_a_folder(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    path.mkdir()
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.kwargs["error"] == Text.of("persist.file.folder")
+
+
+def test_a_seat_with_an_impossible_level_is_a_bad_field(tmp_path: Path) -> None:
+    for seat in ({"name": "X", "kind": "bot", "level": "godlike", "colour": 0},
+                 {"name": "X", "kind": "bot", "level": None, "colour": 0},
+                 {"name": "X", "kind": "human", "level": "hard", "colour": 0}):
+        path = write_raw(tmp_path / "s.json", _bad(good_json(), seats=[seat, good_json()["seats"][1]]))
+        with pytest.raises(SaveError) as info:
+            load_save(path)
+        assert info.value.text.kwargs["field"] == "seats"
+
+
+# --------------------------------------------------------------------------------------------------
+# Keeping a bad file aside: a fresh name, never over an earlier copy
+# --------------------------------------------------------------------------------------------------
+def test_keep_aside_moves_the_file_to_a_fresh_name(tmp_path: Path) -> None:
+    path = write_raw(tmp_path / "autosave.json", b"garbage 1")
+    assert saves.keep_aside(path, move=True) == tmp_path / "autosave.json.bad"
+    write_raw(path, b"garbage 2")
+    assert saves.keep_aside(path, move=True) == tmp_path / "autosave.json.2.bad"
+    write_raw(path, b"garbage 3")
+    (tmp_path / "autosave.json.3.bad").mkdir()  # a name taken by anything at all is skipped
+    assert saves.keep_aside(path, move=True) == tmp_path / "autosave.json.4.bad"
+    assert [(tmp_path / n).read_bytes() for n in ("autosave.json.bad", "autosave.json.2.bad", "autosave.json.4.bad")] \
+        == [b"garbage 1", b"garbage 2", b"garbage 3"]
+    assert not path.exists()
+    assert saves.keep_aside(path, move=True) is None  # nothing left to keep
+
+
+def test_keep_aside_copies_a_regular_file_and_leaves_it_in_place(tmp_path: Path) -> None:
+    path = write_raw(tmp_path / "settings.json", b"{oops")
+    write_raw(tmp_path / "settings.json.bad", b"an earlier copy")
+    kept = saves.keep_aside(path, move=False)
+    assert kept == tmp_path / "settings.json.2.bad" and kept.read_bytes() == b"{oops"
+    assert path.read_bytes() == b"{oops" and (tmp_path / "settings.json.bad").read_bytes() == b"an earlier copy"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_keep_aside_moves_a_pipe_instead_of_copying_it(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)
+    finished, kept = _in_thread(lambda: saves.keep_aside(path, move=False))
+    assert finished and kept == tmp_path / "settings.json.bad"
+    assert not os.path.lexists(path)
+
+
+# --------------------------------------------------------------------------------------------------
+# The autosave writer: what it tells the player, and what it never writes over
+# --------------------------------------------------------------------------------------------------
+def test_autosaves_that_start_failing_are_told_once_and_their_recovery_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_replace = os.replace
+
+    def full_disk(src: Any, dst: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    with AutosaveWriter() as writer:
+        writer.submit(_numbered(1))
+        assert writer.flush(10) and writer.take_notices() == []
+        monkeypatch.setattr(saves.os, "replace", full_disk)
+        for n in range(2, 6):
+            writer.submit(_numbered(n))
+            assert writer.flush(10)
+        notices = writer.take_notices()
+        assert len(notices) == 1 and notices[0][1] == "error"
+        text = notices[0][0]
+        assert text.key == "persist.autosave.failing" and text.kwargs["error"] == "No space left on device"
+        assert text.kwargs["path"] == str(autosave_path())
+        assert_translatable(text)
+        monkeypatch.setattr(saves.os, "replace", real_replace)
+        writer.submit(_numbered(6))
+        assert writer.flush(10)
+        assert [(t.key, kind) for t, kind in writer.take_notices()] == [("persist.autosave.working_again", "good")]
+    assert load_save(autosave_path()).summary == {"n": 6}
+
+
+def test_a_data_folder_that_cannot_be_created_fails_every_autosave_with_one_notice(_home: Path) -> None:
+    _home.mkdir(parents=True, exist_ok=True)
+    (_home / "data").write_bytes(b"a file where the data folder should be")
+    with AutosaveWriter() as writer:
+        for n in range(3):
+            writer.submit(_numbered(n))
+            assert writer.flush(10)
+        assert writer.failing and [t.key for t, _ in writer.take_notices()] == ["persist.autosave.failing"]
+    assert (_home / "data").read_bytes() == b"a file where the data folder should be"
+
+
+@pytest.mark.parametrize("what", ["garbage", "newer", "folder"])
+def test_the_first_autosave_keeps_an_unusable_file_aside_instead_of_writing_over_it(what: str) -> None:
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = {"garbage": b"\x00\x01 not a save", "newer": _bad(good_json(), format=FORMAT_VERSION + 1)}.get(what)
+    if raw is None:
+        path.mkdir()
+    else:
+        path.write_bytes(raw)
+    with AutosaveWriter() as writer:
+        writer.submit(_numbered(1))
+        assert writer.flush(10)
+        notices = writer.take_notices()
+    kept = path.with_name("autosave.json.bad")
+    assert kept.is_dir() if raw is None else kept.read_bytes() == raw
+    assert load_save(path).summary == {"n": 1}
+    assert [t.key for t, _ in notices] == ["persist.save.kept_aside"]
+    assert notices[0][0].kwargs["kept"] == "autosave.json.bad"
+    assert_translatable(notices[0][0])
+
+
+def test_the_first_autosave_leaves_a_good_save_alone_and_replaces_it() -> None:
+    write_json_atomic(autosave_path(), _numbered(1).to_json())
+    with AutosaveWriter() as writer:
+        writer.submit(_numbered(2))
+        assert writer.flush(10) and writer.take_notices() == []
+    assert sorted(p.name for p in autosave_path().parent.iterdir()) == ["autosave.json"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Restoring: the position is rebuilt from the actions and checked by its game
+# --------------------------------------------------------------------------------------------------
+class FussyCountRules(CountRules):
+    """A game whose validator refuses totals above 20 (to see the hook called on the restored game)."""
+
+    def validate_state(self, state: State) -> None:
+        super().validate_state(state)
+        if state.total > 20:
+            raise ValueError(f"a total of {state.total}")
+
+
+def test_a_snapshot_that_disagrees_with_the_actions_gives_way_to_them() -> None:
+    save, state = make_save()
+    save.snapshot = {**save.snapshot, "total": save.snapshot["total"] + 5, "turn": 7}  # edited, still readable
+    assert restore_state(CountRules(), save).to_json() == state.to_json()
+
+
+def test_the_restored_position_is_validated_by_its_game() -> None:
+    save, _ = make_save(moves=12)
+    with pytest.raises(SaveError) as info:
+        restore_state(FussyCountRules(), save)
+    assert info.value.text.key == "persist.save.invalid" and "total" in info.value.text.kwargs["reason"]
+    assert_translatable(info.value.text)
+
+
+def test_a_missing_asset_is_not_blamed_on_the_save(tmp_path: Path) -> None:
+    from game.paths import AssetError
+
+    class MaplessRules(CountRules):
+        def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> CountState:
+            raise AssetError(tmp_path / "count.tmx", "map file not found")
+
+    save, _ = make_save()
+    with pytest.raises(AssetError) as info:
+        restore_state(MaplessRules(), save)
+    assert info.value.text.key == "persist.asset.broken" and info.value.text.kwargs["file"] == "count.tmx"
+    assert_translatable(info.value.text)

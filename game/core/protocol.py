@@ -359,3 +359,58 @@ class Rules(ABC):
 
     def action_from_json(self, data: JSON) -> Action:
         return action_from_json(self.action_types, data)
+
+    # Loaded games ---------------------------------------------------------------------------------
+    def validate_state(self, state: State) -> None:
+        """Raise ``ValueError`` saying what is wrong when ``state`` is no position of this game.
+
+        Every loaded save passes here before a frame is drawn (``game.core.saves.restore_state``): seats
+        and the players to act in range, every card, tile or piece id known and each one where it can
+        be, fields of the right types. The reason is for the log (English); the player is told the save
+        cannot be used. The default checks what the protocol knows (``check_state_basics``); games
+        add their own checks on top of it.
+        """
+        check_state_basics(self, state)
+
+    def carry_unrecorded(self, saved: State, replayed: State) -> None:
+        """Copy onto ``replayed`` (rebuilt from the save's seed and actions) what the snapshot ``saved``
+        holds that no action records, e.g. a real-time game's clock. ``saved`` has passed
+        ``validate_state``. Default: nothing, a turn-based game is its action list."""
+
+
+def require(condition: Any, reason: str) -> None:
+    """``ValueError(reason)`` unless ``condition``: the building block of ``Rules.validate_state``."""
+    if not condition:
+        raise ValueError(reason)
+
+
+def is_int(value: Any) -> bool:
+    """A JSON whole number (``True`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_seat(value: Any, players: int) -> bool:
+    return is_int(value) and 0 <= value < players
+
+
+def check_state_basics(rules: "Rules", state: State) -> None:
+    """What every game's state must satisfy (ValueError otherwise): a player count the rules allow,
+    the players to act among the seats (none once the game is over), a whole-number undo barrier, log
+    lines that are ``LogEntry`` objects, and a strict-JSON ``to_json``."""
+    import json
+    players = getattr(state, "players", None)
+    require(is_int(players) and rules.min_players <= players <= rules.max_players,
+            f"{players!r} players (the game is for {rules.min_players} to {rules.max_players})")
+    current = state.current_players()
+    require(isinstance(current, tuple) and all(is_seat(s, players) for s in current),
+            f"the players to act {current!r} are not seats of a {players}-player game")
+    require(len(set(current)) == len(current), f"a seat is listed twice among the players to act {current!r}")
+    over = state.is_over()
+    require(isinstance(over, bool), "is_over() is not a yes or no")
+    require(not (over and current), "a finished game still has players to act")
+    require(is_int(state.undo_barrier), "the undo barrier is not a whole number")
+    require(all(isinstance(e, LogEntry) for e in state.log), "a log line is not a log entry")
+    try:
+        json.dumps(state.to_json(), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"the position is not plain JSON: {exc}") from None

@@ -6,15 +6,27 @@ loading, and the seed, options and action list so the game can be replayed from 
 rules changed since the save was written (``Rules.version``).
 
 Every way a file can be bad gives a ``SaveError`` whose ``text`` is a translatable ``Text`` saying
-what is wrong; a bad file is only ever read, never modified or deleted.
+what is wrong; reading never modifies or deletes a file. Reads are bounded (``MAX_SAVE_BYTES``) and never
+open anything but a regular file, so a pipe or a device in place of a save cannot hang the app or fill
+its memory. A file the app cannot use is kept aside under a fresh name (``keep_aside``: ``autosave.json.bad``,
+then ``autosave.json.2.bad`` ...), never overwritten: the caller tells the player which and why.
+
+A loaded game is trusted only as far as its own rules vouch for it: ``restore_state`` rebuilds it from the
+seed and every action through the rules' own checks, and reads the snapshot only if the game accepts it
+(``Rules.validate_state``); whichever is used is validated by the game before a frame is drawn.
+
+Everything here takes the file's path, so several saves in one folder fit the same functions; the names
+kept aside end in ``.bad`` and temporary files start with a dot, so a listing of ``*.json`` skips both.
 
 Pure Python (no pygame).
 """
 from __future__ import annotations
 
+import codecs
 import json
 import logging
 import os
+import stat
 import threading
 import time
 from dataclasses import dataclass, field
@@ -24,14 +36,17 @@ from typing import Any, Collection, Mapping
 
 from game import __version__
 from game.core.protocol import JSON, Action, Rules, State, Text, resolve_options
-from game.paths import data_dir
+from game.core.session import BOT_LEVELS
+from game.paths import AssetError, data_dir
 
 log = logging.getLogger(__name__)
 
 FORMAT_VERSION = 1
 APP_MARKER = "pirate-game-night"  # the "app" field: tells our saves apart from any other JSON file
 AUTOSAVE_NAME = "autosave.json"
-MAX_SAVE_BYTES = 64 * 1024 * 1024  # a real save is a few hundred KB at most
+MAX_SAVE_BYTES = 16 * 1024 * 1024  # a real save is a few hundred KB (a very long random Pirateer game: 1.2 MB)
+BAD_SUFFIX = ".bad"  # a file the app could not use is kept as <name>.bad, <name>.2.bad, ...
+MAX_BAD_COPIES = 100
 _TMP_SUFFIX = ".tmp"
 
 
@@ -64,9 +79,13 @@ def _is_str_dict(value: Any) -> bool:
 
 
 def _is_seat(value: Any) -> bool:
-    return (_is_str_dict(value) and isinstance(value.get("name"), str) and value.get("kind") in ("human", "bot")
-            and (value.get("level") is None or isinstance(value.get("level"), str))
-            and _is_int(value.get("colour", 0)) and value.get("colour", 0) >= 0)
+    """A seat as ``Seat.from_json`` takes it: a human without a level, or a bot with a known level."""
+    if not (_is_str_dict(value) and isinstance(value.get("name"), str)):
+        return False
+    kind, level = value.get("kind"), value.get("level")
+    if not ((kind == "human" and level is None) or (kind == "bot" and level in BOT_LEVELS)):
+        return False
+    return _is_int(value.get("colour", 0)) and value.get("colour", 0) >= 0
 
 
 # field name -> (check, catalog key of the expected kind of value)
@@ -107,21 +126,22 @@ class SaveData:
     snapshot: dict
     saved_at: str
     summary: dict = field(default_factory=dict)
+    bot_seed: int | None = None  # the session's bot seed source (older saves have none: a new one is drawn)
 
     @classmethod
     def create(cls, *, game_id: str, rules_version: int, seed: int, players: int, options: Mapping[str, Any],
                seats: list[dict], actions: list[dict], snapshot: dict,
-               summary: Mapping[str, Any] | None = None) -> "SaveData":
+               summary: Mapping[str, Any] | None = None, bot_seed: int | None = None) -> "SaveData":
         """A save in the current format, stamped with this app's version and the current time."""
         return cls(FORMAT_VERSION, __version__, game_id, rules_version, seed, players, dict(options),
-                   list(seats), list(actions), snapshot, utc_now_iso(), dict(summary or {}))
+                   list(seats), list(actions), snapshot, utc_now_iso(), dict(summary or {}), bot_seed)
 
     def to_json(self) -> dict:
         return {"app": APP_MARKER, "format": self.format, "app_version": self.app_version,
                 "game_id": self.game_id, "rules_version": self.rules_version, "seed": self.seed,
                 "players": self.players, "options": self.options, "seats": self.seats,
                 "actions": self.actions, "snapshot": self.snapshot, "saved_at": self.saved_at,
-                "summary": self.summary}
+                "summary": self.summary, **({} if self.bot_seed is None else {"bot_seed": self.bot_seed})}
 
     @staticmethod
     def from_json(data: JSON) -> "SaveData":
@@ -141,7 +161,10 @@ class SaveData:
                 raise _err("bad_field", field=name, expected=Text.of(expected))
         if len(data["seats"]) != data["players"]:
             raise _err("bad_field", field="seats", expected=Text.of("persist.type.seat_list"))
-        return SaveData(format=fmt, **{name: data[name] for name in _FIELDS})
+        bot_seed = data.get("bot_seed")
+        if bot_seed is not None and not (_is_int(bot_seed) and 0 <= bot_seed < 1 << 64):
+            raise _err("bad_field", field="bot_seed", expected=Text.of("persist.type.int"))
+        return SaveData(format=fmt, bot_seed=bot_seed, **{name: data[name] for name in _FIELDS})
 
 
 # --------------------------------------------------------------------------------------------------
@@ -236,28 +259,150 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"not strict JSON: {name}")
 
 
-def read_json(path: Path | str, errors: str = "persist.save") -> Any:
-    """Read a JSON file without touching it. Raises SaveError (keys under ``errors``) for a bad file."""
+class NotAFileError(OSError):
+    """A folder, a pipe, a device or a socket where a file should be. ``what`` says which (a Text)."""
+
+    def __init__(self, path: Path, what: Text):
+        super().__init__(f"not a regular file: {path}")
+        self.what = what
+
+
+class FileTooBigError(OSError):
+    """A file larger than the reader's limit (nothing past the limit was read)."""
+
+
+def _not_regular(mode: int) -> Text | None:
+    if stat.S_ISREG(mode):
+        return None
+    return Text.of("persist.file.folder" if stat.S_ISDIR(mode) else "persist.file.special")
+
+
+def read_file_bounded(path: Path | str, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; never blocks, never follows
+    more than ``limit`` bytes of a growing file.
+
+    ``os.stat`` first: a folder, a pipe (FIFO), a device (``/dev/zero``) or a socket is refused without
+    being opened (NotAFileError). The file is then opened with ``O_NONBLOCK`` (a pipe swapped in between
+    cannot block the open) and checked again on the open descriptor. FileTooBigError past ``limit``;
+    FileNotFoundError and other OSErrors pass through.
+    """
+    path = Path(path)
+    what = _not_regular(os.stat(path).st_mode)
+    if what is not None:
+        raise NotAFileError(path, what)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        what = _not_regular(info.st_mode)
+        if what is not None:
+            raise NotAFileError(path, what)
+        if info.st_size > limit:
+            raise FileTooBigError(f"{path} is {info.st_size} bytes, more than {limit}")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise FileTooBigError(f"{path} grew past {limit} bytes while it was read")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def os_error_text(exc: BaseException) -> str:
+    """A short description of an error for a message (the system's words for an OSError)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}"[:160] if text else type(exc).__name__
+
+
+def read_json(path: Path | str, errors: str = "persist.save", max_bytes: int = MAX_SAVE_BYTES) -> Any:
+    """Read a JSON file without touching it. Raises SaveError (keys under ``errors``) for a bad file.
+
+    Bounded and non-blocking (``read_file_bounded``). A UTF-8 byte order mark, which some text editors
+    put in front of a file they save, is accepted.
+    """
     path = Path(path)
 
     def err(key: str, **params: Any) -> SaveError:
         return SaveError(Text.of(f"{errors}.{key}", **params))
 
     try:
-        with open(path, "rb") as fp:
-            raw = fp.read(MAX_SAVE_BYTES + 1)
+        raw = read_file_bounded(path, max_bytes)
     except FileNotFoundError:
         raise err("not_found") from None
+    except NotAFileError as exc:
+        raise err("unreadable", error=exc.what, file=path.name) from None
+    except FileTooBigError:
+        raise err("too_big") from None
     except OSError as exc:
-        raise err("unreadable", error=exc.strerror or type(exc).__name__) from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise err("too_big")
+        raise err("unreadable", error=os_error_text(exc), file=path.name) from None
+    if raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8):]
     if not raw.strip():
         raise err("empty")
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise err("not_json") from None
+
+
+def bad_copy_names(path: Path | str) -> list[Path]:
+    """Where ``keep_aside`` may keep ``path``, in the order it tries them."""
+    path = Path(path)
+    return [path.with_name(f"{path.name}{BAD_SUFFIX}")] + \
+        [path.with_name(f"{path.name}.{n}{BAD_SUFFIX}") for n in range(2, MAX_BAD_COPIES + 1)]
+
+
+def keep_aside(path: Path | str, *, move: bool, limit: int = MAX_SAVE_BYTES) -> Path | None:
+    """Keep a file the app cannot use under the first free name of ``bad_copy_names`` (an earlier
+    copy is never replaced) and return that path, or None (logged) when it cannot be done.
+
+    ``move``: rename it (its own name is then free: nothing will write over it). Otherwise copy it byte
+    for byte and leave it in place; a file that cannot be copied safely (not a regular file, over
+    ``limit``, unreadable) is moved instead, so it is never opened and never lost.
+    """
+    path = Path(path)
+    if not os.path.lexists(path):
+        return None
+    if not move:
+        try:
+            data = read_file_bounded(path, limit)
+        except OSError as exc:
+            log.info("%s cannot be copied (%s): moving it aside instead", path, exc)
+        else:
+            for candidate in bad_copy_names(path):
+                try:
+                    with open(candidate, "xb") as fp:  # "x": fails if the name is taken, never replaces
+                        fp.write(data)
+                        fp.flush()
+                        os.fsync(fp.fileno())
+                    return candidate
+                except FileExistsError:
+                    continue
+                except OSError as exc:
+                    log.warning("could not keep a copy of %s as %s: %s", path, candidate, exc)
+                    return None
+            log.warning("could not keep a copy of %s: every name is taken", path)
+            return None
+    for candidate in bad_copy_names(path):
+        if os.path.lexists(candidate):
+            continue
+        try:
+            os.rename(path, candidate)
+        except OSError as exc:
+            log.warning("could not keep %s aside as %s: %s", path, candidate, exc)
+            return None
+        _fsync_dir(path.parent)
+        return candidate
+    log.warning("could not keep %s aside: every name is taken", path)
+    return None
 
 
 def load_save(path: Path | str, known_games: Collection[str] | None = None) -> SaveData:
@@ -288,22 +433,80 @@ def clear_autosave() -> None:
 # Restoring a game
 # --------------------------------------------------------------------------------------------------
 def restore_state(rules: Rules, save: SaveData) -> State:
-    """The live state of a save.
+    """The live state of a save, checked by its game before anything is drawn from it.
 
-    With the same rules version, from the snapshot (``rules.state_from_json``); if the snapshot cannot
-    be read, or the rules changed since the save was made, by replaying the seed, the options and every
-    action on the current rules. SaveError when that replay fails (an action no longer legal).
+    The game is rebuilt from the seed, the options and every action on the current rules (``replay``):
+    each action passes the rules' own legality check, so the result is a position the rules reach.
+    With the same rules version the snapshot is read too, and kept only if its game accepts it
+    (``Rules.validate_state``: seats, ids, types ...). Then:
+
+    - both there: the rebuilt game, with what no action records taken from the snapshot (a race's clock,
+      ``Rules.carry_unrecorded``); a snapshot that differs from its actions is logged, the actions win;
+    - only the rebuilt game (the snapshot is damaged or edited, or the rules changed): the rebuilt game;
+    - only the snapshot (an action no longer replays, or a position set up by hand, as tests and
+      tutorials do): the snapshot, logged;
+    - neither: SaveError (``persist.save.cannot_replay*``), naming the move that failed.
+
+    The position returned is validated by its game once more (SaveError ``persist.save.invalid``).
+    SaveError too for another game's save. AssetError (a file of the app, e.g. a map, missing or
+    damaged) passes through: it is not the save's fault.
     """
     if save.game_id != rules.id:
         raise _err("wrong_game", game=save.game_id)
-    if save.rules_version == rules.version:
+    same_rules = save.rules_version == rules.version
+    if same_rules:
+        why = Text.of("persist.save.damaged")
+    else:
+        key = "persist.save.old_rules" if save.rules_version < rules.version else "persist.save.new_rules"
+        why = Text.of(key, saved=save.rules_version, current=rules.version)
+    saved = _valid_snapshot(rules, save) if same_rules else None
+    try:
+        state = replay(rules, save, why)
+    except SaveError:
+        if saved is None:
+            raise
+        log.warning("the actions of a %s save do not replay; its snapshot, which the game accepts, is used",
+                    save.game_id)
+        return saved
+    if saved is not None:
         try:
-            return rules.state_from_json(save.snapshot)
-        except Exception as exc:  # an edited snapshot: the action list may still rebuild the game
-            log.warning("snapshot of a %s save unreadable (%r); replaying the actions", save.game_id, exc)
-        return replay(rules, save, Text.of("persist.save.damaged"))
-    key = "persist.save.old_rules" if save.rules_version < rules.version else "persist.save.new_rules"
-    return replay(rules, save, Text.of(key, saved=save.rules_version, current=rules.version))
+            rules.carry_unrecorded(saved, state)
+        except Exception as exc:  # noqa: BLE001 - the snapshot's extras are a convenience, the actions the game
+            log.warning("could not carry over what the snapshot of a %s save adds: %r", save.game_id, exc)
+            state = replay(rules, save, why)
+        if _plain(state.to_json()) != _plain(save.snapshot):
+            log.warning("the snapshot of a %s save does not match its %d actions; the actions win",
+                        save.game_id, len(save.actions))
+    elif same_rules:
+        log.warning("the snapshot of a %s save is unusable; the game is rebuilt from its actions", save.game_id)
+    try:
+        rules.validate_state(state)
+    except AssetError:
+        raise
+    except Exception as exc:  # a position the game refuses, however the rules reached it
+        log.error("a restored %s game is not a valid position: %s", save.game_id, exc)
+        raise _err("invalid", reason=str(exc)[:200]) from None
+    return state
+
+
+def _plain(data: Any) -> Any:
+    """``data`` as it reads back from a JSON file (tuples become lists), for comparisons."""
+    return json.loads(dumps(data))
+
+
+def _valid_snapshot(rules: Rules, save: SaveData) -> State | None:
+    """The save's snapshot as a state its game accepts, or None (logged) when it is not one."""
+    try:
+        state = rules.state_from_json(save.snapshot)
+        rules.validate_state(state)
+        if getattr(state, "players", None) != save.players:
+            raise ValueError(f"the snapshot has {getattr(state, 'players', None)!r} players, the save {save.players}")
+    except AssetError:
+        raise
+    except Exception as exc:  # whatever an edited snapshot makes the game's reader do
+        log.warning("snapshot of a %s save refused: %r", save.game_id, exc)
+        return None
+    return state
 
 
 def decode_actions(rules: Rules, save: SaveData) -> list[Action]:
@@ -335,15 +538,23 @@ def replay(rules: Rules, save: SaveData, why: Text | None = None) -> State:
         return _err("cannot_replay", why=why, move=move, total=total)
 
     options = dict(save.options)
-    if rules.check(save.players, options):
+    try:
+        problems = rules.check(save.players, options)
+    except Exception as exc:  # options of types the checks do not expect
+        raise fail(0, exc) from None
+    if problems:
         raise fail(0, ValueError(f"setup no longer valid: {options}"))
     try:
         state = rules.new_state(save.players, resolve_options(rules.options, options), save.seed)
+    except AssetError:
+        raise
     except Exception as exc:
         raise fail(0, exc) from None
     for number, data in enumerate(save.actions, start=1):
         try:
             state.apply(rules.action_from_json(data))
+        except AssetError:
+            raise
         except Exception as exc:  # IllegalAction, or a hand-edited action the rules cannot even read
             raise fail(number, exc) from None
     return state
@@ -359,12 +570,21 @@ class AutosaveWriter:
     """Writes saves on a daemon thread so that a frame never waits for the disk.
 
     ``submit`` only hands the SaveData over; the thread serialises and writes it atomically. Quick
-    submits coalesce: only the latest pending save is written. Errors are logged, never raised.
+    submits coalesce: only the latest pending save is written. Errors are logged, never raised; what the
+    player must hear of waits in ``take_notices()`` (the app shows them): autosaves that start failing
+    (once, until one succeeds again) and a file found in the way.
+
+    Before its first write or delete the writer looks at what is already at ``path``: a file the app
+    cannot use as a save (damaged, from a newer version, a folder ...) is kept aside (``keep_aside``)
+    rather than written over; if it cannot be kept aside, nothing is written.
     """
 
     def __init__(self, path: Path | str | None = None):
         self.path = Path(path) if path is not None else autosave_path()
         self.last_error: BaseException | None = None
+        self.failing = False  # the last write or delete failed
+        self._notices: list[tuple[Text, str]] = []  # (message, kind "error" | "good"), for the main thread
+        self._checked = False  # what was at ``path`` before our first write has been looked at
         self._cond = threading.Condition()
         self._pending: Any = None
         self._submitted = 0  # sequence numbers: flush waits until _done catches up
@@ -398,6 +618,16 @@ class AutosaveWriter:
             self._thread.join(timeout)
         return done
 
+    def take_notices(self) -> list[tuple[Text, str]]:
+        """Messages for the player since the last call, oldest first: (text, "error" or "good")."""
+        with self._cond:
+            notices, self._notices = self._notices, []
+        return notices
+
+    def _notice(self, text: Text, kind: str = "error") -> None:
+        with self._cond:
+            self._notices.append((text, kind))
+
     def __enter__(self) -> "AutosaveWriter":
         return self
 
@@ -426,15 +656,40 @@ class AutosaveWriter:
                 item, self._pending = self._pending, None
                 seq = self._submitted
             try:
+                self._check_what_is_there()
                 if item is _CLEAR:
                     self.path.unlink(missing_ok=True)
                     remove_stale_temps(self.path)
                 else:
                     write_json_atomic(self.path, item.to_json())
                 self.last_error = None
+                if self.failing:
+                    self.failing = False
+                    self._notice(Text.of("persist.autosave.working_again"), "good")
             except Exception as exc:  # a full disk must not end the game
                 self.last_error = exc
                 log.error("autosave to %s failed: %s", self.path, exc, exc_info=True)
+                if not self.failing:  # tell the player once, when saving starts to fail
+                    self.failing = True
+                    self._notice(Text.of("persist.autosave.failing", path=str(self.path),
+                                         error=os_error_text(exc)))
             with self._cond:
                 self._done = max(self._done, seq)
                 self._cond.notify_all()
+
+    def _check_what_is_there(self) -> None:
+        """Once: keep aside an unusable file found at ``path`` before writing over or deleting it."""
+        if self._checked:
+            return
+        if os.path.lexists(self.path):
+            try:
+                load_save(self.path)
+            except SaveError as exc:
+                if exc.text.key != "persist.save.not_found":
+                    kept = keep_aside(self.path, move=True)
+                    if kept is None:
+                        raise OSError(f"{self.path} cannot be used as a save and cannot be kept aside") from None
+                    log.warning("autosave: %s was not a usable save (%s); kept as %s", self.path, exc, kept)
+                    self._notice(Text.of("persist.save.kept_aside", file=self.path.name, reason=exc.text,
+                                         kept=kept.name, folder=str(kept.parent)))
+        self._checked = True

@@ -1,6 +1,7 @@
 """The error scene: an unexpected exception, said briefly, with the log file's path.
 
-The autosave is never touched here, so the game in progress can be continued from the menu.
+The autosave is never touched here, so the game in progress can be continued from the menu. When the
+log folder could not be used and no log file could be opened anywhere, it says so instead of a path.
 """
 from __future__ import annotations
 
@@ -23,9 +24,10 @@ class ErrorScene(PanelScene):
     def build(self) -> None:
         self.body.add(Label(Text.of("error.body", message=self.message), size=18))
         from game.core.saves import autosave_path
-        if autosave_path().exists():  # only promise what is there
+        if autosave_path().is_file():  # only promise what is there (not a folder or a pipe in its place)
             self.body.add(Label(Text.of("error.saved"), size=17, colour=palette.GREEN))
-        self.body.add(Label(Text.of("error.log", path=self.log_path), size=15, colour=palette.INK_SOFT))
+        log_line = Text.of("error.log", path=self.log_path) if self.log_path else Text.of("error.no_log")
+        self.body.add(Label(log_line, size=15, colour=palette.INK_SOFT))
         self.body.add(ButtonRow([Button(Text.of("error.menu"), self.to_menu, min_width=200),
                             Button(Text.of("error.quit"), self.app.quit, min_width=140)]))
 

@@ -309,12 +309,14 @@ def test_continue_resumes_the_game_exactly(app, minigame_entry):
     assert [a.to_json() for a in resumed.session.actions] == actions
 
 
-def test_continue_with_a_corrupt_save_hides_and_says_nothing_breaks(app, minigame_entry):
+def test_continue_with_a_corrupt_save_hides_says_why_and_keeps_the_file_aside(app, minigame_entry):
     path = saves.autosave_path()
     path.write_text('{"app": "pirate-game-night", "format": 1, "trunc')
     menu = open_menu(app)
     assert not menu.continue_button.visible
-    assert path.read_text().endswith("trunc")  # left untouched
+    kept = path.with_name("autosave.json.bad")
+    assert kept.read_text().endswith("trunc") and not path.exists()  # byte for byte, where no game writes
+    assert any("autosave.json" in t and "autosave.json.bad" in t for t in app.toasts.texts())
 
 
 # --- crash guard ----------------------------------------------------------------------------------

@@ -719,6 +719,17 @@ class IslandRaceRules(MatchRules):
     def state_from_json(self, data: JSON) -> IslandMatch:
         return IslandMatch.from_json(self, data)  # type: ignore[return-value]
 
+    def validate_state(self, state: State) -> None:
+        """A loaded save's position: seats, the 48 tiles once each, who holds what, the clock (``validate.py``)."""
+        super().validate_state(state)
+        from game.games.island_race.validate import validate_match
+        validate_match(self, state)
+
+    def carry_unrecorded(self, saved: State, replayed: State) -> None:
+        """The scene's clock and a lengthened timer: no action records them (``validate.carry_clock``)."""
+        from game.games.island_race.validate import carry_clock
+        carry_clock(saved, replayed)
+
     @staticmethod
     def timer_seconds(options: Mapping[str, Any]) -> int | None:
         """The round length the scene's clock counts down (None with ``no-timer``)."""

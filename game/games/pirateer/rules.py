@@ -934,9 +934,14 @@ class PirateerRules(Rules):
 
     @property
     def board(self) -> Board:
+        """The standard map, read once. AssetError (not a save's fault) if it is missing or damaged."""
         if self._board is None:
-            from game.games.pirateer.board import load_board   # the only place that reads the map
-            self._board = load_board()
+            from game.games.pirateer.board import default_path, load_board   # the only place that reads the map
+            from game.paths import AssetError
+            try:
+                self._board = load_board()
+            except Exception as exc:  # BoardError, or whatever else a broken file makes the reader raise
+                raise AssetError(default_path(), str(exc)) from exc
         return self._board
 
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> PirateerState:
@@ -946,6 +951,12 @@ class PirateerRules(Rules):
 
     def state_from_json(self, data: JSON) -> PirateerState:
         return PirateerState.from_json(data, self.board)
+
+    def validate_state(self, state: State) -> None:
+        """A loaded save's position: seats, fleets, every ship known and on the sea, dice (``validate.py``)."""
+        super().validate_state(state)
+        from game.games.pirateer.validate import validate_game
+        validate_game(self, state)
 
 
 RULES = PirateerRules()

@@ -1365,5 +1365,11 @@ class PlayaRules(MatchRules):
     def state_from_json(self, data: JSON) -> PlayaMatch:
         return PlayaMatch.from_json(self, data)  # type: ignore[return-value]
 
+    def validate_state(self, state: State) -> None:
+        """A loaded save's position: seats, turn, every card once and where it may lie (``validate.py``)."""
+        super().validate_state(state)
+        from game.games.playa_pirata.validate import validate_match
+        validate_match(self, state)
+
 
 RULES = PlayaRules()
