@@ -25,6 +25,8 @@ MO_DIR = Path(__file__).resolve().parent / "mo"
 _catalogs: dict[str, dict[str, str]] = {}
 _language = "en"
 _seat_names: list[str] = []  # names of the seats of the game on screen (set by its table scene)
+#: the longest a name typed by a player (or found in an edited save) is shown: longer ones end in "…"
+MAX_SHOWN_NAME = 24
 
 
 def _load(lang: str) -> dict[str, str]:
@@ -61,9 +63,16 @@ def language() -> str:
     return _language
 
 
+def shown_name(name: str, limit: int = MAX_SHOWN_NAME) -> str:
+    """A name given by a player as the screen shows it: at most ``limit`` characters, a longer one cut
+    with an ellipsis (a save may name a seat with 200,000 characters; no line of text can hold that)."""
+    name = str(name)
+    return name if len(name) <= limit else name[:max(0, limit - 1)] + "\u2026"
+
+
 def set_seat_names(names: list[str]) -> None:
     """The names ``seat_ref(n)`` shows (the game on screen); an empty list gives "Player n"."""
-    _seat_names[:] = list(names)
+    _seat_names[:] = [shown_name(n) for n in names]
 
 
 def has_key(key: str, lang: str | None = None) -> bool:

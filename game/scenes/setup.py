@@ -7,7 +7,6 @@ The last choices are remembered per game in the settings.
 from __future__ import annotations
 
 import logging
-import os
 from typing import Any
 
 import pygame
@@ -18,7 +17,7 @@ from game.core.session import GameSession, Seat
 from game.games import GameEntry
 from game.i18n import language, tr
 from game.scenes.base import Scene
-from game.scenes.setup_model import MAX_NAME, SEAT_KINDS, SetupModel
+from game.scenes.setup_model import MAX_NAME, MAX_SEED, SEAT_KINDS, SetupModel
 from game.ui import palette, theme
 from game.ui.widgets import Button, Choice, FocusRing, Label, Panel, TextInput, Toggle, Widget
 
@@ -140,7 +139,7 @@ class SetupScene(Scene):
         self.count_label = Label(Text.of("setup.how_many"), size=18, valign="middle")
         self.no_options = Label(Text.of("setup.no_options"), size=16, colour=palette.INK_SOFT)
         self.seed_label = Label(Text.of("setup.seed"), size=16, colour=palette.INK, valign="middle")
-        self.seed_input = TextInput(self.model.seed_text, max_length=10, on_change=self.set_seed)
+        self.seed_input = TextInput(self.model.seed_text, max_length=MAX_SEED, on_change=self.set_seed)
         self.seed_hint = Label(Text.of("setup.seed_hint"), size=14, colour=palette.INK_SOFT)
         self.problems = Label("", size=16, colour=palette.RED, align="right", valign="bottom")
         self.start = Button(Text.of("setup.start"), self.start_game, min_width=200)
@@ -311,7 +310,7 @@ class SetupScene(Scene):
         self.app.save_settings()
         seed = self.model.seed()
         if seed is None:
-            seed = int.from_bytes(os.urandom(4), "little")
+            seed = self.app.random_bits() & 0xFFFFFFFF
         seats = [s.to_seat() for s in self.model.active_seats()]
         scene = make_table_scene(self.app, self.entry, seats, dict(self.model.options), seed)
         self.app.stack.replace(scene)
@@ -403,7 +402,7 @@ def connected_controllers() -> int:
 # Starting and resuming games (also used by the menu, the results scene and --smoke)
 # --------------------------------------------------------------------------------------------------
 def make_table_scene(app, entry: GameEntry, seats: list[Seat], options: dict, seed: int) -> Scene:
-    session = GameSession.new(entry.id, entry.package.rules, seats, options, seed)
+    session = GameSession.new(entry.id, entry.package.rules, seats, options, seed, bot_seed=app.random_bits())
     scene = entry.package.make_scene(app, session)
     scene.autosave()
     return scene

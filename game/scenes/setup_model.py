@@ -16,8 +16,19 @@ DEFAULT_NAMES = {
     "en": ("Anna", "Ben", "Clara", "Dan", "Ella", "Finn", "Grace", "Max"),
 }
 MAX_NAME = 14
+MAX_SEED = 10  # characters in the seed field
 #: the controls of the people at one computer in a real-time game, in the order the human seats get them
 REALTIME_INPUTS = ("mouse", "keyboard", "pad", "pad")
+
+
+def parse_seed(text: str) -> int | None:
+    """``int(text)`` for a seed typed by a player, None for an empty field or text ``int()`` refuses."""
+    if not text.strip():
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 @dataclass
@@ -81,10 +92,9 @@ class SetupModel:
 
     # Checking -------------------------------------------------------------------------------
     def seed(self) -> int | None:
-        text = self.seed_text.strip()
-        if not text:
-            return None
-        return int(text) if text.isdigit() else None
+        """The seed typed, or None when the field is empty or holds anything ``int()`` does not parse
+        ("²" passes ``str.isdigit`` but not ``int``; "-7", "+7", "1_000" and other scripts' digits do)."""
+        return parse_seed(self.seed_text)
 
     def problems(self) -> list[Text]:
         """Every reason why Start is not possible now (shown under the Start button)."""
@@ -166,8 +176,9 @@ class SetupModel:
             return
         if isinstance(data.get("players"), int):
             self.set_players(data["players"])
-        if isinstance(data.get("seed"), str):
-            self.seed_text = data["seed"][:12]
+        seed = data.get("seed")
+        if isinstance(seed, str) and len(seed) <= MAX_SEED and (not seed.strip() or parse_seed(seed) is not None):
+            self.seed_text = seed  # a remembered seed that is not a whole number is dropped
         seats = data.get("seats")
         if isinstance(seats, list):
             for seat, saved in zip(self.seats, seats):

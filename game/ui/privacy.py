@@ -11,6 +11,7 @@ from typing import Any, Callable
 import pygame
 
 from game.core.protocol import Text
+from game.i18n import shown_name
 from game.ui import palette, theme
 from game.ui.widgets import Button, RectLike, Widget
 
@@ -37,6 +38,7 @@ class PrivacyScreen(Widget):
         return self.visible
 
     def show(self, seat: int, name: str) -> None:
+        name = shown_name(name)  # a player's name, however long, fits the cover
         self.seat, self.name = seat, name
         self.button.text = Text.of("ui.privacy.show", name=name)
         self.button.focused = True

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 import pygame
 
 from game.core.protocol import Result, Text
+from game.i18n import shown_name
 from game.ui import palette, theme
 from game.ui.widgets import RectLike, TextLike, Widget
 
@@ -36,7 +37,7 @@ class ResultsView(Widget):
                  seats: Sequence[int] | None = None, title: TextLike = None):
         super().__init__(rect)
         self.result = result
-        self.names = list(names)
+        self.names = [shown_name(n) for n in names]  # players' names, however long, fit the table
         self.seats = list(seats) if seats is not None else list(range(len(names)))
         self.title = title
 

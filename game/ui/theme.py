@@ -3,8 +3,9 @@
 Everything here is cached and loaded lazily, so it may be imported before the window exists. A
 missing asset never crashes: a drawn look replaces it and one warning is logged per missing file.
 
-Sizes given to this module are *design* pixels at a 720 px high window; ``px`` and ``font`` scale them
-by ``scale()`` (window height / 720, clamped) so text stays readable on small and large windows.
+Sizes given to this module are *design* pixels in a 1280x720 window; ``px`` and ``font`` scale them
+by ``scale()`` (the smaller of width / 1280 and height / 720, clamped) so text stays readable on small and
+large windows and a tall, narrow (portrait) window gets a layout as narrow as itself.
 The only module state is the caches below and the optional asset-root override used by tests.
 """
 from __future__ import annotations
@@ -24,7 +25,7 @@ log = logging.getLogger("game.ui")
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
-DESIGN_HEIGHT = 720
+DESIGN_WIDTH, DESIGN_HEIGHT = 1280, 720
 MIN_WINDOW = (960, 540)
 ROLES = {"display": "display", "text": "text", "bold": "text_bold", "text_bold": "text_bold"}
 
@@ -137,10 +138,13 @@ def _derived_get(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> py
 # Scale and fonts
 # --------------------------------------------------------------------------------------------------
 def scale() -> float:
-    """UI scale from the window height: 1.0 at 720 px, clamped to 0.75..2.0."""
+    """UI scale from the window: 1.0 at 1280x720, clamped to 0.75..2.0. The smaller of the two ratios,
+    so a portrait window (960x1440) is laid out for its width, not for a height it cannot fit across."""
     surface = pygame.display.get_surface() if pygame.display.get_init() else None
-    height = surface.get_height() if surface is not None else DESIGN_HEIGHT
-    return max(0.75, min(2.0, height / DESIGN_HEIGHT))
+    if surface is None:
+        return 1.0
+    width, height = surface.get_size()
+    return max(0.75, min(2.0, width / DESIGN_WIDTH, height / DESIGN_HEIGHT))
 
 
 def px(value: float) -> int:
@@ -258,15 +262,43 @@ def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
             if current:
                 lines.append(current)
             current = ""
-            while fnt.size(word)[0] > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and fnt.size(word[:cut])[0] > width:
-                    cut -= 1
+            cut = 0
+            while len(word) > 1:
+                cut = _longest_fitting_prefix(word, fnt, width, cut)
+                if cut >= len(word):  # the rest fits on one line
+                    break
                 lines.append(word[:cut])
                 word = word[cut:]
             current = word
         lines.append(current)
     return lines
+
+
+def _longest_fitting_prefix(word: str, fnt: pygame.font.Font, width: int, hint: int = 0) -> int:
+    """How many characters of ``word`` fit in ``width`` px (at least 1). A binary search over prefixes of at
+    most ``width`` characters (no glyph is narrower than a pixel) that starts from ``hint``, the previous
+    line's cut: cutting a 200,000-character word costs a few measurements of short strings per line, not
+    one measurement of the whole word per character."""
+    n = min(len(word), width)
+
+    def fits(k: int) -> bool:
+        return fnt.size(word[:k])[0] <= width
+
+    lo, hi = 1, n  # the answer lies in [lo, hi]; lo fits, or is the one character a line always takes
+    if 1 < hint < n:
+        if fits(hint):
+            if not fits(hint + 1):
+                return hint
+            lo = hint + 1
+        else:
+            hi = hint - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def draw_paragraph(surface: pygame.Surface, text: str, fnt: pygame.font.Font, colour: Colour,

@@ -234,7 +234,7 @@ class Button(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible or self.rect.w <= 0:
+        if not self.visible or self.rect.w <= 0 or self.rect.h <= 0:
             return
         self._draw_focus(surface)
         if not self.enabled:
@@ -260,9 +260,10 @@ class Button(Widget):
         theme.draw_frame(out, style, rect)
         icon_w = 0
         inner_w = rect.w - theme.px(24)
-        if self.icon is not None:
-            icon_w = min(rect.h - theme.px(16), self.icon.get_height())
-            inner_w -= icon_w + theme.px(8)
+        if self.icon is not None and self.icon.get_height() > 0:
+            icon_w = max(0, min(rect.h - theme.px(16), self.icon.get_height()))  # too short a button: no icon
+            if icon_w:
+                inner_w -= icon_w + theme.px(8)
         f = theme.fit_font(label, self.role, self.size, max(10, inner_w))
         colour = palette.PARCHMENT if self.enabled else (200, 192, 180)
         outline = palette.WOOD_DARK if self.enabled else (90, 84, 78)
@@ -275,7 +276,8 @@ class Button(Widget):
             icon = self.icon
             assert icon is not None
             if icon.get_height() != icon_w:
-                icon = pygame.transform.smoothscale(icon, (int(icon.get_width() * icon_w / icon.get_height()), icon_w))
+                icon = pygame.transform.smoothscale(
+                    icon, (max(1, int(icon.get_width() * icon_w / icon.get_height())), icon_w))
             out.blit(icon, icon.get_rect(midleft=(x, cy)))
             x += icon.get_width() + theme.px(8)
         out.blit(img, img.get_rect(midleft=(x, cy)))

@@ -31,7 +31,7 @@ from game import games
 from game.core.protocol import Action, IllegalAction, Result, Text
 from game.core.rng import Rng
 from game.core.session import GameSession
-from game.i18n import tr
+from game.i18n import shown_name, tr
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.logpanel import LogPanel
@@ -160,7 +160,7 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         return self.round
 
     def _agent_seed(self, seat: int) -> int:
-        return (self.session.seed * 1_000_003 + (seat + 1) * 7919) & 0x7FFFFFFF
+        return self.session.bot_seed_for(seat)  # from the bots' own seed source, never the game's seed
 
     def _agent_view(self, seat: int) -> Any:
         return self.round.view(seat)
@@ -172,7 +172,7 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         return self.session.seats[seat].colour
 
     def seat_name(self, seat: int) -> str:
-        return self.session.seats[seat].name
+        return shown_name(self.session.seats[seat].name)  # however long the name in the save, it fits
 
     def round_seconds(self) -> float | None:
         return self.round.timer

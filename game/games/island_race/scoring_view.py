@@ -17,7 +17,7 @@ from game.core.protocol import Text
 from game.games.island_race import sprites
 from game.games.island_race.layout import IslandBox
 from game.games.island_race.scoring import IslandScore, Landscape
-from game.i18n import tr
+from game.i18n import shown_name, tr
 from game.ui import palette, theme
 
 STEPS = ("valid", "animals", "landscapes", "volcanoes", "empty", "wrong", "first", "total")
@@ -41,7 +41,7 @@ class ScoringView:
         self.grids = [list(g) for g in grids]
         self.size = size
         self.scores = list(scores)
-        self.names = list(names)
+        self.names = [shown_name(n) for n in names]  # players' names, however long, fit a header
         self.colours = list(colours)
         self.first_out = first_out
         self.round_number = round_number

@@ -1,0 +1,240 @@
+"""Every scene of every game in any window the app allows (issue 12, item 5): width >= 960, height >= 540,
+longest side <= 3840, portrait included. Each scene is drawn at the smallest, the design size, tall and
+narrow, wide and flat and the largest windows; every control it draws must lie inside the window, no two
+controls may overlap, no text may be cut, no size may be zero or negative. Then a few moves are played by
+real clicks on the controls as they are drawn."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import games
+from game.core.protocol import Result
+from game.core.session import Seat
+from game.scenes.error import ErrorScene
+from tests.app.conftest import app, click, frames, start_table  # noqa: F401 - the app fixture
+from tests.support.layout_check import problems, record_draws
+
+SIZES = [(960, 540), (1280, 720), (960, 1440), (1080, 1920), (3840, 2160), (3840, 540), (960, 3840)]
+CLICK_SIZES = [(960, 540), (960, 1440), (3840, 540), (3840, 2160)]
+PLAYABLE = [e.id for e in games.catalog() if e.available]
+
+
+def size_id(size) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+def resize(app, size) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app, 1)
+    assert app.screen.get_size() == tuple(size)
+
+
+def open_at(app, size, scene):
+    """``scene`` on top of the stack in a window of ``size`` (it is laid out there, then drawn)."""
+    app.stack.push(scene, fade=False)
+    if app.screen.get_size() != tuple(size):
+        resize(app, size)
+    frames(app, 2)
+    return scene
+
+
+def check(app, drawn, what: str) -> None:
+    """Draw the top scene (and what shows under it) once more, recording every widget it draws."""
+    if what != "error":
+        assert not isinstance(app.stack.top, ErrorScene), f"{what}: {app.stack.top.message}"
+    for scene in app.stack.visible():
+        scene.mark_dirty()
+    drawn.widgets.clear()
+    top = app.stack.top
+    top.draw(app.screen)
+    found = problems(drawn, app.screen_rect())
+    assert not found, f"{what} at {app.screen.get_size()}:\n" + "\n".join(found)
+
+
+def sample_result() -> tuple[list[Seat], Result]:
+    seats = [Seat("Anna", "human", None, 0), Seat("Ben", "bot", "hard", 1), Seat("Clara", "bot", "easy", 2),
+             Seat("Dino", "bot", "medium", 3)]
+    result = Result.from_scores([21, 17, 9, 30], breakdown=[[("results.points", v)] for v in (21, 17, 9, 30)])
+    return seats, result
+
+
+# --- menus and forms -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_every_menu_and_form_fits_the_window(app, monkeypatch, size):
+    from game.scenes.credits import CreditsScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.pause import PauseScene
+    from game.scenes.results import ResultsScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.setup import SetupScene
+    drawn = record_draws(monkeypatch)
+    open_at(app, size, MenuScene(app))
+    check(app, drawn, "menu")
+    for name, make in (("settings", lambda: SettingsScene(app)), ("credits", lambda: CreditsScene(app)),
+                       ("error", lambda: ErrorScene(app, RuntimeError("boom"), "/tmp/pgn.log"))):
+        open_at(app, size, make())
+        check(app, drawn, name)
+        app.stack.pop()
+    seats, result = sample_result()
+    for game_id in PLAYABLE:
+        entry = games.get(game_id)
+        for name, make in (("setup", lambda: SetupScene(app, entry)), ("rules", lambda: RulesScene(app, entry)),
+                           ("results", lambda: ResultsScene(app, entry, seats, result, rematch=lambda: None))):
+            open_at(app, size, make())
+            check(app, drawn, f"{name} {game_id}")
+            app.stack.pop()
+        setup = open_at(app, size, SetupScene(app, entry))
+        setup.set_players(entry.package.rules.max_players)  # every seat row shown
+        check(app, drawn, f"setup {game_id} with every seat")
+        app.stack.pop()
+        table = start_table(app, game_id, ["human", "easy"])
+        open_at(app, size, PauseScene(app, table))
+        check(app, drawn, f"pause {game_id}")
+        open_at(app, size, SettingsScene(app, overlay=True))
+        check(app, drawn, f"settings over {game_id}")
+        app.stack.pop()
+        app.stack.pop()
+        app.stack.pop()
+
+
+# --- tables --------------------------------------------------------------------------------------------
+def table_parts(scene, window: pygame.Rect) -> list[str]:
+    """The game's own sprites (not widgets) that a player must see and reach."""
+    out = []
+    rects: list[tuple[str, pygame.Rect]] = []
+    if scene.entry.id == "playa-pirata":
+        rects += [("hand card", s.rect) for s in scene.hand_sprites]
+        rects += [("beach spot", r) for r in scene.spot_rects] + [("discard pile", scene.discard_rect)]
+        rects += [("beach", scene.beach), ("hand area", scene.hand_area)]
+    elif scene.entry.id == "island-race":
+        rects += [("pile slot", r) for r in scene.L.slots]
+        rects += [(f"island {seat}", box.panel) for seat, box in scene.L.islands.items()]
+        rects += [("clock", scene.L.clock), ("log", scene.L.log)]
+    elif scene.entry.id == "pirateer":
+        rects += [("board", scene.view.rect), ("side panel", scene.side)]
+    for name, r in rects:
+        if r.w <= 0 or r.h <= 0:
+            out.append(f"{name} has no size: {r}")
+        elif not window.contains(r):
+            out.append(f"{name} {r} is outside the window {window.size}")
+    # areas that must not cover one another
+    if scene.entry.id == "playa-pirata":
+        apart = [("beach spot", r) for r in scene.spot_rects] + [("side panel", scene.side)]
+    elif scene.entry.id == "island-race":
+        apart = [("pile", scene.L.pile), ("log", scene.L.log)]
+        apart += [(f"island {seat}", box.panel) for seat, box in scene.L.islands.items()]
+    else:
+        apart = [("board", scene.view.rect), ("side panel", scene.side)]
+    for i, (name_a, a) in enumerate(apart):
+        for name_b, b in apart[i + 1:]:
+            if a.colliderect(b):
+                out.append(f"{name_a} {a} overlaps {name_b} {b}")
+    return out
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("game_id", PLAYABLE)
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_every_table_fits_the_window(app, monkeypatch, size, game_id, seats):
+    from game.scenes.menu import MenuScene
+    drawn = record_draws(monkeypatch)
+    open_at(app, size, MenuScene(app))
+    scene = start_table(app, game_id, ["human"] + ["easy"] * (seats - 1), seed=7)
+    for _ in range(3):  # the table as it opens, then after the bots' first moves
+        check(app, drawn, f"{game_id} with {seats}")
+        found = table_parts(scene, app.screen_rect())
+        assert not found, "\n".join(found)
+        frames(app, 40)
+
+
+# --- moves by real clicks ------------------------------------------------------------------------------
+def empty_sand(scene):
+    beach = scene.beach
+    step = max(8, beach.w // 60)
+    for y in range(beach.bottom - step, beach.y, -step):
+        for x in range(beach.x + step, beach.right - step, step):
+            if not any(r.collidepoint(x, y) for r in scene.spot_rects) and not scene.discard_rect.collidepoint(x, y):
+                return (x, y)
+    raise AssertionError("no free sand")
+
+
+def play_playa(app, scene) -> None:
+    from game.games.playa_pirata.rules import BuryTreasure
+    for _ in range(500):
+        if scene.my_turn() is not None:
+            break
+        frames(app, 1)
+    scene._rebuild()
+    buried = len(scene.hand_view(0).beach)
+    card = next(s for s in scene.hand_sprites if s.payload.kind == "treasure" and not s.dimmed)
+    click(app, card.rect.center)  # pick the treasure up...
+    click(app, empty_sand(scene))  # ...and put it down on the sand
+    assert isinstance(scene.session.actions[-1], BuryTreasure)
+    assert len(scene.hand_view(0).beach) == buried + 1
+    frames(app, 2)
+    if scene.end_button.visible:
+        before = len(scene.session.actions)
+        click(app, scene.end_button.rect.center)
+        assert len(scene.session.actions) == before + 1
+
+
+def play_island_race(app, scene) -> None:
+    from game.games.island_race.rules import Flip, Place, Rotate
+    scene.time_scale = 400.0  # "3, 2, 1, go!" fast, then the clock stands still
+    for _ in range(400):
+        if scene.stage == "play":
+            break
+        frames(app, 1)
+    assert scene.stage == "play"
+    scene.time_scale = 0.0
+    frames(app, 1)
+    r = scene.round
+    slot = next(i for i, p in enumerate(r.pile) if p is not None and not r.water_faults_of_placement(0, (1, 1), p.face))
+    click(app, scene.L.slots[slot].center)
+    assert r.hands[0] is not None
+    click(app, scene.turn_right.rect.center)
+    assert isinstance(scene.session.actions[-1], Rotate)
+    click(app, scene.flip_button.rect.center)
+    assert isinstance(scene.session.actions[-1], Flip)
+    click(app, scene.flip_button.rect.center)
+    click(app, scene.turn_left.rect.center)  # as it lay: it fits
+    click(app, scene.L.islands[0].cell_rect(1, 1).center)
+    if r.grids[0][scene.round.size + 1] is None:  # the water-rule warning wants a second click
+        click(app, scene.L.islands[0].cell_rect(1, 1).center)
+    assert isinstance(scene.session.actions[-1], Place)
+
+
+def play_pirateer(app, scene) -> None:
+    from game.games.pirateer.rules import MOVE, Move, Roll
+    for _ in range(6):
+        if scene.game.phase == MOVE:
+            break
+        assert scene.roll_button.visible
+        click(app, scene.roll_button.rect.center)
+        assert isinstance(scene.session.actions[-1], Roll)
+        for _ in range(200):  # the dice settle
+            if not scene.effects and not scene.dice_rolling():
+                break
+            frames(app, 1)
+    assert scene.game.phase == MOVE
+    group = sorted(scene.movable_groups())[0]
+    x, y = scene.view.anchor_point(scene.game.ships[group[0]])
+    click(app, (int(x), int(y)))
+    lit = scene.landings_of(scene.selected)
+    assert lit
+    x, y = scene.view.anchor_point(sorted(lit)[0])
+    click(app, (int(x), int(y)))
+    assert isinstance(scene.session.actions[-1], Move)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+@pytest.mark.parametrize("size", CLICK_SIZES, ids=size_id)
+def test_moves_are_played_by_clicks_on_the_drawn_controls(app, size, game_id):
+    from game.scenes.menu import MenuScene
+    open_at(app, size, MenuScene(app))
+    kinds = ["human", "human"] if game_id == "pirateer" else ["human", "easy"]
+    scene = start_table(app, game_id, kinds, seed=5)
+    {"playa-pirata": play_playa, "island-race": play_island_race, "pirateer": play_pirateer}[game_id](app, scene)
+    assert not isinstance(app.stack.top, ErrorScene)
