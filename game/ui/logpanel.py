@@ -16,7 +16,7 @@ from game.ui.widgets import RectLike, TextLike, Widget
 
 
 class LogPanel(Widget):
-    """``sync(state.log)`` each frame (cheap: only new lines are added) or ``add(entry)``."""
+    """``sync(view.log, viewer)`` each frame (cheap: only new lines are added) or ``add(entry)``."""
 
     def __init__(self, rect: RectLike = None, *, title: TextLike = Text.of("ui.log.title"), size: int = 15,
                  max_entries: int = 2000):
@@ -32,6 +32,7 @@ class LogPanel(Widget):
         self._drag_y: int | None = None
         self._mouse: tuple[int, int] | None = None
         self._synced = 0
+        self._viewer: int | None = None  # whose log ``sync`` was last given
         self._height_of: object = None
         self._height_n = -1
         self._height = 0
@@ -47,10 +48,17 @@ class LogPanel(Widget):
             self.entries = self.entries[drop:]
             self._layout = self._layout[drop:]
 
-    def sync(self, entries: Sequence[LogEntry]) -> None:
-        """Make the panel show ``entries`` (adds only new ones; rebuilds after an undo)."""
-        seen = self._synced
-        if len(entries) >= seen and (seen == 0 or (self.entries and entries[seen - 1] == self.entries[-1])):
+    def sync(self, entries: Sequence[LogEntry], viewer: int | None = None) -> None:
+        """Make the panel show ``entries``, the log as ``viewer`` sees it. While the viewer stays, only
+        new lines are added (it rebuilds after an undo). When another viewer sits down, every line is
+        compared: in hot-seat two logs of the same length may differ in their private lines."""
+        seen, kept = self._synced, len(self.entries)
+        grown = len(entries) >= seen and (seen == 0 or (kept > 0 and entries[seen - 1] == self.entries[-1]))
+        if viewer != self._viewer:
+            self._viewer = viewer
+            self.scroll_to_end()  # the newcomer starts at the newest line
+            grown = grown and list(entries[seen - kept:seen]) == self.entries
+        if grown:
             for e in entries[seen:]:
                 self.add(e)
         else:

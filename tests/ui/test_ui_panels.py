@@ -68,6 +68,35 @@ def test_log_panel_translates_at_draw_time(screen):
     assert len(log.entries) == 1
 
 
+def test_log_panel_shows_only_the_new_viewers_lines_after_a_hand_over(screen):
+    """Anna's private line must go when Ben sits down, even when his log is as long as hers and ends
+    with the same public line."""
+    public = LogEntry(None, Text.of("ui.yes"))
+    anna_log = [LogEntry(0, Text.of("pp.log.bury_private", spot=2, treasure=3)), public]
+    ben_log = [LogEntry(1, Text.of("pp.log.bury_private", spot=1, treasure=5)), public]
+    log = LogPanel(pygame.Rect(900, 20, 360, 300))
+    log.sync(anna_log, viewer=0)
+    log.draw(screen)
+    log.sync(ben_log, viewer=1)
+    assert log.entries == ben_log
+    log.draw(screen)
+    assert [" ".join(lines) for lines, _ in log._layout] == [tr(e.text) for e in ben_log]
+    log.sync(ben_log + [public], viewer=1)  # the same viewer: only the new line is added
+    assert log.entries == ben_log + [public]
+
+
+def test_log_panel_keeps_a_public_log_for_the_next_viewer_from_its_newest_line(screen):
+    log = _log(60)
+    entries = list(log.entries)
+    log.sync(entries, viewer=0)
+    log.draw(screen)
+    layout = log._layout
+    log.scroll_by(200)  # Anna reads older lines
+    log.sync(entries, viewer=1)
+    log.draw(screen)
+    assert log._layout is layout and log.at_bottom  # nothing to rebuild, and Ben starts at the newest
+
+
 def test_privacy_screen_covers_everything_and_reveals(screen):
     revealed = []
     cover = PrivacyScreen(revealed.append)

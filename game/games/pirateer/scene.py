@@ -19,7 +19,7 @@ import pygame
 from game import games
 from game.core.protocol import Action, Result, Text
 from game.core.session import GameSession
-from game.i18n import tr
+from game.i18n import shown_name, tr
 from game.scenes.table import TableScene
 from game.ui import palette, theme
 from game.ui.dice import die_blur, die_face
@@ -125,6 +125,9 @@ class PirateerScene(TableScene):
     @property
     def game(self) -> PirateerState:
         return self.state  # type: ignore[return-value]
+
+    def seat_name(self, seat: int) -> str:
+        return shown_name(self.session.seats[seat].name)  # however long the name in the save, it fits
 
     def my_turn(self) -> int | None:
         """The human seat that may act on screen now (None: a bot's turn or the game is over)."""
@@ -747,7 +750,7 @@ class PirateerScene(TableScene):
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
         self._refresh_buttons()
         g = self.game
-        self.logpanel.sync(g.log)
+        self.logpanel.sync(g.log, viewer)  # the log as the seat on screen sees it (all public in Pirateer)
         surface.blit(self._static_layer(surface.get_size()), (0, 0))
         board = self.view.rect
         clip = surface.get_clip()
@@ -925,7 +928,7 @@ class PirateerScene(TableScene):
         if self.finished or g.is_over():
             return ""
         seat = g.current
-        name = self.session.seats[seat].name
+        name = self.seat_name(seat)
         if self.is_bot(seat):
             return tr("table.thinking", name=name)
         if self.my_turn() is None:
@@ -973,10 +976,10 @@ class PirateerScene(TableScene):
             text = tr(g.how) if g.how else ""
         else:
             seat = g.current
-            text = tr("pir.ui.to_play", name=self.session.seats[seat].name, side=tr(g._who(seat)))
+            text = tr("pir.ui.to_play", name=self.seat_name(seat), side=tr(g._who(seat)))
         f = theme.fit_font(text, "bold", 16, r.w)
         theme.draw_text(surface, text, f, palette.PARCHMENT, (r.x, r.y + title.get_linesize()))
-        order = [self.session.seats[s].name for s in g.order if s not in g.out]
+        order = [self.seat_name(s) for s in g.order if s not in g.out]
         line = " → ".join(order)
         theme.draw_text(surface, line, theme.fit_font(line, "text", 14, r.w, 10), palette.PARCHMENT_DARK,
                         (r.x, r.y + title.get_linesize() + f.get_linesize()))
@@ -1022,7 +1025,7 @@ class PirateerScene(TableScene):
             factions.append(g.dead_man)
         for faction in factions[:4]:
             seat = g.controller(faction)
-            name = self.session.seats[seat].name if seat is not None else tr("pir.ui.dead_man")
+            name = self.seat_name(seat) if seat is not None else tr("pir.ui.dead_man")
             current = seat == g.current and not g.is_over()
             if current:
                 pygame.draw.rect(surface, (*palette.GOLD, ), pygame.Rect(r.x, y, r.w, row_h - theme.px(2)),

@@ -19,7 +19,7 @@ import pygame
 from game import games
 from game.core.protocol import Action, Text
 from game.core.session import GameSession
-from game.i18n import tr
+from game.i18n import shown_name, tr
 from game.scenes.table import TableScene
 from game.ui import palette, theme
 from game.ui.cards import CardSprite
@@ -83,6 +83,7 @@ class PlayaScene(TableScene):
         self.spot_anims: dict[int, tuple[str, float]] = {}  # beach index -> ("flip" | "umbrella", age)
         self._seen_hand_index = self.match_hand_index()
         self._built_for: Any = None
+        self.shown: Any = None               # the match as the seat on screen sees it (set by each frame)
         self._press_towel: tuple[CardSprite, tuple[int, int]] | None = None
         self.rect = pygame.Rect(0, 0, 1280, 720)
 
@@ -98,7 +99,7 @@ class PlayaScene(TableScene):
         return self.session.seats[seat].colour
 
     def seat_name(self, seat: int) -> str:
-        return self.session.seats[seat].name
+        return shown_name(self.session.seats[seat].name)  # however long the name in the save, it fits
 
     def my_turn(self) -> int | None:
         """The human seat that may act on screen now (None: a bot's turn, or covered)."""
@@ -164,6 +165,7 @@ class PlayaScene(TableScene):
         self.undo_button.visible = self.my_turn() is not None
         self.undo_button.enabled = self.can_undo()
         self.flag_toggle.visible = any(isinstance(a, BuryTreasure) and a.flag for a in legal)
+        self.flag_on = self.flag_on and self.flag_toggle.visible  # off once the Flag is gone or the turn passed
         self.flag_toggle.text = Text.of("pp.ui.flag_on" if self.flag_on else "pp.ui.flag_off")
         self._build_hand(hand, viewer, legal)
         self._build_choices(hand, legal)
@@ -606,12 +608,15 @@ class PlayaScene(TableScene):
                 self._close_hand_end()
 
     def is_animating(self) -> bool:
-        return super().is_animating() or self.peek is not None or bool(self.spot_anims) or (self.hand_end is not None and (
-            not self.humans() or not self.all_revealed())) or self.tweener.active or self.drag.active or \
+        sunset = self.hand_end is not None and (not self.humans() or not self.sunset_settled())
+        return super().is_animating() or self.peek is not None or bool(self.spot_anims) or sunset or \
+            self.tweener.active or self.drag.active or \
             any(abs(s.lift - s.target_lift()) > 0.5 for s in self.hand_sprites)
 
     # Drawing ------------------------------------------------------------------------------------
     REVEAL_STEP = 0.35  # seconds between two treasures turning over at sunset
+    POINTS_SECONDS = 1.2  # the points rising from a treasure that turned over
+    DIM_SECONDS = 2.5     # the beach darkening at sunset
 
     def revealed_count(self) -> int:
         return int(self._reveal_time / (self.REVEAL_STEP * self.app.anim_factor()))
@@ -620,14 +625,24 @@ class PlayaScene(TableScene):
         last = getattr(self.state, "last_hand", None)
         return last is None or self.revealed_count() > len(last.beach)
 
+    def sunset_settled(self) -> bool:
+        """Every treasure turned over, its points risen and faded, the beach fully dimmed."""
+        last = getattr(self.state, "last_hand", None)
+        n = len(last.beach) if last is not None else 0
+        factor = self.app.anim_factor()
+        return self.all_revealed() and self._reveal_time >= max(
+            n * self.REVEAL_STEP * factor + self.POINTS_SECONDS, self.DIM_SECONDS)
+
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
         self._rebuild()
-        if self.hand_end is not None and getattr(self.state, "last_hand", None) is not None:
-            self._draw_sunset(surface, viewer)
+        # one view per frame: everything drawn comes from it, never from the full state
+        self.shown = self.state.view(viewer)
+        self.logpanel.sync(self.shown.log, viewer)
+        last = getattr(self.shown, "last_hand", None)
+        if self.hand_end is not None and last is not None:
+            self._draw_sunset(surface, last, viewer)
             return
-        view = self.state.view(viewer)  # one view per frame: the hand and the log come from it
-        hand = getattr(view, "hand", view)
-        self.logpanel.sync(view.log)
+        hand = getattr(self.shown, "hand", self.shown)
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
         self._draw_opponents(surface, hand, viewer)
         self.drag.draw_targets(surface)
@@ -700,7 +715,7 @@ class PlayaScene(TableScene):
                 surface.blit(sb, (r.right - theme.px(28), y))
 
     def _running_total(self, seat: int) -> float:
-        totals = getattr(self.state, "totals", None)
+        totals = getattr(self.shown, "totals", None)
         value = totals[seat] if totals else 0
         return int(value) if float(value).is_integer() else value
 
@@ -710,8 +725,8 @@ class PlayaScene(TableScene):
         label_h = theme.px(18)
         step = theme.px(12)  # how much of each card under the top one shows
         # the treasure at the top of the cell, its pile fanned downward over its lower part
-        ch = int(min((r.h - label_h - theme.px(8) - 3 * step) / 1.85, (r.w - theme.px(20)) * CARD_RATIO))
-        cw = int(ch / CARD_RATIO)
+        ch = max(1, int(min((r.h - label_h - theme.px(8) - 3 * step) / 1.85, (r.w - theme.px(20)) * CARD_RATIO)))
+        cw = max(1, int(ch / CARD_RATIO))  # never an empty or negative card, however small the spot
         card = pygame.Rect(r.centerx - cw // 2, r.y + label_h, cw, ch)
         label = f"#{i + 1}" + (" · " + tr("pp.ui.spot_central") if sp.buried_by is None else "")
         theme.draw_text(surface, label, theme.font("bold", 13), palette.WOOD_DARK, (card.x, r.y + theme.px(2)))
@@ -849,7 +864,7 @@ class PlayaScene(TableScene):
         theme.draw_frame(surface, "panel", r)
         f = theme.font("bold", 16)
         small = theme.font("text", 14)
-        n_hands = getattr(self.state, "n_hands", 1)
+        n_hands = getattr(self.shown, "n_hands", 1)
         y = r.y + theme.px(12)
         line = tr("pp.ui.hand_round", hand=hand.hand_index + 1, hands=n_hands,
                   round=min(hand.round, hand.n_rounds), rounds=hand.n_rounds)
@@ -869,9 +884,9 @@ class PlayaScene(TableScene):
         self.logpanel.draw(surface)
         self.menu_button.draw(surface)
 
-    def _draw_sunset(self, surface: pygame.Surface, viewer: int | None) -> None:
-        """The end of a hand: the last beach dims, its treasures turn over one by one, then the scoring."""
-        last = self.state.last_hand
+    def _draw_sunset(self, surface: pygame.Surface, last: PlayaHand, viewer: int | None) -> None:
+        """The end of a hand, as ``viewer`` sees the finished hand ``last``: the beach dims, its treasures
+        turn over one by one, then the scoring."""
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
         self._draw_opponents(surface, last, viewer)
         rects = self._spot_grid(len(last.beach))
@@ -879,12 +894,12 @@ class PlayaScene(TableScene):
         for i, rect in enumerate(rects):
             self._draw_spot(surface, last, i, rect, viewer, hidden=i >= shown)
         self._draw_side(surface, last, viewer)
-        dim = min(150, int(self._reveal_time * 60))
+        dim = min(150, int(self._reveal_time * 150 / self.DIM_SECONDS))
         surface.blit(theme.overlay(self.beach.size, (60, 30, 20, dim)), self.beach)
         step = self.REVEAL_STEP * self.app.anim_factor()
         for i, rect in enumerate(rects[:shown]):  # the points rise from each treasure as it turns over
             age = self._reveal_time - (i + 1) * step
-            if 0 <= age < 1.2:
+            if 0 <= age < self.POINTS_SECONDS:
                 self._draw_points(surface, last.beach[i], rect, age)
         area = self.hand_area
         surface.blit(theme.overlay(area.size, (40, 26, 16, 160)), area)
@@ -907,7 +922,7 @@ class PlayaScene(TableScene):
             text = tr("pp.ui.kind_skull")
         img = theme.render_text(text, theme.font("display", 30), theme.seat_colour(self.seat_colour(sp.occupant)),
                                 palette.WOOD_DARK, max(1, theme.px(2))).copy()
-        img.set_alpha(int(255 * max(0.0, 1.0 - age / 1.2)))
+        img.set_alpha(int(255 * max(0.0, 1.0 - age / self.POINTS_SECONDS)))
         surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + theme.px(60) - int(age * theme.px(24)))))
 
     def _draw_hand_end(self, surface: pygame.Surface) -> None:
