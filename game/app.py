@@ -6,14 +6,17 @@ import logging
 import logging.handlers
 import os
 import sys
+import tempfile
 import time
 import traceback
+from pathlib import Path
 from typing import Callable, Sequence
 
 import pygame
 
 from game import APP_NAME, __version__, paths
 from game.core.clock import ManualClock, SystemClock
+from game.core.session import new_bot_seed
 from game.i18n import set_language, tr
 from game.scenes.base import Scene, SceneStack
 
@@ -33,9 +36,27 @@ def window_size_for(w: int, h: int) -> tuple[int, int]:
     return (min(MAX_SIDE, max(int(w), MIN_SIZE[0])), min(MAX_SIDE, max(int(h), MIN_SIZE[1])))
 
 
+LOG_NAME = "pirate-game-night.log"
+NOTICE_SECONDS = 10.0  # how long a message about a file or a folder stays on screen
+
+
 def setup_logging() -> str:
-    """Log to the user log folder; returns the log file path (shown by the error scene)."""
-    path = paths.log_dir() / "pirate-game-night.log"
+    """Log to the user log folder; returns the log file path (shown by the error scene).
+
+    A log folder that cannot be used (reported at start, see ``paths.folder_problems``) must not stop the
+    app: the log goes to the system's temporary folder instead, or nowhere ("" is returned).
+    """
+    for path in (paths.log_dir() / LOG_NAME, Path(tempfile.gettempdir()) / LOG_NAME):
+        try:
+            return _log_to(path)
+        except OSError as exc:
+            print(f"pirate-game-night: cannot log to {path}: {exc}", file=sys.stderr)
+    return ""
+
+
+def _log_to(path: Path) -> str:
+    if os.path.lexists(path) and not os.path.isfile(path):  # a folder, a device, or a pipe (opening it waits)
+        raise OSError(f"{path} is not an ordinary file")
     root = logging.getLogger()
     for old in [h for h in root.handlers if getattr(h, "_pgn", None) not in (None, str(path))]:
         root.removeHandler(old)  # the user folder moved (tests): log to the new one
@@ -56,7 +77,10 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, lang: str | None = None,
                  headless: bool = False, clock: "SystemClock | ManualClock | None" = None):
         from game.settings import load_settings  # settings are pure Python
+        folder_problems = paths.folder_problems()  # said on screen below, once the window is up
         self.log_path = setup_logging()
+        for problem in folder_problems:
+            log.error("the %s folder %s cannot be used: %s", problem.kind, problem.path, problem.error)
         self.settings, notice = load_settings()
         if lang:
             self.settings.language = lang
@@ -84,6 +108,9 @@ class App:
         self._exit_after_first_frame = bool(os.environ.get("PGN_FIRST_FRAME_EXIT"))
         self.fps = FPS  # frame cap of the system clock (a ManualClock steps by its own amount)
         self.inline_bots = False  # tests and --smoke: bots think in this process, synchronously
+        #: 64 random bits for a new game's seeds (its deal, its bots' seed source); the OS's random
+        #: source in play, a seeded generator in tests so that the same games are played on every run
+        self.random_bits: Callable[[], int] = new_bot_seed
         self._autosaver = None
         from game.ui import sound
         from game.ui.widgets import ToastStack
@@ -91,8 +118,10 @@ class App:
         sound.set_default_bank(self.sounds)
         self.apply_audio_settings()
         self.toasts = ToastStack()
+        for problem in folder_problems:
+            self.notify(problem.text)
         if notice is not None:
-            self.toast(tr(notice))
+            self.notify(notice)
 
     # Window ------------------------------------------------------------------------------
     def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -143,6 +172,17 @@ class App:
 
     def toast(self, message: str) -> None:
         self.toasts.push(message)
+
+    def notify(self, text, kind: str = "error") -> None:
+        """A message the player must not miss (a file or a folder the app cannot use): a toast that
+        stays ``NOTICE_SECONDS``, translated when drawn. ``text``: a ``Text`` or a string."""
+        self.toasts.push(text, NOTICE_SECONDS, kind)
+
+    def _report_autosave(self) -> None:
+        """Say what the autosave writer has to tell: autosaves failing (once) or working again."""
+        if self._autosaver is not None:
+            for text, kind in self._autosaver.take_notices():
+                self.notify(text, kind)
 
     def save_settings(self) -> None:
         from game.settings import save_settings
@@ -243,6 +283,7 @@ class App:
             return
         top.update(dt)
         self.toasts.update(dt)
+        self._report_autosave()
         if self._fade_from is not None:
             self._fade_t += dt
             if self._fade_t >= FADE_SECONDS * self.anim_factor():

@@ -7,6 +7,8 @@ was revealed and the turn did not pass. A loaded game starts with an empty undo 
 """
 from __future__ import annotations
 
+import hashlib
+import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -15,8 +17,14 @@ from game.core.protocol import JSON, Action, Rules, State
 if TYPE_CHECKING:  # saves.py is written in parallel; imported lazily where used
     from game.core.saves import SaveData
 
+_M64 = (1 << 64) - 1
 SEAT_KINDS = ("human", "bot")
 BOT_LEVELS = ("easy", "medium", "hard")
+
+
+def new_bot_seed() -> int:
+    """64 bits from the operating system's random source (never from a game's seed)."""
+    return secrets.randbits(64)
 
 
 @dataclass
@@ -67,12 +75,15 @@ class GameSession:
     """A game in progress: ``apply`` actions, ``undo`` (BGA policy), ``view`` per seat, save/restore."""
 
     def __init__(self, game_id: str, rules: Rules, seats: list[Seat], options: Mapping[str, Any], seed: int,
-                 state: State, actions: list[Action] | None = None):
+                 state: State, actions: list[Action] | None = None, bot_seed: int | None = None):
         self.game_id = game_id
         self.rules = rules
         self.seats = list(seats)
         self.options = dict(options)
         self.seed = seed
+        #: where bots' seeds come from: 64 random bits of its own, kept in the save. It says nothing about
+        #: ``seed`` (the game's RNG: deals, dice), so nothing a bot is sent lets it rebuild the game's future.
+        self.bot_seed = new_bot_seed() if bot_seed is None else bot_seed & _M64
         self.state = state
         self.actions: list[Action] = list(actions or [])
         self._undo: list[_UndoStep] = []
@@ -80,11 +91,12 @@ class GameSession:
 
     @classmethod
     def new(cls, game_id: str, rules: Rules, seats: list[Seat], options: Mapping[str, Any] | None,
-            seed: int) -> "GameSession":
+            seed: int, bot_seed: int | None = None) -> "GameSession":
         """Validate the setup (ValueError if it cannot be played) and deal."""
         from game.core.protocol import resolve_options
         state = rules.new_game(len(seats), options, seed)
-        return cls(game_id, rules, seats, resolve_options(rules.options, options or {}), seed, state)
+        return cls(game_id, rules, seats, resolve_options(rules.options, options or {}), seed, state,
+                   bot_seed=bot_seed)
 
     @property
     def players(self) -> int:
@@ -129,6 +141,12 @@ class GameSession:
     def is_over(self) -> bool:
         return self.state.is_over()
 
+    def bot_seed_for(self, seat: int) -> int:
+        """The seed of ``seat``'s bot for its next decision: from ``bot_seed``, the move number and the
+        seat through a one-way hash (63 bits), so it is new at every move and reveals nothing else."""
+        data = f"{self.bot_seed}:{len(self.actions)}:{seat}".encode("ascii")
+        return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big") >> 1
+
     # Listeners -------------------------------------------------------------------------------------
     def add_listener(self, fn: Listener) -> None:
         """``fn(session)`` is called after every apply and undo."""
@@ -158,7 +176,7 @@ class GameSession:
                                players=self.players, options=dict(self.options),
                                seats=[s.to_json() for s in self.seats],
                                actions=[a.to_json() for a in self.actions], snapshot=self.state.to_json(),
-                               summary=self.summary())
+                               summary=self.summary(), bot_seed=self.bot_seed)
 
     @classmethod
     def from_save(cls, save: "SaveData", rules: Rules) -> "GameSession":
@@ -166,4 +184,5 @@ class GameSession:
         from game.core.saves import decode_actions, restore_state
         state = restore_state(rules, save)
         seats = [Seat.from_json(s) for s in save.seats]
-        return cls(save.game_id, rules, seats, save.options, save.seed, state, decode_actions(rules, save))
+        return cls(save.game_id, rules, seats, save.options, save.seed, state, decode_actions(rules, save),
+                   bot_seed=save.bot_seed)

@@ -136,11 +136,14 @@ class TableScene(Scene):
         return seat is not None and not self.is_bot(seat) and self.session.can_undo(seat)
 
     def undo(self) -> None:
+        """Take back the last action of the human whose turn it is (never a bot's: Ctrl+Z during a bot's
+        turn does nothing, so its answer stays legal and nobody can make a bot play at random)."""
+        if self.finished or self.privacy_for is not None or not self.can_undo():
+            return
         seat = self.state.current_player
-        if seat is not None and self.session.can_undo(seat):
-            self.session.undo(seat)
-            self.autosave()
-            self.mark_dirty()
+        self.session.undo(seat)
+        self.autosave()
+        self.mark_dirty()
 
     def autosave(self) -> None:
         try:
@@ -156,7 +159,7 @@ class TableScene(Scene):
         return current if current is not None and self.is_bot(current) else None
 
     def _bot_seed(self, seat: int) -> int:
-        return (self.session.seed * 1_000_003 + len(self.session.actions) * 7919 + seat) & 0x7FFFFFFF
+        return self.session.bot_seed_for(seat)  # never from the game's seed: it would tell the future
 
     def update_bots(self) -> None:
         seat = self.bot_due()
@@ -238,7 +241,7 @@ class TableScene(Scene):
         from game.scenes.menu import MenuScene
         from game.scenes.setup import make_table_scene
         seats = self.session.seats[1:] + self.session.seats[:1]
-        seed = (self.session.seed * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFF
+        seed = self.app.random_bits() & 0x7FFFFFFF  # a new deal nobody can work out from this one
         scene = make_table_scene(self.app, self.entry, seats, dict(self.session.options), seed)
         self.app.stack.pop_to(MenuScene)
         self.app.stack.push(scene)

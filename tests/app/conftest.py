@@ -15,6 +15,8 @@ def app():
     application = App(headless=True, lang="en", clock=ManualClock())
     application.inline_bots = True  # bots think in-process in tests (the worker has its own tests)
     application.bot_delay = 0.0
+    from game.core.rng import Rng
+    application.random_bits = Rng(2026).next64  # the same deals and bots' choices on every run
     yield application
     try:
         application.shutdown()
