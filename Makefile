@@ -22,8 +22,10 @@ play: $(VENV)/.base
 test: $(VENV)/.test
 	SDL_VIDEODRIVER=dummy $(PY) -m pytest -n 2 -p no:cacheprovider
 
+# the long attacks (monkey, kill -9, bad files, long random games); PGN_SOAK_SCALE=2 doubles them.
+# -rP prints each soak test's counts (xdist keeps a worker's output until the test has passed)
 soak: $(VENV)/.test
-	SDL_VIDEODRIVER=dummy PGN_SOAK=1 $(PY) -m pytest -p no:cacheprovider -m soak -s
+	SDL_VIDEODRIVER=dummy PGN_SOAK=1 $(PY) -m pytest -n 2 -p no:cacheprovider -m soak -rP
 
 package: $(VENV)/.test
 	$(PY) build/package.py
