@@ -111,7 +111,8 @@ class App:
         #: 64 random bits for a new game's seeds (its deal, its bots' seed source); the OS's random
         #: source in play, a seeded generator in tests so that the same games are played on every run
         self.random_bits: Callable[[], int] = new_bot_seed
-        self._autosaver = None
+        self._writers: dict[Path, object] = {}  # one AutosaveWriter per saved game's file
+        self._autosaver = None  # the writer of the game opened last (the one on the table)
         from game.ui import sound
         from game.ui.widgets import ToastStack
         self.sounds = sound.SoundBank()
@@ -179,9 +180,9 @@ class App:
         self.toasts.push(text, NOTICE_SECONDS, kind)
 
     def _report_autosave(self) -> None:
-        """Say what the autosave writer has to tell: autosaves failing (once) or working again."""
-        if self._autosaver is not None:
-            for text, kind in self._autosaver.take_notices():
+        """Say what the autosave writers have to tell: autosaves failing (once) or working again."""
+        for writer in list(self._writers.values()):
+            for text, kind in writer.take_notices():
                 self.notify(text, kind)
 
     def save_settings(self) -> None:
@@ -198,12 +199,49 @@ class App:
             self._worker = BotWorker()
         return self._worker
 
+    # Saved games ---------------------------------------------------------------------------
+    def autosaver_for(self, path: Path | str):
+        """The background writer of the saved game at ``path`` (one per file, made on first use): every
+        write and delete of that file goes through it, in order."""
+        from game.core.saves import AutosaveWriter
+        path = Path(path)
+        writer = self._writers.get(path)
+        if writer is None or writer.closed:
+            if writer is not None:  # a retired writer of this file: let it finish first
+                writer.flush(2.0)
+                self._report_autosave()
+            writer = self._writers[path] = AutosaveWriter(path)
+        self._autosaver = writer
+        return writer
+
     @property
     def autosaver(self):
-        if self._autosaver is None:
-            from game.core.saves import AutosaveWriter
-            self._autosaver = AutosaveWriter()
+        """The writer of the game opened last (the game on the table), or None before any game."""
         return self._autosaver
+
+    def retire_autosaver(self, path: Path | str) -> None:
+        """The game at ``path`` has left the table (finished, abandoned, saved and quit): its writer
+        finishes what it has and its thread ends; what it still has to say is said at the next frame."""
+        writer = self._writers.get(Path(path))
+        if writer is not None:
+            writer.retire()
+
+    def flush_saves(self, timeout: float = 2.0) -> bool:
+        """Wait until every game's pending save is on disk (or failed). True unless one timed out."""
+        return all([w.flush(timeout) for w in list(self._writers.values())])
+
+    def delete_saved_game(self, path: Path | str) -> bool:
+        """Delete a saved game's file (the player chose Delete), after any write of it still pending."""
+        from game.core import saves
+        path = Path(path)
+        writer = self._writers.get(path)
+        if writer is not None and not writer.closed:
+            writer.clear()
+            writer.flush(2.0)
+            return not os.path.lexists(path)
+        if writer is not None:
+            writer.flush(2.0)
+        return saves.delete_save(path)
 
     def start_fade(self) -> None:
         if self.frames == 0:  # nothing drawn yet: nothing to fade from
@@ -328,9 +366,9 @@ class App:
             self.step(events)
 
     def shutdown(self) -> None:
-        if self._autosaver is not None:
-            self._autosaver.flush(2.0)
-            self._autosaver.close()
+        for writer in list(self._writers.values()):
+            writer.flush(2.0)
+            writer.close()
         if self._worker is not None:
             self._worker.close()
         self.save_settings()

@@ -46,6 +46,8 @@ def scene_factories(app) -> list[tuple[str, Callable[[], object]]]:
         out.append((f"table:{entry.id}", lambda e=entry: start_game_scene(app, e, bots_only=True, seed=1)))
         out.append((f"pause:{entry.id}", lambda e=entry: PauseScene(
             app, start_game_scene(app, e, bots_only=True, seed=2))))
+    from game.scenes.saved_games import SavedGamesScene
+    out.append(("saves", lambda: SavedGamesScene(app)))  # last: the games opened above are listed
     return out
 
 

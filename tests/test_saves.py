@@ -16,9 +16,16 @@ from game.core import saves
 from game.core.protocol import (Action, IllegalAction, LogEntry, Option, Result, Rules, State, T,
                                 Text)
 from game.core.rng import Rng
-from game.core.saves import (FORMAT_VERSION, AutosaveWriter, SaveData, SaveError, autosave_path,
-                             clear_autosave, load_save, restore_state, write_json_atomic)
+from game.core.saves import (FORMAT_VERSION, AutosaveWriter, SaveData, SaveError, load_save, restore_state,
+                             write_json_atomic)
 from game.i18n import has_key
+
+
+GAME_FILE = "count-20260101T120000Z-0a1b2c.json"  # one game's file in the saves folder
+
+
+def game_path() -> Path:
+    return saves.saves_dir() / GAME_FILE
 
 
 @pytest.fixture(autouse=True)
@@ -464,18 +471,19 @@ def test_write_json_atomic_refuses_what_is_not_json(tmp_path: Path) -> None:
     assert list(path.parent.iterdir()) == []
 
 
-def test_clear_autosave() -> None:
-    path = autosave_path()
+def test_delete_save_removes_the_file_and_its_stale_temps() -> None:
+    path = game_path()
     write_json_atomic(path, make_save()[0].to_json())
-    stale = path.parent / ".autosave.json.123.tmp"
+    stale = path.parent / f".{GAME_FILE}.123.tmp"
     stale.write_text("{")
-    clear_autosave()
+    assert saves.delete_save(path)
     assert not path.exists() and not stale.exists()
-    clear_autosave()  # nothing there: fine
+    assert saves.delete_save(path)  # nothing there: fine
 
 
-def test_autosave_path_is_under_pgn_home(_home: Path) -> None:
-    assert autosave_path() == _home / "data" / "autosave.json"
+def test_the_saves_folder_is_under_pgn_home(_home: Path) -> None:
+    assert saves.saves_dir() == _home / "data" / "saves"
+    assert saves.legacy_autosave_path() == _home / "data" / "autosave.json"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -489,13 +497,13 @@ def _numbered(n: int, size: int = 1) -> SaveData:
 
 
 def test_autosave_writes_the_latest_of_many_quick_submits() -> None:
-    with AutosaveWriter() as writer:
+    with AutosaveWriter(game_path()) as writer:
         for n in range(300):
             writer.submit(_numbered(n))
         assert writer.flush(10)
-        assert load_save(autosave_path()).summary == {"n": 299}
+        assert load_save(game_path()).summary == {"n": 299}
         assert writer.last_error is None
-    assert sorted(p.name for p in autosave_path().parent.iterdir()) == ["autosave.json"]
+    assert sorted(p.name for p in game_path().parent.iterdir()) == [GAME_FILE]
 
 
 def test_autosave_coalesces_while_a_write_is_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -510,7 +518,7 @@ def test_autosave_coalesces_while_a_write_is_in_progress(monkeypatch: pytest.Mon
         real(path, data, indent)
 
     monkeypatch.setattr(saves, "write_json_atomic", slow_write)
-    writer = AutosaveWriter()
+    writer = AutosaveWriter(game_path())
     writer.submit(_numbered(0))
     assert started.wait(10)
     for n in range(1, 50):  # the disk is stuck: submit must not wait for it
@@ -520,11 +528,11 @@ def test_autosave_coalesces_while_a_write_is_in_progress(monkeypatch: pytest.Mon
     assert writer.flush(10)
     writer.close()
     assert written == [0, 49]
-    assert load_save(autosave_path()).summary == {"n": 49}
+    assert load_save(game_path()).summary == {"n": 49}
 
 
 def test_autosave_never_shows_a_partial_file() -> None:
-    path = autosave_path()
+    path = game_path()
     stop = threading.Event()
     problems: list[str] = []
     seen = [0]
@@ -543,7 +551,7 @@ def test_autosave_never_shows_a_partial_file() -> None:
 
     thread = threading.Thread(target=reader, daemon=True)
     thread.start()
-    with AutosaveWriter() as writer:
+    with AutosaveWriter(game_path()) as writer:
         for n in range(40):
             writer.submit(_numbered(n, size=400))
             if n % 4 == 0:
@@ -557,13 +565,13 @@ def test_autosave_never_shows_a_partial_file() -> None:
     assert problems == []
     assert seen[0] > 0
     assert load_save(path).summary == {"n": 39}
-    assert sorted(p.name for p in path.parent.iterdir()) == ["autosave.json"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [GAME_FILE]
 
 
 def test_a_crash_in_the_middle_of_a_write_keeps_the_last_good_autosave(monkeypatch: pytest.MonkeyPatch,
                                                                       caplog: pytest.LogCaptureFixture) -> None:
-    path = autosave_path()
-    with AutosaveWriter() as writer:
+    path = game_path()
+    with AutosaveWriter(game_path()) as writer:
         writer.submit(_numbered(1))
         assert writer.flush(10)
         real_replace = os.replace
@@ -578,7 +586,7 @@ def test_a_crash_in_the_middle_of_a_write_keeps_the_last_good_autosave(monkeypat
         assert isinstance(writer.last_error, OSError)
         assert any("autosave" in r.getMessage() for r in caplog.records)
         assert load_save(path).summary == {"n": 1}
-        assert sorted(p.name for p in path.parent.iterdir()) == ["autosave.json"]
+        assert sorted(p.name for p in path.parent.iterdir()) == [GAME_FILE]
         monkeypatch.setattr(saves.os, "replace", real_replace)
         writer.submit(_numbered(3))  # the writer still works afterwards
         assert writer.flush(10)
@@ -589,42 +597,42 @@ def test_a_crash_in_the_middle_of_a_write_keeps_the_last_good_autosave(monkeypat
 def test_a_save_that_cannot_be_serialised_is_logged_not_raised(caplog: pytest.LogCaptureFixture) -> None:
     save = _numbered(1)
     save.snapshot = {"cards": {1, 2, 3}}  # a set: not JSON
-    with caplog.at_level(logging.ERROR, logger="game.core.saves"), AutosaveWriter() as writer:
+    with caplog.at_level(logging.ERROR, logger="game.core.saves"), AutosaveWriter(game_path()) as writer:
         writer.submit(save)  # serialising happens on the writer thread: no exception here
         assert writer.flush(10)
         assert isinstance(writer.last_error, TypeError)
-    assert not autosave_path().exists()
+    assert not game_path().exists()
     assert caplog.records
 
 
 def test_stale_temp_files_from_a_crash_are_removed_and_never_loaded() -> None:
-    path = autosave_path()
+    path = game_path()
     write_json_atomic(path, _numbered(5).to_json())
-    stale = path.parent / ".autosave.json.999.1.2.tmp"
+    stale = path.parent / f".{GAME_FILE}.999.1.2.tmp"
     stale.write_bytes(b'{"app": "pirate-game-n')  # a write cut short by a power cut
-    writer = AutosaveWriter()
+    writer = AutosaveWriter(game_path())
     assert not stale.exists()
     assert load_save(path).summary == {"n": 5}
     writer.close()
 
 
 def test_autosave_clear_drops_pending_saves() -> None:
-    with AutosaveWriter() as writer:
+    with AutosaveWriter(game_path()) as writer:
         writer.submit(_numbered(1))
         writer.flush(10)
-        assert autosave_path().exists()
+        assert game_path().exists()
         writer.submit(_numbered(2))
         writer.clear()
         assert writer.flush(10)
-    assert not autosave_path().exists()
+    assert not game_path().exists()
 
 
 def test_submit_after_close_is_ignored() -> None:
-    writer = AutosaveWriter()
+    writer = AutosaveWriter(game_path())
     writer.close()
     writer.submit(_numbered(1))
     assert writer.flush(1)
-    assert not autosave_path().exists()
+    assert not game_path().exists()
 
 
 def test_decode_actions() -> None:
@@ -769,7 +777,7 @@ def test_autosaves_that_start_failing_are_told_once_and_their_recovery_too(monke
     def full_disk(src: Any, dst: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    with AutosaveWriter() as writer:
+    with AutosaveWriter(game_path()) as writer:
         writer.submit(_numbered(1))
         assert writer.flush(10) and writer.take_notices() == []
         monkeypatch.setattr(saves.os, "replace", full_disk)
@@ -780,19 +788,19 @@ def test_autosaves_that_start_failing_are_told_once_and_their_recovery_too(monke
         assert len(notices) == 1 and notices[0][1] == "error"
         text = notices[0][0]
         assert text.key == "persist.autosave.failing" and text.kwargs["error"] == "No space left on device"
-        assert text.kwargs["path"] == str(autosave_path())
+        assert text.kwargs["path"] == str(game_path())
         assert_translatable(text)
         monkeypatch.setattr(saves.os, "replace", real_replace)
         writer.submit(_numbered(6))
         assert writer.flush(10)
         assert [(t.key, kind) for t, kind in writer.take_notices()] == [("persist.autosave.working_again", "good")]
-    assert load_save(autosave_path()).summary == {"n": 6}
+    assert load_save(game_path()).summary == {"n": 6}
 
 
 def test_a_data_folder_that_cannot_be_created_fails_every_autosave_with_one_notice(_home: Path) -> None:
     _home.mkdir(parents=True, exist_ok=True)
     (_home / "data").write_bytes(b"a file where the data folder should be")
-    with AutosaveWriter() as writer:
+    with AutosaveWriter(game_path()) as writer:
         for n in range(3):
             writer.submit(_numbered(n))
             assert writer.flush(10)
@@ -802,31 +810,31 @@ def test_a_data_folder_that_cannot_be_created_fails_every_autosave_with_one_noti
 
 @pytest.mark.parametrize("what", ["garbage", "newer", "folder"])
 def test_the_first_autosave_keeps_an_unusable_file_aside_instead_of_writing_over_it(what: str) -> None:
-    path = autosave_path()
+    path = game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = {"garbage": b"\x00\x01 not a save", "newer": _bad(good_json(), format=FORMAT_VERSION + 1)}.get(what)
     if raw is None:
         path.mkdir()
     else:
         path.write_bytes(raw)
-    with AutosaveWriter() as writer:
+    with AutosaveWriter(game_path()) as writer:
         writer.submit(_numbered(1))
         assert writer.flush(10)
         notices = writer.take_notices()
-    kept = path.with_name("autosave.json.bad")
+    kept = path.with_name(GAME_FILE + ".bad")
     assert kept.is_dir() if raw is None else kept.read_bytes() == raw
     assert load_save(path).summary == {"n": 1}
     assert [t.key for t, _ in notices] == ["persist.save.kept_aside"]
-    assert notices[0][0].kwargs["kept"] == "autosave.json.bad"
+    assert notices[0][0].kwargs["kept"] == GAME_FILE + ".bad"
     assert_translatable(notices[0][0])
 
 
 def test_the_first_autosave_leaves_a_good_save_alone_and_replaces_it() -> None:
-    write_json_atomic(autosave_path(), _numbered(1).to_json())
-    with AutosaveWriter() as writer:
+    write_json_atomic(game_path(), _numbered(1).to_json())
+    with AutosaveWriter(game_path()) as writer:
         writer.submit(_numbered(2))
         assert writer.flush(10) and writer.take_notices() == []
-    assert sorted(p.name for p in autosave_path().parent.iterdir()) == ["autosave.json"]
+    assert sorted(p.name for p in game_path().parent.iterdir()) == [GAME_FILE]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -867,3 +875,109 @@ def test_a_missing_asset_is_not_blamed_on_the_save(tmp_path: Path) -> None:
         restore_state(MaplessRules(), save)
     assert info.value.text.key == "persist.asset.broken" and info.value.text.kwargs["file"] == "count.tmx"
     assert_translatable(info.value.text)
+
+
+# --------------------------------------------------------------------------------------------------
+# One file per unfinished game: names, the listing, the shelf, the old single autosave
+# --------------------------------------------------------------------------------------------------
+def _save_at(saved_at: str, n: int = 0) -> SaveData:
+    save = _numbered(n)
+    save.saved_at = saved_at
+    return save
+
+
+def test_a_new_game_gets_a_fresh_file_named_after_the_game_and_when_it_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    from datetime import datetime, timezone
+    started = datetime(2026, 11, 22, 18, 30, 5, tzinfo=timezone.utc)
+    path = saves.new_save_path("island-race", started=started)
+    assert path.parent == saves.saves_dir()
+    assert path.name.startswith("island-race-20261122T183005Z-") and path.name.endswith(".json")
+    assert saves.new_save_path("../../etc/passwd", started=started).parent == saves.saves_dir()
+    # a name that is taken (a game's file, or anything at all) is never given again
+    picks = iter(["aaaaaa", "aaaaaa", "bbbbbb"])
+    monkeypatch.setattr(saves.secrets, "token_hex", lambda n: next(picks))
+    first = saves.new_save_path("island-race", started=started)
+    first.parent.mkdir(parents=True, exist_ok=True)
+    first.write_text("taken")
+    second = saves.new_save_path("island-race", started=started)
+    assert first.name.endswith("-aaaaaa.json") and second.name.endswith("-bbbbbb.json")
+
+
+def test_the_listing_has_every_game_file_and_no_copy_kept_aside_or_temporary_file() -> None:
+    folder = saves.saves_dir()
+    assert saves.save_files() == []  # no folder yet: no game
+    for name in ("b.json", "a.json", "a.json.bad", "a.json.2.bad", ".a.json.1.2.3.tmp", "notes.txt"):
+        write_raw(folder / name, b"x")
+    (folder / "c.json").mkdir()  # in the way: listed, so that it is named and kept aside
+    assert [p.name for p in saves.save_files()] == ["a.json", "b.json", "c.json"]
+
+
+def test_the_shelf_lists_games_newest_first_and_reads_a_file_again_only_when_it_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = saves.saves_dir()
+    write_json_atomic(folder / "old.json", _save_at("2024-01-01T10:00:00+00:00", 1).to_json())
+    write_json_atomic(folder / "new.json", _save_at("2024-06-01T10:00:00+00:00", 2).to_json())
+    write_json_atomic(folder / "undated.json", _save_at("not a date", 3).to_json())
+    write_raw(folder / "broken.json", b"{")
+    reads: list[str] = []
+    real = saves.load_save
+    monkeypatch.setattr(saves, "load_save", lambda p, known=None: (reads.append(Path(p).name), real(p, known))[1])
+    shelf = saves.SaveShelf()
+    good, bad = shelf.scan(known_games=["count"])
+    assert [g.path.name for g in good] == ["new.json", "old.json", "undated.json"]
+    assert good[2].last_played is None
+    assert [(p.name, e.text.key) for p, e in bad] == [("broken.json", "persist.save.not_json")]
+    assert (folder / "broken.json").read_bytes() == b"{"  # reading never changes a file
+    reads.clear()
+    write_json_atomic(folder / "old.json", _save_at("2024-07-01T10:00:00+00:00", 9).to_json())
+    good, _ = shelf.scan(known_games=["count"])
+    assert sorted(reads) == ["broken.json", "old.json"]  # the unchanged good files were not read again
+    assert [g.path.name for g in good][0] == "old.json" and good[0].save.summary == {"n": 9}
+    good, bad = shelf.scan(known_games=["minigame"])  # a game this app does not have
+    assert good == [] and {e.text.key for _, e in bad} == {"persist.save.unknown_game", "persist.save.not_json"}
+
+
+def test_the_single_autosave_of_an_earlier_version_moves_into_the_saves_folder() -> None:
+    assert saves.migrate_legacy_autosave() is None  # nothing to move
+    legacy = saves.legacy_autosave_path()
+    save = _save_at("2024-05-01T09:15:00+00:00", 7)
+    write_json_atomic(legacy, save.to_json())
+    raw = legacy.read_bytes()
+    moved = saves.migrate_legacy_autosave()
+    assert moved is not None and moved.parent == saves.saves_dir() and not os.path.lexists(legacy)
+    assert moved.name.startswith("count-20240501T091500Z-") and moved.read_bytes() == raw
+    assert saves.save_files() == [moved]
+
+
+def test_a_damaged_autosave_of_an_earlier_version_moves_as_it_is_for_the_list_to_name() -> None:
+    legacy = saves.legacy_autosave_path()
+    write_raw(legacy, b"\x00garbage")
+    moved = saves.migrate_legacy_autosave()
+    assert moved == saves.saves_dir() / "autosave.json" and moved.read_bytes() == b"\x00garbage"
+    write_raw(legacy, b"more garbage")  # the name is taken in the folder: a fresh one, never over it
+    again = saves.migrate_legacy_autosave()
+    assert again is not None and again != moved and again.read_bytes() == b"more garbage"
+    assert moved.read_bytes() == b"\x00garbage"
+
+
+def test_replay_reports_every_step_with_the_state_before_it() -> None:
+    save, state = make_save(moves=6)
+    steps: list[tuple[dict, Action, int]] = []
+    replayed = saves.replay(CountRules(), save, on_step=lambda before, action, after: steps.append(
+        (before.to_json(), action, id(after))))
+    assert replayed.to_json() == state.to_json()
+    assert [a.to_json() for _, a, _ in steps] == save.actions
+    assert len({after for _, _, after in steps}) == 1  # one state, changed in place
+    first = CountRules().new_state(2, save.options, save.seed).to_json()
+    assert steps[0][0] == first and steps[1][0] != first
+
+
+def test_a_retired_writer_writes_what_is_pending_then_takes_nothing_more() -> None:
+    writer = AutosaveWriter(game_path())
+    writer.submit(_numbered(1))
+    writer.retire()
+    assert writer.closed
+    writer.submit(_numbered(2))  # too late: ignored
+    assert writer.flush(10)
+    assert load_save(game_path()).summary == {"n": 1}
+    writer.close()

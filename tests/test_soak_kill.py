@@ -4,8 +4,8 @@ A child process (``tests/support/kill_target.py``) plays a game of bots with the
 on stdout what it applies and writes; it is killed with SIGKILL at a random moment, some of them inside
 a save write. Then, for every kill:
 
-- the autosave is there unless the child was killed before its first write (or the game had ended), and
-  it loads: never a half-written or damaged file;
+- the game's file (its own, in the saves folder: the only file there) is there unless the child was killed
+  before its first write (or the game had ended), and it loads: never a half-written or damaged file;
 - it is exactly one of the saves the child wrote, and not older than the last one the child saw on disk;
 - Continue resumes exactly that save's last action (the session rebuilt from it has the same actions);
 - Island Race (autosaved at most once a second during a race) loses at most the last second: every
@@ -75,6 +75,7 @@ def _check_kill(home: Path, game: str, lines: list[str]) -> dict[str, bool]:
     from tests.support.kill_target import digest
 
     written = {}      # digest -> n for every save the child started to write
+    reported = [line[2:] for line in lines if line.startswith("S ")]  # the table's file
     done_n = -1
     applied: list[float] = []  # clock time of each applied action, in order
     last_frame = None
@@ -94,8 +95,14 @@ def _check_kill(home: Path, game: str, lines: list[str]) -> dict[str, bool]:
     old = os.environ.get("PGN_HOME")
     os.environ["PGN_HOME"] = str(home)
     try:
-        path = saves.autosave_path()
-        assert not [p for p in path.parent.iterdir() if p.name.endswith(".bad")], "a save was set aside as bad"
+        folder = saves.saves_dir()
+        assert not folder.exists() or not [p for p in folder.iterdir() if p.name.endswith(".bad")], \
+            "a save was set aside as bad"
+        files = saves.save_files()
+        assert len(files) <= 1, f"stray save files: {files}"
+        if reported and files:
+            assert str(files[0]) == reported[0], f"a file other than the table's: {files[0]}"
+        path = Path(reported[0]) if reported else (files[0] if files else folder / "none.json")
         if not path.exists():
             assert done_n < 0 or over, f"the autosave is gone ({lines[-5:]})"
             return {"in_write": in_write, "no_file": True}

@@ -10,7 +10,7 @@ Tables are played with 2-4 seats, humans and bots, the bots thinking in-process 
 Counted and asserted: crashes (the crash guard's error scene), hangs (a frame taking more than
 ``HANG_SECONDS`` of real time; a frame stuck for good is stopped by faulthandler with every thread's
 stack), events delivered per scene. ``PGN_SOAK_SCALE`` scales the number of events (1 = at least 3,200
-delivered while the scene under test is on top, for each of 25 scenes, and about four times as many in
+delivered while the scene under test is on top, for each of 26 scenes, and about four times as many in
 all, counting the scenes the monkey wanders into: over 300,000).
 """
 from __future__ import annotations
@@ -82,6 +82,7 @@ def scene_specs() -> list[tuple[str, bool, Callable[[Any], Any]]]:
         ("settings", False, lambda app: SettingsScene(app)),
         ("credits", False, lambda app: CreditsScene(app)),
         ("results", False, lambda app: ResultsScene(app, games.catalog()[0], seats2, sample, rematch=None)),
+        ("saves", False, saved_games_list),
     ]
 
     def table(entry, kinds: list[str], seed: int) -> Callable[[Any], Any]:
@@ -103,6 +104,20 @@ def scene_specs() -> list[tuple[str, bool, Callable[[Any], Any]]]:
         for k, (label, kinds, worker) in enumerate(_tables()):
             specs.append((f"table:{entry.id}:{label}", worker, table(entry, kinds, 10 + k)))
     return specs
+
+
+def saved_games_list(app) -> Any:
+    """The Continue list with more unfinished games than fit a page (written again when the monkey has
+    deleted them), long names among them."""
+    from game import games
+    from game.core import saves
+    from game.scenes.saved_games import SavedGamesScene
+    from tests.support.save_files import write_game
+    playable = [e.id for e in games.catalog() if e.available]
+    for i in range(len(saves.save_files()), 14):
+        write_game(playable[i % len(playable)], ["Anna " * (1 + 9 * (i % 4 == 3)), "Ben", "Clara"][: 2 + i % 2],
+                   2 + i, f"2024-{1 + i % 12:02d}-{1 + i:02d}T10:00:00+00:00", seed=i)
+    return SavedGamesScene(app)
 
 
 def _spec_names() -> list[str]:

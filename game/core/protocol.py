@@ -334,6 +334,9 @@ class Rules(ABC):
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     has_secrets: ClassVar[bool] = True  # hot-seat needs a privacy screen
     realtime: ClassVar[bool] = False
+    #: what one deal of a match is called where a game's progress is shown (the Continue list): "hand"
+    #: ("hand 2 of 3") or "round"
+    hand_word: ClassVar[str] = "hand"
 
     @abstractmethod
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> State:

@@ -8,15 +8,23 @@ rules changed since the save was written (``Rules.version``).
 Every way a file can be bad gives a ``SaveError`` whose ``text`` is a translatable ``Text`` saying
 what is wrong; reading never modifies or deletes a file. Reads are bounded (``MAX_SAVE_BYTES``) and never
 open anything but a regular file, so a pipe or a device in place of a save cannot hang the app or fill
-its memory. A file the app cannot use is kept aside under a fresh name (``keep_aside``: ``autosave.json.bad``,
-then ``autosave.json.2.bad`` ...), never overwritten: the caller tells the player which and why.
+its memory. A file the app cannot use is kept aside under a fresh name (``keep_aside``: ``<name>.bad``,
+then ``<name>.2.bad`` ...), never overwritten: the caller tells the player which and why.
 
 A loaded game is trusted only as far as its own rules vouch for it: ``restore_state`` rebuilds it from the
 seed and every action through the rules' own checks, and reads the snapshot only if the game accepts it
 (``Rules.validate_state``); whichever is used is validated by the game before a frame is drawn.
 
-Everything here takes the file's path, so several saves in one folder fit the same functions; the names
-kept aside end in ``.bad`` and temporary files start with a dot, so a listing of ``*.json`` skips both.
+Every unfinished game has a file of its own in the saves folder (``saves_dir()``), named when the game
+starts (``new_save_path``: ``<game-id>-<started UTC>-<random>.json``) and written by the table's own
+``AutosaveWriter``; a finished or abandoned game's file is deleted, and nothing else ever deletes one.
+``save_files`` lists the folder (the names kept aside end in ``.bad`` and temporary files start with a
+dot, so a listing of ``*.json`` skips both), ``SaveShelf`` reads them for the Continue list (again only
+when a file changed), and ``migrate_legacy_autosave`` moves the single ``autosave.json`` of earlier
+versions into the folder.
+
+Undo history survives a reload: ``replay`` can report every step (``on_step``) so that a session rebuilds
+its undo stack from the one replay it needs anyway (``GameSession.from_save``).
 
 Pure Python (no pygame).
 """
@@ -26,13 +34,15 @@ import codecs
 import json
 import logging
 import os
+import re
+import secrets
 import stat
 import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Collection, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from game import __version__
 from game.core.protocol import JSON, Action, Rules, State, Text, resolve_options
@@ -43,7 +53,10 @@ log = logging.getLogger(__name__)
 
 FORMAT_VERSION = 1
 APP_MARKER = "pirate-game-night"  # the "app" field: tells our saves apart from any other JSON file
-AUTOSAVE_NAME = "autosave.json"
+SAVES_FOLDER = "saves"  # under the data folder: one file per unfinished game
+LEGACY_AUTOSAVE_NAME = "autosave.json"  # the single save slot of earlier versions (moved into SAVES_FOLDER)
+SAVE_SUFFIX = ".json"
+MANY_SAVES = 10  # more unfinished games than this: the Continue list says so (none is ever pruned)
 MAX_SAVE_BYTES = 16 * 1024 * 1024  # a real save is a few hundred KB (a very long random Pirateer game: 1.2 MB)
 BAD_SUFFIX = ".bad"  # a file the app could not use is kept as <name>.bad, <name>.2.bad, ...
 MAX_BAD_COPIES = 100
@@ -110,8 +123,9 @@ class SaveData:
     """One saved game. ``to_json``/``from_json`` give and take the file's JSON object.
 
     actions: ``Action.to_json()`` of every applied action, in order. snapshot: ``State.to_json()`` of
-    the live state. saved_at: ISO-8601 UTC. summary: small display info for the "Continue" button.
-    The object handed to ``AutosaveWriter.submit`` must not be changed afterwards.
+    the live state. saved_at: ISO-8601 UTC (when the game was last played). summary: how far the game
+    got, for the Continue list (``GameSession.summary``). The object handed to ``AutosaveWriter.submit``
+    must not be changed afterwards.
     """
 
     format: int
@@ -170,9 +184,109 @@ class SaveData:
 # --------------------------------------------------------------------------------------------------
 # Files
 # --------------------------------------------------------------------------------------------------
-def autosave_path() -> Path:
-    """Where the autosave lives: ``data_dir()/autosave.json``."""
-    return data_dir() / AUTOSAVE_NAME
+def saves_dir() -> Path:
+    """The folder of the unfinished games: ``data_dir()/saves`` (not created here: the first write does it)."""
+    return data_dir() / SAVES_FOLDER
+
+
+def legacy_autosave_path() -> Path:
+    """Where earlier versions kept their one autosave: ``data_dir()/autosave.json``."""
+    return data_dir() / LEGACY_AUTOSAVE_NAME
+
+
+def _file_stamp(when: datetime) -> str:
+    return when.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def new_save_path(game_id: str, folder: Path | str | None = None, started: datetime | None = None) -> Path:
+    """A fresh file for a game that starts now: ``<folder>/<game-id>-<started UTC>-<random>.json``.
+
+    The name is never one that exists (a save, a kept-aside copy's source, anything): a new game never
+    writes over another. ``folder`` defaults to ``saves_dir()``; ``started`` to now.
+    """
+    folder = Path(folder) if folder is not None else saves_dir()
+    slug = re.sub(r"[^a-z0-9]+", "-", str(game_id).lower()).strip("-")[:40] or "game"
+    stamp = _file_stamp(started or datetime.now(timezone.utc))
+    while True:
+        path = folder / f"{slug}-{stamp}-{secrets.token_hex(3)}{SAVE_SUFFIX}"
+        if not os.path.lexists(path):
+            return path
+
+
+def is_save_name(name: str) -> bool:
+    """A name the saves folder uses for a game: ``*.json``, not hidden (temporary files start with a dot;
+    copies kept aside end in ``.bad``)."""
+    return name.endswith(SAVE_SUFFIX) and not name.startswith(".")
+
+
+def save_files(folder: Path | str | None = None) -> list[Path]:
+    """The saved games' files in ``folder`` (default ``saves_dir()``), by name.
+
+    Whatever bears a save's name is listed, a folder or a pipe too, so that it can be named and kept
+    aside. A folder that does not exist (no game saved yet) or cannot be listed gives an empty list.
+    """
+    folder = Path(folder) if folder is not None else saves_dir()
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries if is_save_name(e.name)]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        log.warning("cannot list the saves folder %s: %s", folder, exc)
+        return []
+    return [folder / name for name in sorted(names)]
+
+
+def migrate_legacy_autosave(folder: Path | str | None = None) -> Path | None:
+    """Move the single ``autosave.json`` of earlier versions into the saves folder; returns its new path
+    (None when there was nothing to move, or it could not be moved: logged, and it stays where it was).
+
+    A save that loads gets the name a new game would get (its game, the time it was last saved); anything
+    else keeps its name, so that the Continue list names it as the player knew it and keeps it aside.
+    Nothing is read past the usual bounds, and a folder or a pipe is moved as it is, never opened.
+    """
+    old = legacy_autosave_path()
+    if not os.path.lexists(old):
+        return None
+    folder = Path(folder) if folder is not None else saves_dir()
+    try:
+        save = load_save(old)
+    except SaveError as exc:
+        if exc.text.key == "persist.save.not_found":  # a link to nothing: no game to move
+            return None
+        target = folder / LEGACY_AUTOSAVE_NAME
+        if os.path.lexists(target):
+            target = new_save_path("autosave", folder)
+    else:
+        target = new_save_path(save.game_id, folder, parse_saved_at(save.saved_at))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        os.rename(old, target)
+    except OSError as exc:
+        log.warning("could not move the old autosave %s into %s: %s", old, folder, exc)
+        return None
+    _fsync_dir(folder)
+    _fsync_dir(old.parent)
+    remove_stale_temps(old)
+    log.info("the autosave of an earlier version was moved to %s", target)
+    return target
+
+
+def parse_saved_at(text: Any) -> datetime | None:
+    """A save's ``saved_at`` as an aware UTC datetime (a time without a zone is taken as UTC), or None
+    when it is no ISO-8601 time (an edited file)."""
+    if not isinstance(text, str) or len(text) > 64:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    try:
+        return when.astimezone(timezone.utc)
+    except (OverflowError, ValueError):
+        return None
 
 
 def _temp_prefix(path: Path) -> str:
@@ -417,22 +531,101 @@ def load_save(path: Path | str, known_games: Collection[str] | None = None) -> S
     return save
 
 
-def clear_autosave() -> None:
-    """Delete the autosave (a game ended or was abandoned). Use ``AutosaveWriter.clear`` while a writer runs."""
-    path = autosave_path()
+def delete_save(path: Path | str) -> bool:
+    """Delete a saved game's file (the player deleted it). Use ``AutosaveWriter.clear`` while a writer runs.
+    True when it is gone (or was not there); False (logged) when it could not be deleted."""
+    path = Path(path)
     try:
         path.unlink()
     except FileNotFoundError:
         pass
     except OSError as exc:
-        log.warning("could not delete the autosave %s: %s", path, exc)
+        log.warning("could not delete the saved game %s: %s", path, exc)
+        return False
     remove_stale_temps(path)
+    return True
+
+
+# --------------------------------------------------------------------------------------------------
+# The unfinished games of a folder
+# --------------------------------------------------------------------------------------------------
+@dataclass
+class SavedGame:
+    """One unfinished game in the saves folder, as the Continue list shows it (read, not yet restored)."""
+
+    path: Path
+    save: SaveData
+    stamp: tuple  # (size, mtime_ns, inode) of the file when it was read
+
+    @property
+    def last_played(self) -> datetime | None:
+        return parse_saved_at(self.save.saved_at)
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    return (info.st_size, info.st_mtime_ns, info.st_ino)
+
+
+class SaveShelf:
+    """The unfinished games in a saves folder, newest first. ``scan()`` reads a file again only when it
+    changed (size, time or inode), so the menu can look at every visit."""
+
+    def __init__(self, folder: Path | str | None = None):
+        self._folder = Path(folder) if folder is not None else None
+        self._cache: dict[Path, SavedGame] = {}
+
+    @property
+    def folder(self) -> Path:
+        return self._folder if self._folder is not None else saves_dir()
+
+    def scan(self, known_games: Collection[str] | None = None) -> tuple[list[SavedGame], list[tuple[Path, SaveError]]]:
+        """(the games that load, newest first; the files that do not, each with why). Nothing is changed
+        on disk: the caller keeps the bad ones aside and tells the player."""
+        good: list[SavedGame] = []
+        bad: list[tuple[Path, SaveError]] = []
+        cache: dict[Path, SavedGame] = {}
+        for path in save_files(self.folder):
+            stamp = _stamp(path)
+            known = self._cache.get(path)
+            if known is not None and stamp is not None and known.stamp == stamp:
+                game = known
+            else:
+                try:
+                    save = load_save(path, known_games)
+                except SaveError as exc:
+                    if exc.text.key != "persist.save.not_found":  # gone meanwhile: nothing to say
+                        bad.append((path, exc))
+                    continue
+                game = SavedGame(path, save, stamp or ())
+            if known_games is not None and game.save.game_id not in known_games:
+                bad.append((path, _err("unknown_game", game=game.save.game_id)))
+                continue
+            cache[path] = game
+            good.append(game)
+        self._cache = cache
+        oldest = datetime.min.replace(tzinfo=timezone.utc)
+        good.sort(key=lambda g: (g.last_played or oldest, g.stamp[1:2] or (0,), g.path.name), reverse=True)
+        return good, bad
+
+    def forget(self, path: Path | str) -> None:
+        self._cache.pop(Path(path), None)
 
 
 # --------------------------------------------------------------------------------------------------
 # Restoring a game
 # --------------------------------------------------------------------------------------------------
-def restore_state(rules: Rules, save: SaveData) -> State:
+#: ``on_step(before, action, after)`` after each action ``replay`` applies: ``before`` is a clone of the state
+#: as it was, ``after`` the state itself (one object for the whole replay; a new one if it starts again)
+StepHook = Callable[[State, Action, State], None]
+
+
+def restore_state(rules: Rules, save: SaveData, on_step: StepHook | None = None) -> State:
     """The live state of a save, checked by its game before anything is drawn from it.
 
     The game is rebuilt from the seed, the options and every action on the current rules (``replay``):
@@ -449,7 +642,8 @@ def restore_state(rules: Rules, save: SaveData) -> State:
 
     The position returned is validated by its game once more (SaveError ``persist.save.invalid``).
     SaveError too for another game's save. AssetError (a file of the app, e.g. a map, missing or
-    damaged) passes through: it is not the save's fault.
+    damaged) passes through: it is not the save's fault. ``on_step`` is handed to ``replay`` (a state
+    returned is the replayed one only if it is the ``after`` of the last step reported).
     """
     if save.game_id != rules.id:
         raise _err("wrong_game", game=save.game_id)
@@ -461,7 +655,7 @@ def restore_state(rules: Rules, save: SaveData) -> State:
         why = Text.of(key, saved=save.rules_version, current=rules.version)
     saved = _valid_snapshot(rules, save) if same_rules else None
     try:
-        state = replay(rules, save, why)
+        state = replay(rules, save, why, on_step)
     except SaveError:
         if saved is None:
             raise
@@ -473,7 +667,7 @@ def restore_state(rules: Rules, save: SaveData) -> State:
             rules.carry_unrecorded(saved, state)
         except Exception as exc:  # noqa: BLE001 - the snapshot's extras are a convenience, the actions the game
             log.warning("could not carry over what the snapshot of a %s save adds: %r", save.game_id, exc)
-            state = replay(rules, save, why)
+            state = replay(rules, save, why, on_step)
         if _plain(state.to_json()) != _plain(save.snapshot):
             log.warning("the snapshot of a %s save does not match its %d actions; the actions win",
                         save.game_id, len(save.actions))
@@ -522,11 +716,13 @@ def decode_actions(rules: Rules, save: SaveData) -> list[Action]:
     return actions
 
 
-def replay(rules: Rules, save: SaveData, why: Text | None = None) -> State:
+def replay(rules: Rules, save: SaveData, why: Text | None = None, on_step: StepHook | None = None) -> State:
     """Rebuild the game from seed, options and actions on the current rules.
 
     Raises SaveError(``persist.save.cannot_replay``) naming the failing move; ``why`` says why a replay
-    was needed (older rules, a damaged snapshot) and is part of the message.
+    was needed (older rules, a damaged snapshot) and is part of the message. ``on_step(before, action,
+    after)`` is called after each action applied (``before`` a clone taken just before it), so that a
+    session can rebuild its undo history from this one replay.
     """
     why = why or Text.of("persist.save.damaged")
     total = len(save.actions)
@@ -552,11 +748,15 @@ def replay(rules: Rules, save: SaveData, why: Text | None = None) -> State:
         raise fail(0, exc) from None
     for number, data in enumerate(save.actions, start=1):
         try:
-            state.apply(rules.action_from_json(data))
+            action = rules.action_from_json(data)
+            before = state.clone() if on_step is not None else state
+            state.apply(action)
         except AssetError:
             raise
         except Exception as exc:  # IllegalAction, or a hand-edited action the rules cannot even read
             raise fail(number, exc) from None
+        if on_step is not None:
+            on_step(before, action, state)
     return state
 
 
@@ -579,8 +779,8 @@ class AutosaveWriter:
     rather than written over; if it cannot be kept aside, nothing is written.
     """
 
-    def __init__(self, path: Path | str | None = None):
-        self.path = Path(path) if path is not None else autosave_path()
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
         self.last_error: BaseException | None = None
         self.failing = False  # the last write or delete failed
         self._notices: list[tuple[Text, str]] = []  # (message, kind "error" | "good"), for the main thread
@@ -607,6 +807,17 @@ class AutosaveWriter:
         with self._cond:
             target = self._submitted
             return self._cond.wait_for(lambda: self._done >= target, timeout)
+
+    def retire(self) -> None:
+        """Take no more saves; the thread writes what is still pending, then ends. Returns at once."""
+        with self._cond:
+            self._closing = True
+            self._cond.notify_all()
+
+    @property
+    def closed(self) -> bool:
+        """True once ``retire`` or ``close`` was called: submits are ignored from then on."""
+        return self._closing
 
     def close(self, timeout: float | None = 5.0) -> bool:
         """Flush, then stop the thread. Further submits are ignored."""

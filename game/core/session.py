@@ -3,7 +3,8 @@ undo (BGA policy) and listeners (autosave hooks here). Pure Python.
 
 Undo policy (as on Board Game Arena): the seat whose turn it is may take back its own last actions, one
 at a time, as long as ``State.undo_barrier`` has not changed since them, i.e. nothing hidden or random
-was revealed and the turn did not pass. A loaded game starts with an empty undo history.
+was revealed and the turn did not pass. A resumed game has the undo history it had when it was saved:
+``from_save`` rebuilds it from the one replay of the saved actions, step by step as in play.
 """
 from __future__ import annotations
 
@@ -71,6 +72,31 @@ class _UndoStep:
 Listener = Callable[["GameSession"], None]
 
 
+def _record_undo(undo: list[_UndoStep], before: State, action: Action, after: State) -> None:
+    """BGA policy, step by step: an action that leaves ``undo_barrier`` as it was can be taken back;
+    one that moves it (a reveal, a roll, the turn passing) closes every way back."""
+    if after.undo_barrier == before.undo_barrier:
+        undo.append(_UndoStep(action.seat, before))
+    else:
+        undo.clear()
+
+
+class _Replayed:
+    """What a replay of saved actions went through: the actions and the undo history (``step`` is the
+    replay's ``on_step``; a replay that starts again on a new state starts both again)."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.actions: list[Action] = []
+        self.undo: list[_UndoStep] = []
+
+    def step(self, before: State, action: Action, after: State) -> None:
+        if after is not self.state:
+            self.state, self.actions, self.undo = after, [], []
+        self.actions.append(action)
+        _record_undo(self.undo, before, action, after)
+
+
 class GameSession:
     """A game in progress: ``apply`` actions, ``undo`` (BGA policy), ``view`` per seat, save/restore."""
 
@@ -112,10 +138,7 @@ class GameSession:
             self.state = before  # whatever the rules did half-way, the session is as it was
             raise
         self.actions.append(action)
-        if self.state.undo_barrier == before.undo_barrier:
-            self._undo.append(_UndoStep(action.seat, before))
-        else:
-            self._undo.clear()  # something was revealed or the turn passed: no way back
+        _record_undo(self._undo, before, action, self.state)  # a reveal or the turn passing: no way back
         self._notify()
 
     def can_undo(self, seat: int) -> bool:
@@ -162,12 +185,16 @@ class GameSession:
 
     # Saves -----------------------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        """Small display info for the "Continue" button."""
+        """How far the game is, for the Continue list: ``actions`` (moves played), ``over``, and where the
+        game has them ``hand``/``hands`` (1-based: hand or round 2 of 3) and ``turn`` (Pirateer's turns)."""
         info: dict[str, Any] = {"actions": len(self.actions), "over": self.state.is_over()}
         hand_index = getattr(self.state, "hand_index", None)
         n_hands = getattr(self.state, "n_hands", None)
         if isinstance(hand_index, int) and isinstance(n_hands, int):
             info.update(hand=hand_index + 1, hands=n_hands)
+        turn = getattr(self.state, "turn", None)
+        if isinstance(turn, int) and not isinstance(turn, bool):
+            info.update(turn=turn)
         return info
 
     def to_save(self) -> "SaveData":
@@ -180,9 +207,19 @@ class GameSession:
 
     @classmethod
     def from_save(cls, save: "SaveData", rules: Rules) -> "GameSession":
-        """Resume a saved game (SaveError from game.core.saves when it cannot be restored)."""
+        """Resume a saved game (SaveError from game.core.saves when it cannot be restored).
+
+        The saved actions are replayed once (``restore_state``); each step goes through the same undo
+        bookkeeping as ``apply``, so the undo history is the one the game had when it was saved. A game
+        restored from its snapshot alone (its actions no longer replay) starts without undo history.
+        """
         from game.core.saves import decode_actions, restore_state
-        state = restore_state(rules, save)
+        replayed = _Replayed()
+        state = restore_state(rules, save, on_step=replayed.step)
         seats = [Seat.from_json(s) for s in save.seats]
-        return cls(save.game_id, rules, seats, save.options, save.seed, state, decode_actions(rules, save),
-                   bot_seed=save.bot_seed)
+        from_actions = replayed.state is state
+        actions = replayed.actions if from_actions else decode_actions(rules, save)
+        session = cls(save.game_id, rules, seats, save.options, save.seed, state, actions, bot_seed=save.bot_seed)
+        if from_actions:
+            session._undo = replayed.undo
+        return session

@@ -1,6 +1,6 @@
 """The error scene: an unexpected exception, said briefly, with the log file's path.
 
-The autosave is never touched here, so the game in progress can be continued from the menu. When the
+The game's saved file is never touched here, so the game in progress can be continued from the menu. When the
 log folder could not be used and no log file could be opened anywhere, it says so instead of a path.
 """
 from __future__ import annotations
@@ -23,13 +23,22 @@ class ErrorScene(PanelScene):
 
     def build(self) -> None:
         self.body.add(Label(Text.of("error.body", message=self.message), size=18))
-        from game.core.saves import autosave_path
-        if autosave_path().is_file():  # only promise what is there (not a folder or a pipe in its place)
+        if self.game_is_saved():
             self.body.add(Label(Text.of("error.saved"), size=17, colour=palette.GREEN))
         log_line = Text.of("error.log", path=self.log_path) if self.log_path else Text.of("error.no_log")
         self.body.add(Label(log_line, size=15, colour=palette.INK_SOFT))
         self.body.add(ButtonRow([Button(Text.of("error.menu"), self.to_menu, min_width=200),
                             Button(Text.of("error.quit"), self.app.quit, min_width=140)]))
+
+    def game_is_saved(self) -> bool:
+        """A game was on the table and its file is there (only promise what is there: not a folder or a
+        pipe in its place, nor a game that ended)."""
+        for scene in reversed(self.app.stack.scenes):
+            path = getattr(scene, "save_path", None)
+            if path is not None and not getattr(scene, "finished", False):
+                self.app.flush_saves(1.0)  # a save still on its way is on disk first
+                return path.is_file()
+        return False
 
     def to_menu(self) -> None:
         from game.scenes.menu import MenuScene

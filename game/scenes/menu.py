@@ -2,16 +2,15 @@
 
 A game's tile is playable only when its package exists; the others show the shipyard picture.
 
-Continue shows only for an autosave that can be resumed. An autosave the app cannot use (damaged,
-edited, from a newer version, for a game it does not have, a folder or a pipe ...) is never left where
-the next game would write over it: it is kept aside under a fresh name and the player is told which file,
-what is wrong with it and where it was kept. A file of the app itself that is missing or damaged (a
-game's map) is blamed as such, and the save stays where it is.
+Continue shows while there is an unfinished game; it opens the list of them all (``saved_games``), each
+resumable or deletable. A saved game the app cannot use (damaged, edited, from a newer version, for a
+game it does not have, a folder or a pipe ...) is kept aside under a fresh name and the player is told
+which file, what is wrong with it and where it was kept. A file of the app itself that is missing or
+damaged (a game's map) is blamed as such, and the save stays where it is. The single ``autosave.json``
+of earlier versions is moved into the saves folder the first time the menu looks.
 """
 from __future__ import annotations
 
-import logging
-import os
 from pathlib import Path
 from typing import Callable
 
@@ -24,8 +23,6 @@ from game.i18n import language, tr
 from game.scenes.base import Scene
 from game.ui import palette, theme
 from game.ui.widgets import Button, FocusRing, HBox, Tooltip
-
-log = logging.getLogger("pgn.menu")
 
 
 class GameTile:
@@ -138,8 +135,10 @@ class MenuScene(Scene):
         ], spacing=16, align="center")
         self.focus = FocusRing()
         self.tooltip = Tooltip()
-        self.saved: object | None = None  # the autosave, when one can be resumed
-        self.saved_entry: GameEntry | None = None
+        from game.core.saves import SaveShelf
+        self.shelf = SaveShelf()  # the saves folder, read again only where a file changed
+        self.told: set[Path] = set()  # bad files that could not be moved aside: said once
+        self.unfinished: list = []  # the games Continue lists (saves.SavedGame), newest first
         self._backdrop: pygame.Surface | None = None
 
     # Life cycle -----------------------------------------------------------------------------
@@ -148,24 +147,18 @@ class MenuScene(Scene):
         super().enter()
 
     def refresh_continue(self) -> None:
-        """Continue shows only when an unfinished game can be resumed; an autosave that cannot be is
-        kept aside, with a message (``refuse_save``)."""
+        """Continue shows only while an unfinished game can be resumed; a saved game that cannot be is
+        kept aside, with a message (``saved_games.refuse_save``)."""
         from game.core import saves
-        self.saved, self.saved_entry = None, None
-        path = saves.autosave_path()
-        if os.path.lexists(path):  # lexists: a dangling link or a pipe is something to look at too
-            try:
-                save = saves.load_save(path, known_games=[e.id for e in games.catalog()])
-                entry = games.get(save.game_id)
-                if not entry.available:
-                    raise saves.SaveError(Text.of("persist.save.game_not_playable", game=Text.of(entry.name_key)))
-                self.saved, self.saved_entry = save, entry
-            except saves.SaveError as exc:
-                if exc.text.key != "persist.save.not_found":  # gone meanwhile, or a dangling link: no game
-                    self.refuse_save(path, exc.text)
-        self.continue_button.visible = self.saved is not None
-        if self.saved_entry is not None:
-            self.continue_button.text = Text.of("menu.continue_game", game=Text.of(self.saved_entry.name_key))
+        from game.scenes.saved_games import unfinished_games
+        saves.migrate_legacy_autosave()
+        self.unfinished = unfinished_games(self.app, self.shelf, self.told)
+        self.continue_button.visible = bool(self.unfinished)
+        if len(self.unfinished) == 1:
+            entry = games.get(self.unfinished[0].save.game_id)
+            self.continue_button.text = Text.of("menu.continue_game", game=Text.of(entry.name_key))
+        else:
+            self.continue_button.text = Text.of("menu.continue_count", n=len(self.unfinished))
 
     def layout(self, rect: pygame.Rect) -> None:
         margin = theme.px(36)
@@ -198,35 +191,15 @@ class MenuScene(Scene):
         self.app.stack.push(SetupScene(self.app, entry))
 
     def continue_game(self) -> None:
-        from game.core import saves
-        from game.paths import AssetError
-        from game.scenes.setup import resume_scene
-        if self.saved is None or self.saved_entry is None:
-            return
-        try:
-            scene = resume_scene(self.app, self.saved_entry, self.saved)
-        except AssetError as exc:  # the app's own file is broken: the save is fine and stays
-            log.error("cannot resume: %s", exc)
-            self.app.notify(Text.of("persist.asset.save_kept", problem=exc.text))
-            return
-        except saves.SaveError as exc:
-            self.refuse_save(saves.autosave_path(), exc.text)
-            self.refresh_continue()
-            self.layout(self.app.screen_rect())
-            return
-        self.app.stack.push(scene)
+        """The list of every unfinished game."""
+        from game.scenes.saved_games import SavedGamesScene
+        if self.unfinished:
+            self.app.stack.push(SavedGamesScene(self.app, self.shelf, self.told))
 
     def refuse_save(self, path: Path, reason: Text) -> None:
-        """The save at ``path`` cannot be used: keep it aside (never where a new game would write over
-        it) and tell the player which file, why, and where it was kept."""
-        from game.core import saves
-        log.warning("autosave %s not usable: %s", path, reason)
-        kept = saves.keep_aside(path, move=True)
-        if kept is not None:
-            self.app.notify(Text.of("persist.save.kept_aside", file=path.name, reason=reason, kept=kept.name,
-                                    folder=str(kept.parent)))
-        else:
-            self.app.notify(Text.of("persist.save.not_kept", file=path.name, reason=reason, folder=str(path.parent)))
+        """The save at ``path`` cannot be used: kept aside, and the player told (``saved_games.refuse_save``)."""
+        from game.scenes.saved_games import refuse_save
+        refuse_save(self.app, path, reason)
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene

@@ -1,9 +1,16 @@
-"""Pause: resume, rules, settings, abandon (with a confirmation). Drawn over the frozen table."""
+"""Pause: resume, rules, settings, save and quit, abandon (with a confirmation). Drawn over the frozen table.
+
+Save and quit writes the game to its file at once, waits until it is on disk and goes back to the menu,
+saying where the game is kept (Continue); a save that fails keeps the game open. Abandon deletes that
+game's file, and only that one.
+"""
 from __future__ import annotations
 
 from game.core.protocol import Text
 from game.scenes.common import ButtonRow, PanelScene
 from game.ui.widgets import Button, Label
+
+KEPT_SECONDS = 5.0  # how long "the game is kept" stays on screen
 
 
 class PauseScene(PanelScene):
@@ -23,7 +30,8 @@ class PauseScene(PanelScene):
                                      Button(Text.of("pause.confirm_yes"), self.abandon, min_width=150)]))
             return
         for key, fn in (("pause.resume", self.back), ("pause.rules", self.open_rules),
-                        ("pause.settings", self.open_settings), ("pause.abandon", self.ask_abandon)):
+                        ("pause.settings", self.open_settings), ("pause.save_quit", self.save_and_quit),
+                        ("pause.abandon", self.ask_abandon)):
             self.body.add(Button(Text.of(key), fn, min_width=240))
 
     def open_rules(self) -> None:
@@ -33,6 +41,16 @@ class PauseScene(PanelScene):
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene
         self.app.stack.push(SettingsScene(self.app, overlay=True))
+
+    def save_and_quit(self) -> None:
+        """The game is written to its file now and kept for Continue; back to the menu."""
+        from game.scenes.menu import MenuScene
+        game = Text.of(self.table.entry.name_key)
+        if not self.table.keep_save():
+            self.app.notify(Text.of("pause.not_kept", game=game))
+            return
+        self.app.stack.pop_to(MenuScene)
+        self.app.toasts.push(Text.of("pause.kept", game=game), KEPT_SECONDS, "good")
 
     def ask_abandon(self) -> None:
         self.confirming = True
@@ -49,8 +67,8 @@ class PauseScene(PanelScene):
         self.app.stack.pop()
 
     def abandon(self) -> None:
+        """This game's file is deleted (no other game's); back to the menu."""
         from game.scenes.menu import MenuScene
         self.table.finished = True
-        self.app.autosaver.clear()
-        self.app.autosaver.flush(1.0)
+        self.table.drop_save()
         self.app.stack.pop_to(MenuScene)

@@ -7,6 +7,7 @@ The last choices are remembered per game in the settings.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -402,8 +403,11 @@ def connected_controllers() -> int:
 # Starting and resuming games (also used by the menu, the results scene and --smoke)
 # --------------------------------------------------------------------------------------------------
 def make_table_scene(app, entry: GameEntry, seats: list[Seat], options: dict, seed: int) -> Scene:
+    """A new game's table, saved at once to a file of its own (no other game's file is touched)."""
+    from game.core.saves import new_save_path
     session = GameSession.new(entry.id, entry.package.rules, seats, options, seed, bot_seed=app.random_bits())
     scene = entry.package.make_scene(app, session)
+    scene.save_path = new_save_path(entry.id)
     scene.autosave()
     return scene
 
@@ -417,14 +421,18 @@ def start_game_scene(app, entry: GameEntry, bots_only: bool = False, seed: int =
     return make_table_scene(app, entry, seats, {}, seed)
 
 
-def resume_scene(app, entry: GameEntry, save) -> Scene:
-    """The table of a saved game, exactly where it was (SaveError when it cannot be restored)."""
+def resume_scene(app, entry: GameEntry, save, path=None) -> Scene:
+    """The table of a saved game, exactly where it was, its undo history included (SaveError when it
+    cannot be restored); it goes on saving to ``path``, the file it came from."""
     from game.core.saves import SaveError
     try:
         session = GameSession.from_save(save, entry.package.rules)  # SaveError passes through
     except (ValueError, KeyError, TypeError) as exc:
         raise SaveError(Text.of("persist.save.damaged")) from exc
-    return entry.package.make_scene(app, session)
+    scene = entry.package.make_scene(app, session)
+    if path is not None:
+        scene.save_path = Path(path)
+    return scene
 
 
 def open_setup(app, game_id: str, seed: int | None = None) -> None:

@@ -6,14 +6,17 @@ It owns the flow around the rules, never the rules themselves:
   with only their view, and their move is shown at the pace set in Settings;
 - hot-seat with two or more humans in a game with secrets: the privacy screen covers the table
   between their turns, and the scene draws nothing of the table while it is up;
-- autosave after every applied action; undo within a turn; Esc or losing focus opens the pause scene;
-- game over -> the results scene.
+- autosave after every applied action, to the game's own file (``save_path``, one file per unfinished
+  game in the saves folder, written by its own background writer); undo within a turn; Esc or losing
+  focus opens the pause scene (Save and quit, Abandon);
+- game over -> the game's file is deleted (a finished game is not resumable) -> the results scene.
 
 A game's scene subclasses it and implements ``draw_table`` (and input handling) on top.
 """
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -51,6 +54,10 @@ class TableScene(Scene):
         self.revealed_to: int | None = None  # human seat whose secrets are on screen now
         self.finished = False
         self.paused = False
+        #: this game's file in the saves folder (``make_table_scene`` names a new one, ``resume_scene``
+        #: gives the file the game came from); named on first save when a scene is made another way
+        self.save_path: Path | None = None
+        self.save_closed = False  # the game left the table (kept or deleted): nothing more is written
         from game.ui.privacy import PrivacyScreen
         self.privacy = PrivacyScreen(on_reveal=lambda _colour: self.reveal())
         self._maybe_cover()
@@ -145,11 +152,45 @@ class TableScene(Scene):
         self.autosave()
         self.mark_dirty()
 
+    # Saves ----------------------------------------------------------------------------------
+    @property
+    def saver(self):
+        """The background writer of this game's file."""
+        if self.save_path is None:
+            from game.core.saves import new_save_path
+            self.save_path = new_save_path(self.session.game_id)
+        return self.app.autosaver_for(self.save_path)
+
     def autosave(self) -> None:
+        if self.save_closed:
+            return
         try:
-            self.app.autosaver.submit(self.session.to_save())
+            self.saver.submit(self.session.to_save())
         except Exception:  # a save problem must never stop the game; it is logged
             log.exception("autosave failed")
+
+    def save_now(self) -> None:
+        """Save the game as it is this moment (Save and quit); a game that saves less often overrides it."""
+        TableScene.autosave(self)
+
+    def keep_save(self, timeout: float = 5.0) -> bool:
+        """Save and quit: the game as it is now goes to its file (waited for), and its writer retires.
+        True when the file is on disk; False (nothing retired) when the write failed or took too long."""
+        self.save_now()
+        writer = self.saver
+        if not writer.flush(timeout) or writer.failing:
+            return False  # not on disk: the game stays open (the writer says why)
+        self.save_closed = True
+        self.app.retire_autosaver(self.save_path)
+        return True
+
+    def drop_save(self) -> None:
+        """The game is over or abandoned: its file is deleted (after any write still pending), for good."""
+        writer = self.saver
+        writer.clear()
+        writer.flush(1.0)
+        self.save_closed = True
+        self.app.retire_autosaver(self.save_path)
 
     # Bots -----------------------------------------------------------------------------------
     def bot_due(self) -> int | None:
@@ -222,8 +263,7 @@ class TableScene(Scene):
         if self.finished:
             return
         self.finished = True
-        self.app.autosaver.clear()  # ordered after any pending write: a finished game is not resumable
-        self.app.autosaver.flush(1.0)
+        self.drop_save()  # ordered after any pending write: a finished game is not resumable
         self.app.play("fanfare")
         self.show_results()
 

@@ -196,11 +196,11 @@ def play_until(app, cond, limit=3000):
 
 def test_bots_only_game_reaches_results_and_clears_autosave(app, minigame_entry):
     from game.scenes.results import ResultsScene
-    start(app, minigame_entry, ["easy", "medium"])
+    table = start(app, minigame_entry, ["easy", "medium"])
     app.autosaver.flush(2)
-    assert saves.autosave_path().exists()
+    assert table.save_path.exists() and table.save_path.parent == saves.saves_dir()
     play_until(app, lambda: isinstance(app.stack.top, ResultsScene))
-    assert not saves.autosave_path().exists()
+    assert not table.save_path.exists()
     frames(app, 3)
 
 
@@ -286,7 +286,7 @@ def test_pause_abandon_asks_then_clears_the_save(app, minigame_entry):
     assert pause.confirming and app.stack.top is pause
     click(app, find_button(pause, "pause.confirm_yes").rect.center)
     assert isinstance(app.stack.top, MenuScene)
-    assert not saves.autosave_path().exists()
+    assert not table.save_path.exists()
     assert table.finished
 
 
@@ -302,7 +302,8 @@ def test_continue_resumes_the_game_exactly(app, minigame_entry):
     app.stack.scenes.clear()
     menu = open_menu(app)
     assert menu.continue_button.visible
-    click(app, menu.continue_button.rect.center)
+    click(app, menu.continue_button.rect.center)  # the list of unfinished games: this one
+    click(app, app.stack.top.rows[0].resume.rect.center)
     resumed = app.stack.top
     assert isinstance(resumed, MiniTableScene)
     assert json.dumps(resumed.state.to_json(), sort_keys=True) == snapshot
@@ -310,13 +311,14 @@ def test_continue_resumes_the_game_exactly(app, minigame_entry):
 
 
 def test_continue_with_a_corrupt_save_hides_says_why_and_keeps_the_file_aside(app, minigame_entry):
-    path = saves.autosave_path()
+    path = saves.saves_dir() / "minigame-20260101T000000Z-abcdef.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"app": "pirate-game-night", "format": 1, "trunc')
     menu = open_menu(app)
     assert not menu.continue_button.visible
-    kept = path.with_name("autosave.json.bad")
+    kept = path.with_name(path.name + ".bad")
     assert kept.read_text().endswith("trunc") and not path.exists()  # byte for byte, where no game writes
-    assert any("autosave.json" in t and "autosave.json.bad" in t for t in app.toasts.texts())
+    assert any(path.name in t and kept.name in t for t in app.toasts.texts())
 
 
 # --- crash guard ----------------------------------------------------------------------------------
@@ -327,15 +329,15 @@ class Exploding(Scene):
 
 def test_crash_guard_shows_error_scene_logs_and_keeps_autosave(app, minigame_entry):
     from game.scenes.error import ErrorScene
-    start(app, minigame_entry, ["human", "easy"])
+    table = start(app, minigame_entry, ["human", "easy"])
     app.autosaver.flush(2)
-    save_before = saves.autosave_path().read_bytes()
+    save_before = table.save_path.read_bytes()
     app.stack.push(Exploding(app), fade=False)
     frames(app, 2)
     assert isinstance(app.stack.top, ErrorScene)
     assert "kaboom" in app.stack.top.message
     assert "kaboom" in Path(app.log_path).read_text()
-    assert saves.autosave_path().read_bytes() == save_before
+    assert table.save_path.read_bytes() == save_before
     click(app, find_button(app.stack.top, "error.menu").rect.center)
     assert isinstance(app.stack.top, MenuScene)
     assert app.stack.top.continue_button.visible
@@ -422,7 +424,7 @@ def test_ctrl_z_undoes_within_the_turn_but_not_past_a_reveal(app, minigame_entry
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert json.dumps(table.state.to_json(), sort_keys=True) == before
     assert table.session.actions == []
-    saved = json.loads(saves.autosave_path().read_text()) if app.autosaver.flush(2) else None
+    saved = json.loads(table.save_path.read_text()) if app.autosaver.flush(2) else None
     assert saved is not None and saved["actions"] == []  # the undo is saved too
     from tests.support.minigame import DECK, Draw, EndPlays
     assert table.try_action(plays[0]) is None

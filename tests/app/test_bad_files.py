@@ -21,6 +21,7 @@ from game.core.rng import Rng
 from game.core.session import GameSession, Seat
 from game.scenes.error import ErrorScene
 from game.scenes.menu import MenuScene
+from game.scenes.saved_games import SavedGamesScene
 from tests.app.conftest import app, click, find_button, frames, minigame_entry  # noqa: F401 - fixtures
 
 
@@ -35,6 +36,23 @@ def toasts(app) -> str:
     return "\n".join(app.toasts.texts())
 
 
+SLOT_NAME = "game-20260101T000000Z-0a1b2c.json"  # a game's file in the saves folder
+
+
+def slot() -> Path:
+    """The file of the unfinished game a case stages (one file per game in the saves folder)."""
+    return saves.saves_dir() / SLOT_NAME
+
+
+def continue_first(app, menu):
+    """Continue, then Resume on the (only) game of the list; returns the scene on top afterwards."""
+    click(app, menu.continue_button.rect.center)
+    frames(app, 1)
+    assert isinstance(app.stack.top, SavedGamesScene)
+    click(app, app.stack.top.rows[0].resume.rect.center)
+    return app.stack.top
+
+
 def write_game(game_id: str, kinds: list[str], moves: int, seed: int = 4) -> GameSession:
     """A real game after ``moves`` legal moves, autosaved to disk the way the app writes it."""
     rules = games.get(game_id).package.rules
@@ -45,7 +63,7 @@ def write_game(game_id: str, kinds: list[str], moves: int, seed: int = 4) -> Gam
     for _ in range(moves):
         legal = session.state.legal_actions()
         session.apply(legal[rng.below(len(legal))])
-    saves.write_json_atomic(saves.autosave_path(), session.to_save().to_json())
+    saves.write_json_atomic(slot(), session.to_save().to_json())
     return session
 
 
@@ -109,11 +127,11 @@ REASONS = {"folder": "it is a folder", "pipe": "not an ordinary file", "/dev/zer
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_bad_autosave_is_named_kept_aside_and_never_written_over(app, minigame_entry, kind):
-    path = saves.autosave_path()
+    path = slot()
     raw = _stage(kind, path)
     menu = open_menu(app)
     assert not menu.continue_button.visible
-    kept = path.with_name("autosave.json.bad")
+    kept = path.with_name(SLOT_NAME + ".bad")
     if raw is not None:
         assert kept.read_bytes() == raw
     else:
@@ -121,15 +139,15 @@ def test_a_bad_autosave_is_named_kept_aside_and_never_written_over(app, minigame
     assert not os.path.lexists(path)
     message = toasts(app)
     reason = BAD_BYTES[kind][1] if kind in BAD_BYTES else REASONS[kind]
-    assert "autosave.json" in message and "autosave.json.bad" in message and reason in message, message
-    # a new game, started as a player does, writes its own autosave and leaves the kept file alone
+    assert SLOT_NAME in message and SLOT_NAME + ".bad" in message and reason in message, message
+    # a new game, started as a player does, writes its own file and leaves the kept file alone
     tile = next(t for t in menu.tiles if t.entry.id == minigame_entry.id)
     click(app, tile.rect.center)
     frames(app, 12)
     click(app, app.stack.top.start.rect.center)
     app.autosaver.flush(10)
     frames(app, 2)
-    assert saves.load_save(path).game_id == "minigame"
+    assert saves.load_save(app.stack.top.save_path).game_id == "minigame"
     if raw is not None:
         assert kept.read_bytes() == raw
     else:
@@ -139,36 +157,37 @@ def test_a_bad_autosave_is_named_kept_aside_and_never_written_over(app, minigame
 
 def test_an_unreadable_autosave_is_named_and_kept_aside(app, minigame_entry, monkeypatch):
     """Root reads any file, so the unreadable file's error is injected where the file is opened."""
-    path = saves.autosave_path()
+    path = slot()
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(_json())
     real = saves.read_file_bounded
 
     def denied(p, limit=saves.MAX_SAVE_BYTES):
-        if Path(p).name == "autosave.json":
+        if Path(p).name == SLOT_NAME:
             raise PermissionError(13, "Permission denied", str(p))
         return real(p, limit)
 
     monkeypatch.setattr(saves, "read_file_bounded", denied)
     menu = open_menu(app)
     assert not menu.continue_button.visible
-    assert "Permission denied" in toasts(app) and "autosave.json.bad" in toasts(app)
-    assert path.with_name("autosave.json.bad").read_bytes() == _json()
+    assert "Permission denied" in toasts(app) and SLOT_NAME + ".bad" in toasts(app)
+    assert path.with_name(SLOT_NAME + ".bad").read_bytes() == _json()
 
 
 def test_an_earlier_bad_copy_is_never_replaced(app, minigame_entry):
-    path = saves.autosave_path()
+    path = slot()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.with_name("autosave.json.bad").write_bytes(b"the first bad file")
+    path.with_name(SLOT_NAME + ".bad").write_bytes(b"the first bad file")
     path.write_bytes(b"the second bad file")
     open_menu(app)
-    assert path.with_name("autosave.json.bad").read_bytes() == b"the first bad file"
-    assert path.with_name("autosave.json.2.bad").read_bytes() == b"the second bad file"
-    assert "autosave.json.2.bad" in toasts(app)
+    assert path.with_name(SLOT_NAME + ".bad").read_bytes() == b"the first bad file"
+    assert path.with_name(SLOT_NAME + ".2.bad").read_bytes() == b"the second bad file"
+    assert SLOT_NAME + ".2.bad" in toasts(app)
 
 
 def test_the_message_is_said_once_not_at_every_visit_of_the_menu(app, minigame_entry):
     from game.scenes.settings import SettingsScene
-    path = saves.autosave_path()
+    path = slot()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"{")
     menu = open_menu(app)
@@ -181,11 +200,11 @@ def test_the_message_is_said_once_not_at_every_visit_of_the_menu(app, minigame_e
 
 def test_a_save_with_a_byte_order_mark_continues(app):
     session = write_game("playa-pirata", ["human", "easy"], 6)
-    path = saves.autosave_path()
+    path = slot()
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as a text editor on Windows saves it
     menu = open_menu(app)
     assert menu.continue_button.visible
-    click(app, menu.continue_button.rect.center)
+    continue_first(app, menu)
     frames(app, 3)
     assert_no_crash(app)
     assert app.stack.top.session.actions[:len(session.actions)] == session.actions  # (a bot may have moved since)
@@ -195,7 +214,7 @@ def test_a_save_with_a_byte_order_mark_continues(app):
 # Well-formed but edited saves: validated by the game before a frame is drawn
 # --------------------------------------------------------------------------------------------------
 def _edit(edit) -> None:
-    path = saves.autosave_path()
+    path = slot()
     data = json.loads(path.read_text("utf-8"))
     edit(data)
     path.write_text(json.dumps(data), "utf-8")
@@ -213,8 +232,7 @@ def test_an_edited_snapshot_continues_the_real_game(app, edit):
     session = write_game("playa-pirata", ["human", "easy"], 6)
     _edit(SNAPSHOT_EDITS[edit])
     menu = open_menu(app)
-    click(app, menu.continue_button.rect.center)
-    table = app.stack.top
+    table = continue_first(app, menu)
     frames(app, 10)
     assert_no_crash(app)
     assert app.stack.top is table and table.session.actions[:6] == session.actions
@@ -237,8 +255,7 @@ def test_edited_moves_with_a_good_snapshot_continue_the_saved_position(app, edit
     session = write_game("playa-pirata", ["human", "easy"], 6)
     _edit(ACTION_EDITS[edit])
     menu = open_menu(app)
-    click(app, menu.continue_button.rect.center)
-    table = app.stack.top
+    table = continue_first(app, menu)
     assert table is not menu and table.session.state.to_json() == session.state.to_json()
     frames(app, 10)
     assert_no_crash(app)
@@ -249,16 +266,18 @@ def test_edited_moves_and_snapshot_are_named_and_the_save_kept_aside(app, edit):
     write_game("playa-pirata", ["human", "easy"], 6)
     _edit(ACTION_EDITS[edit])
     _edit(SNAPSHOT_EDITS["current player 7 of 2"])
-    raw = saves.autosave_path().read_bytes()
+    raw = slot().read_bytes()
     menu = open_menu(app)
     assert menu.continue_button.visible  # well-formed: only the game can tell, when it is resumed
-    click(app, menu.continue_button.rect.center)
+    listed = continue_first(app, menu)
     frames(app, 2)
+    assert isinstance(listed, SavedGamesScene) and listed.rows == []  # it left the list
+    click(app, listed.back_button.rect.center)
     assert app.stack.top is menu and not menu.continue_button.visible
     assert_no_crash(app)
     message = toasts(app)
-    assert "autosave.json" in message and "autosave.json.bad" in message and "move" in message, message
-    assert saves.autosave_path().with_name("autosave.json.bad").read_bytes() == raw
+    assert SLOT_NAME in message and SLOT_NAME + ".bad" in message and "move" in message, message
+    assert slot().with_name(SLOT_NAME + ".bad").read_bytes() == raw
 
 
 # --------------------------------------------------------------------------------------------------
@@ -268,7 +287,7 @@ def test_edited_moves_and_snapshot_are_named_and_the_save_kept_aside(app, edit):
 def test_a_broken_pirateer_map_is_blamed_and_the_save_kept(app, monkeypatch, tmp_path, damage):
     from game.games.pirateer import board as board_module
     write_game("pirateer", ["human", "easy"], 8)
-    raw = saves.autosave_path().read_bytes()
+    raw = slot().read_bytes()
     broken = tmp_path / "maps" / "pirateer.tmx"
     broken.parent.mkdir()
     real = board_module.default_path().read_bytes()
@@ -279,15 +298,17 @@ def test_a_broken_pirateer_map_is_blamed_and_the_save_kept(app, monkeypatch, tmp
     monkeypatch.setattr(board_module, "default_path", lambda: broken)
     monkeypatch.setattr(games.get("pirateer").package.rules, "_board", None)
     menu = open_menu(app)
-    click(app, menu.continue_button.rect.center)
+    listed = continue_first(app, menu)
     frames(app, 2)
     assert_no_crash(app)
-    assert app.stack.top is menu and menu.continue_button.visible  # the save is fine: it stays
+    assert isinstance(listed, SavedGamesScene) and len(listed.rows) == 1  # the save is fine: it stays
+    click(app, listed.back_button.rect.center)
+    assert app.stack.top is menu and menu.continue_button.visible
     message = toasts(app)
     assert "pirateer.tmx" in message and "saved game is fine" in message, message
-    assert "autosave.json" not in message
-    assert saves.autosave_path().read_bytes() == raw
-    assert not saves.autosave_path().with_name("autosave.json.bad").exists()
+    assert SLOT_NAME not in message
+    assert slot().read_bytes() == raw
+    assert not slot().with_name(SLOT_NAME + ".bad").exists()
 
 
 # --------------------------------------------------------------------------------------------------
@@ -427,4 +448,4 @@ def test_autosaves_that_start_failing_are_said_once_then_their_recovery(app, min
     app.autosaver.flush(10)
     frames(app, 2)
     assert said.count("persist.autosave.failing") == 1 and said.count("persist.autosave.working_again") == 1
-    assert saves.load_save(saves.autosave_path()).actions == [a.to_json() for a in table.session.actions]
+    assert saves.load_save(table.save_path).actions == [a.to_json() for a in table.session.actions]

@@ -12,7 +12,7 @@ from game import games
 from game.core.protocol import Result
 from game.core.session import Seat
 from game.scenes.error import ErrorScene
-from tests.app.conftest import app, click, frames, start_table  # noqa: F401 - the app fixture
+from tests.app.conftest import app, click, frames, key, start_table  # noqa: F401 - the app fixture
 from tests.support.layout_check import problems, record_draws
 
 SIZES = [(960, 540), (1280, 720), (960, 1440), (1080, 1920), (3840, 2160), (3840, 540), (960, 3840)]
@@ -238,3 +238,35 @@ def test_moves_are_played_by_clicks_on_the_drawn_controls(app, size, game_id):
     scene = start_table(app, game_id, kinds, seed=5)
     {"playa-pirata": play_playa, "island-race": play_island_race, "pirateer": play_pirateer}[game_id](app, scene)
     assert not isinstance(app.stack.top, ErrorScene)
+
+
+# --- the Continue list ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_the_continue_list_fits_the_window(app, monkeypatch, size):
+    """The list of unfinished games (more than fit one page, long names, every playable game), its
+    further page and the Delete confirmation, at every size; then a game is resumed by a click."""
+    from game.scenes.menu import MenuScene
+    from game.scenes.saved_games import DeleteSaveScene, SavedGamesScene
+    from tests.support.save_files import write_game
+    for i in range(12):
+        game_id = PLAYABLE[i % len(PLAYABLE)]
+        names = ["Bartholomew Roberts the Third " * (1 + i % 2), "Ben", "Clara", "Dino"][: 2 + i % 3]
+        write_game(game_id, names, 3 + i, f"2024-{1 + i % 12:02d}-{1 + i:02d}T10:00:00+00:00", seed=i)
+    drawn = record_draws(monkeypatch)
+    menu = open_at(app, size, MenuScene(app))
+    check(app, drawn, "menu with Continue")
+    click(app, menu.continue_button.rect.center)
+    frames(app, 2)
+    scene = app.stack.top
+    assert isinstance(scene, SavedGamesScene) and scene.rows and scene.many.visible
+    check(app, drawn, "continue list")
+    if scene.pages > 1:
+        click(app, scene.older.rect.center)
+        check(app, drawn, "continue list, page 2")
+    click(app, scene.rows[0].delete.rect.center)
+    assert isinstance(app.stack.top, DeleteSaveScene)
+    check(app, drawn, "delete confirmation")
+    key(app, pygame.K_ESCAPE)
+    click(app, scene.rows[-1].resume.rect.center)
+    frames(app, 2)
+    assert getattr(app.stack.top, "save_path", None) is not None

@@ -126,3 +126,52 @@ def test_save_and_resume_round_trip():
     back = GameSession.from_save(loaded, RULES)
     assert back.state.to_json() == s.state.to_json()
     assert back.actions == s.actions and back.seats == s.seats and back.options == s.options
+
+
+def _resumed(s: GameSession) -> GameSession:
+    from game.core.saves import SaveData
+    return GameSession.from_save(SaveData.from_json(json.loads(json.dumps(s.to_save().to_json()))), RULES)
+
+
+def test_a_resumed_game_keeps_its_undo_history():
+    s = new_session()
+    start = s.state.to_json()
+    s.apply(first_play(s, 0))
+    after_one = s.state.to_json()
+    s.apply(first_play(s, 0))
+    back = _resumed(s)
+    assert back.can_undo(0) and not back.can_undo(1)
+    back.undo(0)
+    assert back.state.to_json() == after_one and len(back.actions) == 1
+    back.undo(0)
+    assert back.state.to_json() == start and back.actions == [] and not back.can_undo(0)
+
+
+def test_a_resumed_game_cannot_undo_past_a_passed_turn_but_can_undo_what_followed():
+    s = new_session()
+    s.apply(first_play(s, 0))
+    s.apply(EndPlays(0))
+    legal = s.state.legal_actions(0)
+    pile_draw = [a for a in legal if a.pile != DECK]
+    s.apply(pile_draw[0] if pile_draw else legal[0])  # the turn passes: barrier
+    assert s.state.current_player == 1
+    back = _resumed(s)
+    assert not back.can_undo(0) and not back.can_undo(1)
+    s.apply(first_play(s, 1))
+    back = _resumed(s)
+    assert back.can_undo(1) and not back.can_undo(0)
+    back.undo(1)
+    assert not back.can_undo(1) and len(back.actions) == len(s.actions) - 1
+
+
+def test_resuming_replays_the_saved_actions_once(monkeypatch):
+    from game.core import saves
+    calls = []
+    real = saves.replay
+    monkeypatch.setattr(saves, "replay", lambda *a, **k: (calls.append(1), real(*a, **k))[1])
+    s = new_session(hands=2)
+    while len(s.actions) < 12:
+        s.apply(s.state.legal_actions()[0])
+    back = _resumed(s)
+    assert calls == [1] and back.actions == s.actions and back.state.to_json() == s.state.to_json()
+    assert back.bot_seed == s.bot_seed

@@ -2,14 +2,15 @@
 
     python -m tests.support.kill_target GAME SEED KIND [KIND ...]
 
-Plays a table of GAME headless with its real autosave (``PGN_HOME`` says where), bots for every seat
-(KIND: a bot level), and reports on stdout, one line each, flushed at once:
+Plays a table of GAME headless with its real autosave (``PGN_HOME`` says where: the game's own file in the
+saves folder), bots for every seat (KIND: a bot level), and reports on stdout, one line each, flushed at once:
 
+- ``S <path>``: the table's save file (one file per game in the saves folder);
 - ``A <n> <ui>``: the n-th action was applied, at the table's clock time ``ui`` (seconds);
 - ``W <n> <digest>``: a save with n actions is about to be written;
 - ``D <n> <digest>``: that save is on disk (renamed into place);
 - ``F <ui>``: a frame ran, at clock time ``ui`` (every tenth frame);
-- ``OVER``: the game ended (its autosave is deleted: a finished game is not resumable).
+- ``OVER``: the game ended (its file is deleted: a finished game is not resumable).
 
 The digest is a hash of the save's action list, so the parent can tell which write a file came from.
 A turn-based game runs on a ManualClock as fast as it can (many saves a second: kills land inside
@@ -83,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     seats = [Seat(f"Bot {i + 1}", "bot", kind, i) for i, kind in enumerate(args.kinds)]
     scene = make_table_scene(app, games.get(args.game), seats, {}, args.seed)
     app.stack.push(scene, fade=False)
+    say(f"S {scene.save_path}")
     session = scene.session
     seen = len(session.actions)
     frame = 0
@@ -97,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         if frame % 10 == 0:
             say(f"F {ui:.4f}")
         if scene.finished:
-            say("OVER")  # a finished game is not resumable: its autosave is deleted
+            say("OVER")  # a finished game is not resumable: its file is deleted
             break
     say("END")
     app.shutdown()

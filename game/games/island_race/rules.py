@@ -688,6 +688,7 @@ class IslandRaceRules(MatchRules):
 
     id = "island-race"
     name_key = "game.island-race.name"
+    hand_word = "round"  # the Continue list says "round 2 of 3"
     version = 1
     min_players = 2
     max_players = 4

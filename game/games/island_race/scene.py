@@ -276,8 +276,7 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             return
         self.finished = True
         self.final = True
-        self.app.autosaver.clear()
-        self.app.autosaver.flush(1.0)
+        self.drop_save()
 
     # Actions ---------------------------------------------------------------------------------------
     def act(self, action: Action) -> Text | None:
@@ -314,6 +313,10 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
     def autosave(self) -> None:
         """Saved at the end of the frame (one save however many actions a frame had)."""
         self._save_due = True
+
+    def save_now(self) -> None:
+        """Save and quit: the race as it stands, its clock included (not a second later)."""
+        self._save_now()
 
     def _save_now(self) -> None:
         self._save_due = False

@@ -451,9 +451,8 @@ def test_a_bots_only_game_reaches_the_results(app):
     result = app.stack.top.result
     assert [k for k, _ in result.breakdown[0]] == ["ir.score.round.1", "ir.score.round.2", "ir.score.round.3"]
     assert scene.state.is_over()
-    from game.core.saves import autosave_path
     app.autosaver.flush(2.0)
-    assert not autosave_path().exists()
+    assert not scene.save_path.exists()
 
 
 def test_the_scoring_is_shown_step_by_step_then_the_next_round(app):
@@ -487,7 +486,7 @@ def test_the_scoring_is_shown_step_by_step_then_the_next_round(app):
 
 
 def test_a_resumed_game_restarts_the_clock_where_it_stopped_after_a_countdown(app):
-    from game.core.saves import load_save, autosave_path
+    from game.core.saves import load_save
     from game.scenes.setup import resume_scene
     from game import games
     scene = start(app, ["human", "easy"])
@@ -501,7 +500,7 @@ def test_a_resumed_game_restarts_the_clock_where_it_stopped_after_a_countdown(ap
     frames(app, 2)
     key(app, pygame.K_ESCAPE)  # pausing saves the clock as it is
     app.autosaver.flush(2.0)
-    save = load_save(autosave_path())
+    save = load_save(scene.save_path)
     entry = games.get("island-race")
     if not entry.available:  # before the scene is wired into the package: resume the session directly
         session = GameSession.from_save(save, RULES)

@@ -371,7 +371,7 @@ def test_autosave_after_each_action_and_resume_where_it_was(app):
     target = sorted(scene.landings_of((sid("Sp1"),)))[0]
     click(app, at(scene, target))
     app.autosaver.flush(2)
-    save = saves.load_save(saves.autosave_path())
+    save = saves.load_save(scene.save_path)
     again = resume_scene(app, games.get("pirateer"), save)
     assert again.game.ships == scene.game.ships and again.game.dice == scene.game.dice
     assert again.game.to_json() == scene.game.to_json()

@@ -162,7 +162,7 @@ def test_end_turn_button_and_autosave_after_each_action(app):
     click(app, scene.end_button.rect.center)
     assert scene.state.current_player != 0 or scene.hand_view(0).step == STEP_A
     app.autosaver.flush(2)
-    saved = json.loads(saves.autosave_path().read_text())
+    saved = json.loads(scene.save_path.read_text())
     assert len(saved["actions"]) == len(scene.session.actions)
 
 
