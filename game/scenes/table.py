@@ -53,6 +53,9 @@ class TableScene(Scene):
         self.privacy_for: int | None = None  # seat the privacy screen is waiting for
         self.revealed_to: int | None = None  # human seat whose secrets are on screen now
         self.finished = False
+        #: a game that was already over when its table opened (a kill -9 between its last save and the
+        #: deletion of its file): the first time it is on screen it goes straight to the results
+        self._over_on_arrival = session.state.is_over()
         self.paused = False
         #: this game's file in the saves folder (``make_table_scene`` names a new one, ``resume_scene``
         #: gives the file the game came from); named on first save when a scene is made another way
@@ -304,6 +307,9 @@ class TableScene(Scene):
         set_seat_names([s.name for s in self.session.seats])  # log lines name the players
         super().enter()
         self.paused = False
+        if self._over_on_arrival and not self.finished:
+            self._over_on_arrival = False
+            self.game_over()  # its file is deleted, its results shown
 
     def leave(self) -> None:
         self.paused = True
