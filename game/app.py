@@ -136,7 +136,7 @@ class App:
         if icon.exists():
             try:
                 pygame.display.set_icon(pygame.image.load(str(icon)))
-            except pygame.error:  # a broken icon must not stop the app
+            except (pygame.error, OSError, ValueError):  # a broken icon (a folder in its place) must not stop the app
                 log.warning("cannot load the window icon %s", icon)
 
     def screen_rect(self) -> pygame.Rect:

@@ -10,6 +10,7 @@ Pure Python (no pygame).
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -95,6 +96,10 @@ def _volume(value: Any) -> Any:
 def _last_setup(value: Any) -> Any:
     if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
         return _BAD
+    try:  # free-form, but it must be writable again: a lone surrogate ("\ud800" in the file) is not
+        json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (UnicodeEncodeError, ValueError, RecursionError):
+        return _BAD
     return {str(k): v for k, v in value.items()}
 
 
@@ -159,6 +164,9 @@ def load_settings() -> tuple[Settings, Text | None]:
             return Settings(), None
         log.warning("settings file %s unusable: %s", path, exc)
         if exc.text.key == "persist.settings.unreadable":
+            # a folder, a pipe, a device or a file that cannot be read: moved aside (never opened), so the
+            # next write neither fails on it nor silently replaces it
+            _keep_bad_copy(path)
             return Settings(), exc.text
         bad = _keep_bad_copy(path)
         return Settings(), Text.of("persist.settings.corrupt", file=bad.name if bad else path.name)

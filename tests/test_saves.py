@@ -981,3 +981,15 @@ def test_a_retired_writer_writes_what_is_pending_then_takes_nothing_more() -> No
     assert writer.flush(10)
     assert load_save(game_path()).summary == {"n": 1}
     writer.close()
+
+
+def test_a_save_that_cannot_be_written_again_is_damaged(tmp_path):
+    # a lone surrogate ("\ud800", legal as a JSON escape) in a seat name loaded fine, and then every
+    # autosave of the resumed game failed with a UnicodeEncodeError: no move was kept
+    data = good_json()
+    data["seats"][0]["name"] = "Anna\ud800"
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(data))  # ensure_ascii: the file holds the escape "\\ud800"
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.text.key == "persist.save.damaged"

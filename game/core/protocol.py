@@ -45,9 +45,28 @@ class Text:
 
     @staticmethod
     def from_json(data: JSON) -> "Text":
-        params = {k: (Text.from_json(v) if isinstance(v, dict) and "key" in v else v)
-                  for k, v in data.get("params", {}).items()}
+        """The Text of ``to_json``; ValueError for anything else (an edited save's log line), so that a
+        text that cannot be translated is refused when a game is read, not when it is drawn."""
+        if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+            raise ValueError(f"not a text: {data!r:.80}")
+        raw = data.get("params", {})
+        if not isinstance(raw, dict):
+            raise ValueError(f"text parameters that are not an object: {raw!r:.80}")
+        params = {}
+        for name, value in raw.items():
+            if isinstance(value, dict):
+                value = Text.from_json(value)
+            elif not _plain_param(value):
+                raise ValueError(f"text parameter {name!r} is {value!r:.80}")
+            params[name] = value
         return Text.of(data["key"], **params)
+
+
+def _plain_param(value: Any) -> bool:
+    """A Text parameter as JSON holds it: text, a number, true/false, null, or a list of those."""
+    if isinstance(value, list):
+        return all(_plain_param(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
 
 
 T = Text.of  # short alias used by rules modules: T("pp.reason.too_low", need=5)
@@ -252,7 +271,13 @@ class LogEntry:
 
     @staticmethod
     def from_json(data: JSON) -> "LogEntry":
-        return LogEntry(data["seat"], Text.from_json(data["text"]))
+        """ValueError for a line that is not one (a seat that is not a number or null, a text that is not one)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"not a log line: {data!r:.80}")
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise ValueError(f"a log line's seat is {seat!r:.80}")
+        return LogEntry(seat, Text.from_json(data.get("text")))
 
 
 # --------------------------------------------------------------------------------------------------

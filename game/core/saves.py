@@ -162,6 +162,10 @@ class SaveData:
         """Check every field of a save's JSON object; SaveError names the first thing that is wrong."""
         if not isinstance(data, dict) or data.get("app") != APP_MARKER:
             raise _err("not_ours")
+        try:  # what cannot be written again (a lone surrogate such as "\ud800" in a name) would make every
+            dumps(data)  # autosave of the resumed game fail: such a file is damaged
+        except (UnicodeEncodeError, ValueError, RecursionError):
+            raise _err("damaged") from None
         fmt = data.get("format")
         if not _is_int(fmt) or fmt < 1:
             raise _err("unknown_format", format="?" if fmt is None else str(fmt))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +66,16 @@ def language() -> str:
 
 def shown_name(name: str, limit: int = MAX_SHOWN_NAME) -> str:
     """A name given by a player as the screen shows it: at most ``limit`` characters, a longer one cut
-    with an ellipsis (a save may name a seat with 200,000 characters; no line of text can hold that)."""
+    with an ellipsis (a save may name a seat with 200,000 characters; no line of text can hold that), and
+    what pygame refuses to draw (a NUL; a lone surrogate, which an edited file can hold as ``"\\ud800"``)
+    shown as U+FFFD."""
     name = str(name)
-    return name if len(name) <= limit else name[:max(0, limit - 1)] + "\u2026"
+    if len(name) > limit:
+        name = name[:max(0, limit - 1)] + "\u2026"
+    return _UNDRAWABLE.sub("\ufffd", name)
+
+
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 def set_seat_names(names: list[str]) -> None:

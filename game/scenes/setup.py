@@ -313,7 +313,13 @@ class SetupScene(Scene):
         if seed is None:
             seed = self.app.random_bits() & 0xFFFFFFFF
         seats = [s.to_seat() for s in self.model.active_seats()]
-        scene = make_table_scene(self.app, self.entry, seats, dict(self.model.options), seed)
+        from game.paths import AssetError
+        try:
+            scene = make_table_scene(self.app, self.entry, seats, dict(self.model.options), seed)
+        except AssetError as exc:  # a file of the app itself (a map) is missing or damaged: said, no game
+            log.error("cannot start %s: %s", self.entry.id, exc)
+            self.app.notify(exc.text)
+            return
         self.app.stack.replace(scene)
 
     def open_rules(self) -> None:

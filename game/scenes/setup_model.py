@@ -186,8 +186,11 @@ class SetupModel:
                     continue
                 if saved.get("kind") in SEAT_KINDS:
                     seat.kind = saved["kind"]
-                if isinstance(saved.get("name"), str) and saved["name"].strip():
-                    seat.name = saved["name"][:MAX_NAME]
+                name = saved.get("name")
+                if isinstance(name, str):  # only what the name field lets a player type (no NUL, no lone surrogate)
+                    name = "".join(c for c in name if c.isprintable())[:MAX_NAME]
+                    if name.strip():
+                        seat.name = name
                 if isinstance(saved.get("colour"), int) and 0 <= saved["colour"] < 8:
                     seat.colour = saved["colour"]
             colours = [s.colour for s in self.seats]

@@ -32,6 +32,7 @@ ROLES = {"display": "display", "text": "text", "bold": "text_bold", "text_bold":
 _asset_root: Path | None = None          # tests point this at a folder without assets
 _warned: set[str] = set()
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_fonts_checked: set[str] = set()  # font files that measured every character of _FONT_PROBE
 _images: dict[tuple[str, ...], pygame.Surface | None] = {}
 _derived: dict[tuple[Any, ...], pygame.Surface] = {}
 _DERIVED_MAX = 512
@@ -53,6 +54,7 @@ def set_asset_root(root: Path | str | None) -> None:
 def clear_caches() -> None:
     """Forget loaded fonts, images and derived surfaces (and the missing-asset warnings)."""
     _fonts.clear()
+    _fonts_checked.clear()
     _images.clear()
     _derived.clear()
     _texts.clear()
@@ -168,7 +170,10 @@ def font_px(role: str, size: int) -> pygame.font.Font:
             try:
                 font = pygame.font.Font(str(path), size)
                 font.render("Àg", True, (0, 0, 0))  # a broken file may only fail when used
-            except (pygame.error, OSError, RuntimeError) as exc:
+                if str(path) not in _fonts_checked:  # ... or only on some glyphs: all of our texts', once a file
+                    font.size(_FONT_PROBE)
+                    _fonts_checked.add(str(path))
+            except (pygame.error, OSError, RuntimeError, ValueError) as exc:  # ValueError: an empty file
                 font = None
                 warn_missing(str(path), str(exc))
         else:
@@ -179,6 +184,11 @@ def font_px(role: str, size: int) -> pygame.font.Font:
                 font.bold = True
         _fonts[key] = font
     return _fonts[key]
+
+
+#: the characters the app's own texts use (both languages): a font file must measure them all
+_FONT_PROBE = ("".join(chr(c) for c in range(0x20, 0x7F)) + "ÀÈÉÌÒÙàèéìíòóùúÁÍÓÚÑñçÇäöüß«»º°²·×€"
+               + "\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2212\u2190\u2192")
 
 
 def font(role: str, size: int) -> pygame.font.Font:
