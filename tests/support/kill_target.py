@@ -10,6 +10,7 @@ saves folder), bots for every seat (KIND: a bot level), and reports on stdout, o
 - ``W <n> <digest>``: a save with n actions is about to be written;
 - ``D <n> <digest>``: that save is on disk (renamed into place);
 - ``F <ui>``: a frame ran, at clock time ``ui`` (every tenth frame);
+- ``X``: the table's file is about to be deleted (the game ended);
 - ``OVER``: the game ended (its file is deleted: a finished game is not resumable).
 
 The digest is a hash of the save's action list, so the parent can tell which write a file came from.
@@ -68,6 +69,13 @@ def main(argv: list[str] | None = None) -> int:
         real_fsync(fd)
 
     os.fsync = slow_fsync  # type: ignore[assignment]
+    real_clear = saves.AutosaveWriter.clear
+
+    def reporting_clear(self) -> None:  # a finished or abandoned game's file is about to be deleted
+        say("X")
+        real_clear(self)
+
+    saves.AutosaveWriter.clear = reporting_clear  # type: ignore[method-assign]
 
     from game import games
     from game.app import App
