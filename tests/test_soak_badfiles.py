@@ -824,6 +824,15 @@ def unique(damages: list[Damage]) -> list[Damage]:
     return damages
 
 
+def _crashed_outside_the_loop(counts: "Counts", case: str, w: "Watched | None") -> None:
+    """An exception outside the frame loop (the real app would stop with a traceback): a crash of the case."""
+    if w is not None:
+        w.crashes.append("outside the frame loop\n" + traceback.format_exc())
+    else:
+        counts.crashes += 1
+        counts.fail(case, "the app did not start\n" + traceback.format_exc())
+
+
 @dataclass
 class Counts:
     family: str
@@ -913,11 +922,7 @@ def run_save_case(damage: Damage, game_id: str, root: Path, monkeypatch: pytest.
             else:
                 counts.fail(damage.name, f"no game resumed and no message naming {path.name}: {w.notices}")
         except Exception:  # noqa: BLE001 - outside the frame loop: the app would stop with a traceback
-            if w is not None:
-                w.crashes.append("outside the frame loop\n" + traceback.format_exc())
-            else:
-                counts.crashes += 1
-                counts.fail(damage.name, "the app did not start\n" + traceback.format_exc())
+            _crashed_outside_the_loop(counts, damage.name, w)
         finally:
             if w is not None:
                 w.close()
@@ -1194,12 +1199,8 @@ def run_settings_case(damage: Damage, root: Path, monkeypatch: pytest.MonkeyPatc
             w.app.save_settings()
             if len(w.notices) > before:
                 counts.fail(damage.name, f"settings could not be written again: {w.notices[before:]}")
-        except Exception:  # noqa: BLE001 - the app would stop with a traceback
-            if w is not None:
-                w.crashes.append("outside the frame loop\n" + traceback.format_exc())
-            else:
-                counts.crashes += 1
-                counts.fail(damage.name, "the app did not start\n" + traceback.format_exc())
+        except Exception:  # noqa: BLE001 - outside the frame loop: the app would stop with a traceback
+            _crashed_outside_the_loop(counts, damage.name, w)
         finally:
             if w is not None:
                 w.close()
@@ -1361,12 +1362,8 @@ def run_asset_case(rel: str, how: str, seed: int, assets: Path, root: Path, monk
                     w.crashes.append(f"playing {snd}\n" + traceback.format_exc())
             if is_map and not w.error_scene():
                 outcome = _map_paths(w, rel, good_pirateer, counts, name, map_broken)
-        except Exception:  # noqa: BLE001
-            if w is not None:
-                w.crashes.append("outside the frame loop\n" + traceback.format_exc())
-            else:
-                counts.crashes += 1
-                counts.fail(name, "the app did not start\n" + traceback.format_exc())
+        except Exception:  # noqa: BLE001 - outside the frame loop: the app would stop with a traceback
+            _crashed_outside_the_loop(counts, name, w)
         finally:
             if w is not None:
                 w.close()

@@ -39,6 +39,20 @@ def frames(app, n: int = 2) -> None:
         app.step()
 
 
+def open_menu(app):
+    """The main menu on screen, drawn twice."""
+    from game.scenes.menu import MenuScene
+    menu = MenuScene(app)
+    app.stack.push(menu, fade=False)
+    frames(app, 2)
+    return menu
+
+
+def toasts(app) -> str:
+    """Every message on screen now, one a line."""
+    return "\n".join(app.toasts.texts())
+
+
 def click(app, pos, button: int = 1) -> None:
     """A real click: motion, button down, button up, through pygame's event queue."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

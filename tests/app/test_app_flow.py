@@ -13,16 +13,9 @@ import pytest
 from game.core import saves
 from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
-from tests.app.conftest import click, find_button, frames, key
+from tests.app.conftest import open_menu, click, find_button, frames, key
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def open_menu(app) -> MenuScene:
-    menu = MenuScene(app)
-    app.stack.push(menu, fade=False)
-    frames(app, 2)
-    return menu
 
 
 # --- scene stack ----------------------------------------------------------------------------------

@@ -20,20 +20,8 @@ from game.core import saves
 from game.core.rng import Rng
 from game.core.session import GameSession, Seat
 from game.scenes.error import ErrorScene
-from game.scenes.menu import MenuScene
 from game.scenes.saved_games import SavedGamesScene
-from tests.app.conftest import app, click, find_button, frames, minigame_entry  # noqa: F401 - fixtures
-
-
-def open_menu(app) -> MenuScene:
-    menu = MenuScene(app)
-    app.stack.push(menu, fade=False)
-    frames(app, 2)
-    return menu
-
-
-def toasts(app) -> str:
-    return "\n".join(app.toasts.texts())
+from tests.app.conftest import open_menu, toasts, app, click, find_button, frames, minigame_entry  # noqa: F401 - fixtures
 
 
 SLOT_NAME = "game-20260101T000000Z-0a1b2c.json"  # a game's file in the saves folder

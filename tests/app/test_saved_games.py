@@ -25,7 +25,7 @@ from game.scenes.error import ErrorScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseScene
 from game.scenes.saved_games import DeleteSaveScene, SavedGamesScene, progress_text, when_text
-from tests.app.conftest import app, click, find_button, frames, key, minigame_entry  # noqa: F401 - fixtures
+from tests.app.conftest import open_menu, toasts, app, click, find_button, frames, key, minigame_entry  # noqa: F401 - fixtures
 from tests.support.save_files import write_game
 
 
@@ -37,17 +37,6 @@ def _utc_local_time(monkeypatch):
     yield
     monkeypatch.undo()
     time.tzset()
-
-
-def open_menu(app) -> MenuScene:
-    menu = MenuScene(app)
-    app.stack.push(menu, fade=False)
-    frames(app, 2)
-    return menu
-
-
-def toasts(app) -> str:
-    return "\n".join(app.toasts.texts())
 
 
 def save_files() -> list[Path]:
