@@ -123,6 +123,13 @@ class MatchState(State):
     def is_legal(self, action: Action) -> bool:
         return not self.is_over() and self.hand.is_legal(action)
 
+    def check(self, action: Action) -> Text | None:
+        """The hand's own reason (not the default's "not listed": a hand may list one of several equal
+        forms of an action and accept the others)."""
+        if self.is_over():
+            return T("match.reason.over")
+        return self.hand.check(action)
+
     def apply(self, action: Action) -> None:
         if self.is_over():
             raise IllegalAction("match.reason.over")

@@ -40,8 +40,7 @@ class Text:
         return dict(self.params)
 
     def to_json(self) -> JSON:
-        return {"key": self.key, "params": {k: (v.to_json() if isinstance(v, Text) else v)
-                                            for k, v in self.params}}
+        return {"key": self.key, "params": {k: (v.to_json() if type(v) is Text else v) for k, v in self.params}}
 
     @staticmethod
     def from_json(data: JSON) -> "Text":
@@ -52,14 +51,34 @@ class Text:
         raw = data.get("params", {})
         if not isinstance(raw, dict):
             raise ValueError(f"text parameters that are not an object: {raw!r:.80}")
-        params = {}
+        try:  # a long log repeats the same small texts (a player, a faction): read each once
+            memo_key = (data["key"], tuple(raw.items()))
+            known = _TEXT_MEMO.get(memo_key)
+        except TypeError:  # a parameter that is a list or a text: no memo
+            memo_key, known = None, None
+        if known is not None:
+            return known
+        params = []
         for name, value in raw.items():
             if isinstance(value, dict):
                 value = Text.from_json(value)
             elif not _plain_param(value):
                 raise ValueError(f"text parameter {name!r} is {value!r:.80}")
-            params[name] = value
-        return Text.of(data["key"], **params)
+            params.append((name, value))
+        params.sort(key=_first)
+        text = Text(data["key"], tuple(params))
+        if memo_key is not None:
+            if len(_TEXT_MEMO) > 4096:
+                _TEXT_MEMO.clear()
+            _TEXT_MEMO[memo_key] = text
+        return text
+
+
+_TEXT_MEMO: dict[tuple[Any, ...], "Text"] = {}
+
+
+def _first(pair: tuple[str, Any]) -> str:
+    return pair[0]
 
 
 def _plain_param(value: Any) -> bool:
@@ -267,7 +286,13 @@ class LogEntry:
     text: Text
 
     def to_json(self) -> JSON:
-        return {"seat": self.seat, "text": self.text.to_json()}
+        """Built once per line (a line never changes; a long game's log is written at every autosave).
+        The dict is shared: callers copy before they change it."""
+        cached = self.__dict__.get("_json")
+        if cached is None:
+            cached = {"seat": self.seat, "text": self.text.to_json()}
+            object.__setattr__(self, "_json", cached)
+        return cached
 
     @staticmethod
     def from_json(data: JSON) -> "LogEntry":
@@ -399,6 +424,30 @@ class Rules(ABC):
         add their own checks on top of it.
         """
         check_state_basics(self, state)
+
+    # Secrets (declared once; the conformance suite and the hot-seat checks read them) -------------
+    #: what the game keeps from a seat, in plain words (English, for the reader of the code and the
+    #: tests): e.g. "the other players' treasure cards", "the order of the deck", "future dice".
+    secrets: ClassVar[tuple[str, ...]] = ()
+
+    def twin(self, state: State, seat: int | None, rng: "Any") -> State:
+        """Another state that ``seat`` cannot tell apart from ``state``: every secret in ``secrets``
+        that ``seat`` may not know is drawn again from ``rng`` (a ``game.core.rng.Rng``), everything
+        the seat may know is kept. The generator behind future dice and draws is a secret of every
+        game that has chance. ``state`` is not changed."""
+        raise NotImplementedError(f"{self.id} declares no twin(): its secrets cannot be checked")
+
+    def corruptions(self, data: JSON) -> "Iterable[tuple[str, JSON]]":
+        """Damaged copies of ``data`` (a ``State.to_json()`` of this game) that a load must refuse:
+        pairs of (a word the refusal's message must contain, the damaged JSON). Every game yields at
+        least a card or piece removed, one doubled, a piece off the board and a seat out of range."""
+        return ()
+
+    def options_of_version(self, options: Mapping[str, Any], version: int, players: int) -> Mapping[str, Any]:
+        """The options that replay a save written by rules ``version`` (older than ``self.version``) on
+        today's rules, e.g. a choice the old rules made at setup preset the way they made it. Default:
+        the saved options unchanged (the replay then either works or says clearly it cannot)."""
+        return options
 
     def carry_unrecorded(self, saved: State, replayed: State) -> None:
         """Copy onto ``replayed`` (rebuilt from the save's seed and actions) what the snapshot ``saved``

@@ -738,6 +738,8 @@ def replay(rules: Rules, save: SaveData, why: Text | None = None, on_step: StepH
         return _err("cannot_replay", why=why, move=move, total=total)
 
     options = dict(save.options)
+    if save.rules_version < rules.version:
+        options = dict(rules.options_of_version(options, save.rules_version, save.players))
     try:
         problems = rules.check(save.players, options)
     except Exception as exc:  # options of types the checks do not expect

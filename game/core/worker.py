@@ -38,6 +38,14 @@ GRACE_SECONDS = 10.0   # a request may take its budget plus this (process start,
 NO_BUDGET_LIMIT = 120.0  # the limit for a request without a time budget
 
 
+def request_message(package_ref: str, seat: int, level: str, seed: int, view: JSON,
+                    seconds: float | None) -> dict[str, Any]:
+    """What a request sends the worker besides its ticket: all a bot is given (the conformance suite
+    checks it is the same for two states the seat cannot tell apart)."""
+    return {"package_ref": package_ref, "seat": seat, "level": level, "seed": seed, "view": view,
+            "seconds": seconds}
+
+
 # --------------------------------------------------------------------------------------------------
 # The child process
 # --------------------------------------------------------------------------------------------------
@@ -172,8 +180,7 @@ class BotWorker:
             self.start()
         ticket = self._next_ticket
         self._next_ticket += 1
-        message = {"ticket": ticket, "package_ref": package_ref, "seat": seat, "level": level, "seed": seed,
-                   "view": view, "seconds": seconds}
+        message = {"ticket": ticket, **request_message(package_ref, seat, level, seed, view, seconds)}
         limit = (seconds if seconds is not None else NO_BUDGET_LIMIT) + GRACE_SECONDS
         start = self._pending[-1].deadline if self._pending else time.monotonic()
         self._pending.append(_Pending(ticket, max(start, time.monotonic()) + limit))

@@ -17,6 +17,12 @@ need its ``make_referee`` (the scene's clock: the system actions such as "time i
                        round_reports=round_reports, make_scene=make_scene)
 
 Turn-based tools ask ``package.bot(...)``, which refuses a real-time game with a clear message.
+
+Being in the catalog is also what puts a game under the shared conformance suite
+(``tests/games/test_conformance.py``): its rules declare their secrets once (``Rules.secrets``,
+``Rules.twin``) and the damage a load must refuse (``Rules.corruptions``); its package has a documented
+position builder (``game.games.<pkg>.positions``) for tests and tutorials; its dice and draws go through
+``game.core.chance.Chance``; its spec's rule ids are listed in ``tests/games/<pkg>/rule_ids.txt``.
 """
 from __future__ import annotations
 
