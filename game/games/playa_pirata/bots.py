@@ -28,11 +28,10 @@ from game.core.rng import Rng
 from game.core.search import result_rewards
 from game.games.playa_pirata.cards import (
     BUCKET, DOUBLE, FLAG, LIFEGUARD, PARROT, PIGGY, PIRATE_KIND, SKELETON, SANDCASTLE, SLIPPERS,
-    TOWEL_COLOUR, TOWEL_VALUE, TREASURE_IDS, TREASURE_KIND, TREASURE_VALUE, UNKNOWN, WAVE,
-    treasure_canonical)
+    TOWEL_COLOUR, TOWEL_VALUE, TREASURE_IDS, TREASURE_KIND, TREASURE_VALUE, UNKNOWN, WAVE)
 from game.games.playa_pirata.rules import (
-    DRAFT, FINAL, OVER, ROUND, SEATING, STEP_A, STEP_B, BuryTreasure, ChoosePosition, DraftPick, EndTurn,
-    PlayaHand, PlayPirate, PlaySpecial, PlayTowels, ShowHand, determinize_hand, towel_groups)
+    DRAFT, FINAL, ROUND, SEATING, STEP_A, STEP_B, BuryTreasure, ChoosePosition, DraftPick, EndTurn,
+    PlayaHand, PlayPirate, PlaySpecial, PlayTowels, ShowHand, determinize_hand, group_need, towel_groups)
 
 # --------------------------------------------------------------------------------------------------
 # Tuning constants
@@ -75,11 +74,10 @@ class Estimate:
         self.me = me
         n = hand.players
         self.alpha = 1.0 if n == 2 else 1.0 / (n - 1) + 0.1
-        over = hand.phase == OVER
         self.vis: list[str | None] = []
-        for sp in hand.beach:
+        for i, sp in enumerate(hand.beach):
             card = sp.treasure
-            known = card != UNKNOWN and (sp.face_up or over or me in sp.known_by)
+            known = card != UNKNOWN and hand.treasure_visible_to(i, me)
             self.vis.append(card if known else None)
         seen = {c for c in hand.treasures[me] if c != UNKNOWN} | {c for c in self.vis if c}
         pool = [c for c in TREASURE_IDS if c not in seen]
@@ -93,7 +91,7 @@ class Estimate:
             card = self.vis[i]
             if occ is not None and card and TREASURE_KIND[card] == "skull":
                 self.skulls[occ] += 1
-        self.turns = self._turns_left()
+        self.turns = hand.towel_turns_left()
         self.maxtot = [sum(TOWEL_VALUE[c] for c in hand.towels[x]) for x in range(n)]
         self.frac = min(1.0, self.turns[me] / max(1, hand.n_rounds))
         self.threats = [(x, min(self.turns[x], 3), self.maxtot[x]) for x in range(n) if self.turns[x] > 0]
@@ -101,23 +99,6 @@ class Estimate:
         self._w: dict[tuple[int, int, int], float] = {}
         self._hold: dict[tuple[int, int, int, int, bool], float] = {}
         self._now: dict[int, float] = {}
-
-    def _turns_left(self) -> list[int]:
-        """Towel turns each seat still has after the current one (the starter's final turn included)."""
-        h = self.h
-        n = h.players
-        if h.phase not in (ROUND,):
-            return [0] * n
-        out = []
-        for x in range(n):
-            pos = h.order.index(x)
-            t = h.n_rounds - h.round + (1 if pos > h.turn_pos else 0)
-            if h.round == 1 and pos > h.turn_pos:
-                t -= 1  # round 1 has no towels
-            if x == h.order[0]:
-                t += 1
-            out.append(max(0, t))
-        return out
 
     # Values ---------------------------------------------------------------------------------------
     def card_value(self, card: str, seat: int, pile_len: int, own_skull: bool = False) -> float:
@@ -153,7 +134,7 @@ class Estimate:
         h = self._hold.get(key)
         if h is not None:
             return h
-        need = top + 1 + (1 if double else 0)
+        need = group_need(top, double)
         h = 1.0
         for x, t, tot in self.threats:
             if x == occ or tot < need:
@@ -202,7 +183,8 @@ _MINIMAL: dict[tuple[int, int, int, int], list[tuple[int, ...]]] = {}
 
 def minimal_groups(ones: int, twos: int, threes: int, need: int) -> list[tuple[int, ...]]:
     """For each possible top value (the lowest card), the cheapest group reaching ``need``: fewest cards,
-    then lowest total (so 3s are kept for defence). At most three groups."""
+    then lowest total (so 3s are kept for defence). At most three groups. The bots' fast path over the
+    engine's groups (``groups_reaching``); a test compares the two on random positions."""
     key = (ones, twos, threes, need)
     out = _MINIMAL.get(key)
     if out is None:
@@ -219,37 +201,16 @@ def minimal_groups(ones: int, twos: int, threes: int, need: int) -> list[tuple[i
     return out
 
 
-def towel_candidates(hand: PlayaHand, seat: int) -> list[PlayTowels]:
-    """Pruned towel plays: the minimal groups per top value on every eligible treasure (spec section 10)."""
-    if hand.step != STEP_B or seat != hand.current or not hand._may_play_towels():
-        return []
+def towel_candidates(hand: PlayaHand, seat: int, after_step_a: bool = False) -> list[PlayTowels]:
+    """Pruned towel plays: the minimal groups per top value on every treasure the engine lets ``seat``
+    cover now (``PlayaHand.towel_targets``; spec section 10). ``after_step_a``: as after this step A."""
     counts = hand.towel_counts(seat)
-    if not any(counts):
-        return []
-    out: list[PlayTowels] = []
-    for i in range(len(hand.beach)):
-        if i in hand.groups:
-            continue
-        need = hand.need(seat, i)
-        if need is None:
-            continue
-        for values in minimal_groups(*counts, need):
-            out.append(PlayTowels(seat, i, values))
-    return out
+    return [PlayTowels(seat, i, values) for i, need in hand.towel_targets(seat, after_step_a)
+            for values in minimal_groups(*counts, need)]
 
 
 def _bury_actions(hand: PlayaHand, seat: int) -> list[BuryTreasure]:
-    seen: set[str] = set()
-    out = []
-    for card in hand.treasures[seat]:
-        if card == UNKNOWN:
-            continue
-        canon = treasure_canonical(card)
-        if canon in seen:
-            continue
-        seen.add(canon)
-        out.append(BuryTreasure(seat, card, False))
-    return out
+    return [BuryTreasure(seat, card, False) for card in hand.burial_choices(seat)]
 
 
 def _value_for(est: Estimate, card: str) -> float:
@@ -282,7 +243,7 @@ def scored_actions(hand: PlayaHand, seat: int) -> list[tuple[float, Action]]:
                 out.append((score + bonus, BuryTreasure(seat, a.card, True)))
         if hand.round > 1:
             out.extend(_pirate_scores(hand, est, seat, base))
-    elif hand.step == STEP_B and hand._may_play_towels():
+    elif hand.step == STEP_B and hand.may_play_towels():
         towel = [(est.delta_group(a.target, a.values), a) for a in towel_candidates(hand, seat)]
         out.extend(towel)
         if hand.phase == FINAL or hand.groups:
@@ -303,12 +264,7 @@ def _best_follow(hand: PlayaHand, est: Estimate, seat: int) -> float:
     """The best first towel group of step B (mandatory when one exists)."""
     if hand.round == 1 and hand.phase == ROUND:
         return 0.0
-    saved = hand.step
-    hand.step = STEP_B
-    try:
-        cands = towel_candidates(hand, seat)
-    finally:
-        hand.step = saved
+    cands = towel_candidates(hand, seat, after_step_a=True)
     return max((est.delta_group(a.target, a.values) for a in cands), default=0.0)
 
 
@@ -319,29 +275,27 @@ def _bury_follow(hand: PlayaHand, est: Estimate, seat: int, card: str) -> float:
     counts = hand.towel_counts(seat)
     if not any(counts):
         return -1e9
-    return max(est.delta_group(i, values) for values in minimal_groups(*counts, 1))
+    # A29: towels may go on a treasure buried this turn, an empty pile (R21)
+    return max(est.delta_group(i, values) for values in minimal_groups(*counts, group_need(0)))
 
 
 def _pirate_scores(hand: PlayaHand, est: Estimate, seat: int, base: float) -> list[tuple[float, Action]]:
     out: list[tuple[float, Action]] = []
-    last = hand.action_cards(seat) == 1
     urgent = 1.5 if hand.action_cards(seat) <= 2 else 0.0
-    unknown = [i for i, sp in enumerate(hand.beach) if not sp.face_up and not sp.flag]
     for card in hand.pirates[seat]:
         kind = PIRATE_KIND[card]
+        targets = hand.pirate_targets(seat, card)  # the engine's R12, R13, R14, R15, R16 targets, -1 = none
         if kind == "umbrella":
-            targets = [i for i in hand.start_occupied
-                       if hand.beach[i].umbrella is None and not hand.beach[i].flag
-                       and hand.beach[i].occupant == seat]
             for i in targets:
+                if i < 0:
+                    out.append((base, PlayPirate(seat, card, -1)))  # nothing to lock
+                    continue
                 sp = hand.beach[i]
                 gain = est.w(i, seat, len(sp.pile)) - est.spot_now(i)
                 out.append((gain - 1.0 + urgent + base, PlayPirate(seat, card, i)))
-            if not targets and last:
-                out.append((base, PlayPirate(seat, card, -1)))
             continue
         # Spyglass / Map: target the most contested face-down treasure we do not know
-        fresh = [i for i in unknown if est.vis[i] is None]
+        fresh = [i for i in targets if i >= 0 and est.vis[i] is None]
         if fresh:
             i = max(fresh, key=lambda j: (len(hand.beach[j].pile) + (2 if hand.beach[j].occupant == seat else 0), j))
             bonus = (0.7 if kind == "spyglass" else 0.3) + 0.1 * len(hand.beach[i].pile)
@@ -354,13 +308,14 @@ def _pirate_scores(hand: PlayaHand, est: Estimate, seat: int, base: float) -> li
 def _parrot_scores(hand: PlayaHand, est: Estimate, seat: int, best_now: float) -> list[tuple[float, Action]]:
     counts = hand.towel_counts(seat)
     best, where = 0.0, -1
-    for i, sp in enumerate(hand.beach):
-        if not sp.pile or sp.umbrella is not None or sp.flag or i in hand.groups:
+    for a in hand.special_actions(seat):
+        if not isinstance(a, PlaySpecial) or a.card != PARROT:
             continue
-        need = hand.need(seat, i)
+        i = a.target
+        need = hand.need(seat, i, parrot=True)  # V16 as the engine counts it
         if need is None:
             continue
-        for values in minimal_groups(*counts, need - 1):
+        for values in minimal_groups(*counts, need):
             d = est.delta_group(i, values) - best_now
             if d > best:
                 best, where = d, i
@@ -371,7 +326,7 @@ def _parrot_scores(hand: PlayaHand, est: Estimate, seat: int, best_now: float) -
 
 def _special_scores(hand: PlayaHand, est: Estimate, seat: int, card: str) -> list[tuple[float, Action]]:
     """Gated uses of the played special cards; each returned action is legal now."""
-    legal = [a for a in hand._special_actions(seat) if isinstance(a, PlaySpecial)]
+    legal = [a for a in hand.special_actions(seat) if isinstance(a, PlaySpecial)]
     if not legal:
         return []
     out: list[tuple[float, Action]] = []

@@ -1,4 +1,4 @@
-"""Playa Pirata components (spec section 2) and the scoring tables (R33-R37, V7-V9).
+"""Playa Pirata components (spec section 2) and the scoring tables (R33, R34, R35, R36, R37, V7, V8, V9).
 
 Cards are plain strings with the ids of the spec (``treasure-3-a``, ``pirate-red-map``,
 ``towel-blue-2-3``, ``special-parrot``); ``UNKNOWN`` stands for a card the viewer may not see.
@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.core.protocol import T, Text, seat_ref
 
 UNKNOWN = "?"
-COLOURS = ("red", "blue", "green", "yellow")
+COLOURS = ("red", "blue", "green", "yellow")  # R1; A3: the fourth colour is ours
 
 # (id, kind, printed value); kind: "number" | "skull" | "towel" (A1: 4 skulls + 1 towel treasure)
 TREASURE_DECK: tuple[tuple[str, str, int], ...] = (
@@ -63,7 +63,7 @@ PIRATE_COLOUR: dict[str, int] = {c: COLOURS.index(c.split("-")[1]) for c in ALL_
 
 
 def rounds_in_hand(players: int) -> int:
-    """R5: one round per action card (treasures dealt + 3 pirates): 8 / 7 / 6."""
+    """R5: one round per action card (treasures dealt + 3 pirates): 8 / 7 / 6; A4: a "turno" is a round."""
     return TREASURES_PER_PLAYER[players] + len(PIRATE_KINDS)
 
 

@@ -2,7 +2,7 @@
 
 ``PlayaHand`` is one hand (deal, optional two-hands seating choice, optional special-card draft, the
 rounds, the starting player's final turn, scoring); ``PlayaRules`` is a ``MatchRules`` whose matches are
-``PlayaMatch`` (a ``MatchState`` that also asks the worst player of hand 1 for a seat in hand 2, V2-V3,
+``PlayaMatch`` (a ``MatchState`` that also asks the worst player of hand 1 for a seat in hand 2, V2, V3,
 and draws the first starting player from the seed, R6).
 
 Canonical actions (what ``legal_actions`` lists; ``apply``/``is_legal`` also accept equivalent forms):
@@ -39,7 +39,7 @@ SEATING, DRAFT, ROUND, FINAL, OVER = "seating", "draft", "round", "final", "over
 STEP_A, STEP_B, STEP_END = "A", "B", "end"
 
 MATCH_FORMATS = ("full", "two-hands", "single-hand")
-FIRST_PLAYER_CHOICES = ("random", "seat-1", "seat-2", "seat-3", "seat-4")
+FIRST_PLAYER_CHOICES = ("random", "seat-1", "seat-2", "seat-3", "seat-4")  # R6, A25: set at the table
 
 
 # ==================================================================================================
@@ -47,14 +47,14 @@ FIRST_PLAYER_CHOICES = ("random", "seat-1", "seat-2", "seat-3", "seat-4")
 # ==================================================================================================
 @dataclass(frozen=True)
 class ChoosePosition(Action):
-    """V2-V3: the worst player of hand 1 picks their turn position for hand 2 (1 = starting player)."""
+    """V2, V3: the worst player of hand 1 picks their turn position for hand 2 (1 = starting player)."""
     kind: ClassVar[str] = "pp.position"
     position: int = 1
 
 
 @dataclass(frozen=True)
 class DraftPick(Action):
-    """V4-V5: keep ``card`` from the packet. ``lifeguard_target`` >= 0 (only with the Lifeguard) plays it
+    """V4, V5: keep ``card`` from the packet. ``lifeguard_target`` >= 0 (only with the Lifeguard) plays it
     "at the start of the game" on that seat once the draft is over (V13)."""
     kind: ClassVar[str] = "pp.draft"
     card: str = ""
@@ -71,8 +71,8 @@ class BuryTreasure(Action):
 
 @dataclass(frozen=True)
 class PlayPirate(Action):
-    """R11-R16: ``card`` is a pirate id; ``target`` a beach index, -1 = no target (Spyglass/Map unused,
-    Umbrella aside by R16 or without effect by A28)."""
+    """R11, R12, R13, R14, R15, R16: ``card`` is a pirate id; ``target`` a beach index, -1 = no target
+    (Spyglass/Map unused, Umbrella aside by R16 or without effect by A28)."""
     kind: ClassVar[str] = "pp.pirate"
     card: str = ""
     target: int = -1
@@ -80,7 +80,8 @@ class PlayPirate(Action):
 
 @dataclass(frozen=True)
 class PlayTowels(Action):
-    """R18-R22 / R28: one group, given by its values (highest first), onto beach index ``target``."""
+    """R18, R19, R20, R21, R22 / R28: one group, given by its values (highest first), onto beach index
+    ``target``."""
     kind: ClassVar[str] = "pp.towels"
     target: int = 0
     values: tuple[int, ...] = ()
@@ -100,8 +101,8 @@ class EndTurn(Action):
 
 @dataclass(frozen=True)
 class PlaySpecial(Action):
-    """V10, V12-V16: ``target`` is a beach index (a seat for the Lifeguard); ``towel`` the card the Piggy
-    bank takes back."""
+    """V10, V12, V13, V14, V15, V16: ``target`` is a beach index (a seat for the Lifeguard); ``towel`` the
+    card the Piggy bank takes back."""
     kind: ClassVar[str] = "pp.special"
     card: str = ""
     target: int = -1
@@ -143,6 +144,42 @@ def towel_groups(ones: int, twos: int, threes: int) -> list[tuple[int, tuple[int
     return groups
 
 
+def group_need(top_value: int, double: bool = False, parrot: bool = False) -> int:
+    """The least total of a towel group on a pile whose top card has ``top_value`` (0: an empty pile).
+
+    R21: any group on an empty pile, else strictly more than the top card (only the top card counts);
+    V10: the Double beach towel asks one more; V16 (A21): the Parrot's treasure one less, so equal is
+    enough, and both together ask top + 1. A30: an empty pile takes any group, Double or not.
+    """
+    if top_value <= 0:
+        return 1
+    return top_value + 1 + (1 if double else 0) - (1 if parrot else 0)
+
+
+_REACHING: dict[tuple[tuple[int, int, int], int], tuple[tuple[int, ...], ...]] = {}
+
+
+def groups_reaching(counts: tuple[int, int, int], need: int) -> tuple[tuple[int, ...], ...]:
+    """The groups (values, highest first) a hand with these counts of 1s, 2s and 3s can play where a
+    total of ``need`` is asked (R19: one group of one or more cards; R21), by total (cached)."""
+    key = (counts, need)
+    groups = _REACHING.get(key)
+    if groups is None:
+        groups = _REACHING[key] = tuple(values for total, values in towel_groups(*counts) if total >= need)
+    return groups
+
+
+def legal_towel_groups(hand: "PlayaHand", seat: int,
+                       after_step_a: bool = False) -> list[tuple[int, tuple[int, ...]]]:
+    """Every towel group ``seat`` may play now, as (beach index, values highest first): the engine's
+    towel rules in one place (R18, R19, R20, R21, R22, R25, R28, V10, V16, A29, A30). The legal
+    ``PlayTowels`` actions are exactly these; bots may prune them. ``after_step_a``: as they will be
+    once this step A is played (a turn still in step A; a treasure buried then is not counted)."""
+    counts = hand.towel_counts(seat)
+    return [(i, values) for i, need in hand.towel_targets(seat, after_step_a)
+            for values in groups_reaching(counts, need)]
+
+
 _GROUP_ACTS: dict[tuple[int, int, tuple[int, int, int], int], list[Action]] = {}
 _GROUP_ACTS_MAX = 50_000
 
@@ -155,7 +192,7 @@ def _group_actions(seat: int, target: int, counts: tuple[int, int, int], need: i
         if len(_GROUP_ACTS) >= _GROUP_ACTS_MAX:
             _GROUP_ACTS.clear()
         acts = _GROUP_ACTS[key] = [_act(PlayTowels, seat, target, values)
-                                   for total, values in towel_groups(*counts) if total >= need]
+                                   for values in groups_reaching(counts, need)]
     return acts
 
 
@@ -189,7 +226,8 @@ class Spot:
 
     @property
     def occupant(self) -> int | None:
-        """Who occupies it: the umbrella's owner, else the colour of the top card (R29-R31)."""
+        """Who occupies it: the umbrella's owner, else the colour of the top card (R29, R30, R31); nobody
+        when it has neither (A13)."""
         if self.umbrella is not None:
             return self.umbrella
         return TOWEL_COLOUR[self.pile[-1]] if self.pile else None
@@ -282,12 +320,12 @@ class PlayaHand(State):
         self._legal_set: frozenset[int] | None = None   # ids of the listed (interned) actions
 
     # ----------------------------------------------------------------------------------------------
-    # Setup R1-R6, V4
+    # Setup R1, R2, R3, R4, R5, R6, V4
     # ----------------------------------------------------------------------------------------------
     @classmethod
     def deal(cls, players: int, options: Mapping[str, Any], seed: int, first_player: int = 0,
              hand_index: int = 0, seating: bool = False) -> "PlayaHand":
-        """R1-R3 (and V4's packet). ``seating``: hand 2 of a two-hands match waits for the worst
+        """R1, R2, R3 (and V4's packet). ``seating``: hand 2 of a two-hands match waits for the worst
         player's choice of position (``begin_seating``) before the draft or round 1."""
         if players not in TREASURES_PER_PLAYER:
             raise ValueError("Playa Pirata is for 2 to 4 players")
@@ -296,7 +334,7 @@ class PlayaHand(State):
         s.players = players
         s.special = bool(options.get("special-cards", False))
         s.hand_index = hand_index
-        s.order = [(first_player + k) % players for k in range(players)]
+        s.order = [(first_player + k) % players for k in range(players)]  # R7: clockwise from the starter
         s.n_rounds = rounds_in_hand(players)
         # R1 colours, R2 treasures, R3 central + removed
         s.pirates = [pirate_ids(seat) for seat in range(players)]
@@ -342,7 +380,7 @@ class PlayaHand(State):
 
     @property
     def drafters(self) -> list[int]:
-        """V4-V5: the second player drafts first, the starting player last."""
+        """V4, V5: the second player drafts first, the starting player last."""
         return self.order[1:] + self.order[:1]
 
     def _start_draft(self) -> None:
@@ -414,22 +452,65 @@ class PlayaHand(State):
                 threes += 1
         return ones, twos, threes
 
-    def need(self, seat: int, index: int) -> int | None:
-        """The smallest group total ``seat`` may play on beach ``index`` now (None: not eligible).
+    def need(self, seat: int, index: int, parrot: bool | None = None) -> int | None:
+        """The smallest group total ``seat`` may play on beach ``index`` (None: not eligible, R15 / R20).
 
-        R21 (beat the top card), V10 (+1 more with the Double beach towel), V16 (Parrot: equal is enough).
+        ``group_need``: R21 (beat the top card), V10 (one more with the Double beach towel), V16 (the
+        Parrot: equal is enough); ``parrot`` says whether a Parrot applies there (default: the Parrot
+        ``seat`` played this turn, if on ``index``).
         """
         sp = self.beach[index]
         if sp.umbrella is not None:
             return None
-        if not sp.pile:
-            return 1  # A30: any group on an empty pile
-        need = TOWEL_VALUE[sp.pile[-1]] + 1
-        if sp.double:
-            need += 1
-        if self.parrot == index and seat == self.current:
-            need -= 1
-        return need
+        if parrot is None:
+            parrot = self.parrot == index and seat == self.current
+        return group_need(TOWEL_VALUE[sp.pile[-1]] if sp.pile else 0, sp.double, parrot)
+
+    def towel_targets(self, seat: int, after_step_a: bool = False) -> list[tuple[int, int]]:
+        """The treasures ``seat`` may play a towel group on now, with the total each needs: its turn,
+        round 2 or later (R8), step B (R9; ``after_step_a``: also in step A, as it will be), towels in
+        hand (R24, R26), no umbrella (R15), any buried treasure (R20), one group per treasure and two
+        treasures a turn (R19, A29), one in the final turn (R28)."""
+        if seat != self.current or not self.may_play_towels() or not self.towels[seat]:
+            return []
+        if self.step != STEP_B and not (after_step_a and self.phase == ROUND and self.step == STEP_A):
+            return []
+        out = []
+        for i in range(len(self.beach)):  # A6: the central one too; A7: one the seat occupies too
+            if i in self.groups:
+                continue
+            need = self.need(seat, i)
+            if need is not None:
+                out.append((i, need))
+        return out
+
+    def towel_turns_left(self) -> list[int]:
+        """Per seat, the turns in which it may still play towels after the current one: one a round to
+        the last (R5, R27), none in round 1 (R8), and the starting player's final turn (R28)."""
+        n = self.players
+        if self.phase != ROUND:
+            return [0] * n
+        out = []
+        for x in range(n):
+            pos = self.order.index(x)
+            t = self.n_rounds - self.round + (1 if pos > self.turn_pos else 0)
+            if self.round == 1 and pos > self.turn_pos:
+                t -= 1  # round 1 has no towels
+            if x == self.order[0]:
+                t += 1
+            out.append(max(0, t))
+        return out
+
+    def treasure_points(self, index: int) -> int | None:
+        """What the treasure on beach ``index`` scores for whoever takes it: a number its value (R33), the
+        towel treasure 2 a card of its pile, at most 8 (R34); None for a skull, scored as a set (R35)."""
+        card = self.beach[index].treasure
+        kind = TREASURE_KIND.get(card)
+        if kind == "number":
+            return TREASURE_VALUE[card]
+        if kind == "towel":
+            return towel_treasure_points(len(self.beach[index].pile))
+        return None
 
     def occupies_any(self, seat: int) -> bool:
         return any(sp.occupant == seat for sp in self.beach)
@@ -486,45 +567,56 @@ class PlayaHand(State):
         elif step == STEP_B:
             towel_acts = self._towel_actions(seat)
             acts.extend(towel_acts)
-            if phase == FINAL or self.groups:
+            if phase == FINAL or self.groups:  # A15: the final turn may end with no card
                 acts.append(_act(EndTurn, seat))
             elif not towel_acts:
                 acts.append(_act(ShowHand, seat))
         else:  # STEP_END
             acts.append(_act(EndTurn, seat))
         if self.special:
-            acts.extend(self._special_actions(seat))
+            acts.extend(self.special_actions(seat))
         return acts
 
     def _step_a_actions(self, seat: int) -> list[Action]:
         acts: list[Action] = []
         flag = self.special and self.special_hand[seat] == FLAG
+        for card in self.burial_choices(seat):
+            acts.append(_act(BuryTreasure, seat, card, False))
+            if flag:
+                acts.append(_act(BuryTreasure, seat, card, True))  # V11
+        if self.round == 1:
+            return acts  # R8
+        for card in self.pirates[seat]:
+            acts.extend(_act(PlayPirate, seat, card, t) for t in self.pirate_targets(seat, card))
+        return acts
+
+    def burial_choices(self, seat: int) -> list[str]:
+        """The treasure cards ``seat`` may bury (R10), one of each kind and value: two 5s or two skulls
+        are the same play (the engine lists the first; the other is accepted as the same)."""
+        out: list[str] = []
         seen: set[str] = set()
         for card in self.treasures[seat]:
             if card == UNKNOWN:
                 continue
             canon = treasure_canonical(card)
-            if canon in seen:
-                continue
-            seen.add(canon)
-            acts.append(_act(BuryTreasure, seat, card, False))
-            if flag:
-                acts.append(_act(BuryTreasure, seat, card, True))
-        if self.round == 1:
-            return acts  # R8
-        last = self.action_cards(seat) == 1
-        for card in self.pirates[seat]:
-            kind = PIRATE_KIND[card]
-            if kind == "umbrella":
-                targets = self._umbrella_targets(seat)
-                acts.extend(_act(PlayPirate, seat, card, t) for t in targets)
-                if not targets and last:
-                    acts.append(_act(PlayPirate, seat, card, -1))  # R16 / A28
-            else:
-                acts.append(_act(PlayPirate, seat, card, -1))
-                acts.extend(_act(PlayPirate, seat, card, i) for i, sp in enumerate(self.beach)
-                            if not sp.face_up and not sp.flag)
-        return acts
+            if canon not in seen:
+                seen.add(canon)
+                out.append(card)
+        return out
+
+    def pirate_targets(self, seat: int, card: str) -> list[int]:
+        """Where the pirate ``card`` may go if ``seat`` plays it in this step A (-1: without a target).
+        Spyglass and Map: any face-down treasure, or none (R12, R13, A12); the Umbrella: a treasure
+        occupied since the start of the turn (R14, A10), else, as the last action card only, none (R16,
+        R17, A28). Never a Flagged treasure (V11, A19)."""
+        kind = PIRATE_KIND[card]
+        if kind == "umbrella":
+            targets = self._umbrella_targets(seat)
+            if not targets and self.action_cards(seat) == 1:
+                return [-1]  # R16 / A28
+            return targets
+        # A6: the central treasure is a target like any other
+        return [-1] + [i for i, sp in enumerate(self.beach) if not sp.face_up and not sp.flag]
 
     def _umbrella_targets(self, seat: int) -> list[int]:
         """R14 (A10): occupied at the start of the turn and still now, no umbrella, no Flag (V11)."""
@@ -535,29 +627,24 @@ class PlayaHand(State):
                 out.append(i)
         return out
 
-    def _may_play_towels(self) -> bool:
+    def may_play_towels(self) -> bool:
+        """Whether towels may still be played this turn (a group or a Parrot): round 2 or later (R8),
+        before the towels were shown (R24), on at most two treasures (R19), one in the final turn (R28)."""
         if self.phase == FINAL:
             return self.step == STEP_B and not self.groups
+        # A5: no towels in round 1
         return (self.phase == ROUND and self.round > 1 and self.step in (STEP_A, STEP_B) and not self.shown
                 and len(self.groups) < 2)
 
     def _towel_actions(self, seat: int) -> list[Action]:
-        if not self._may_play_towels() or self.step != STEP_B:
-            return []
+        """``legal_towel_groups`` as interned actions (a cached list per target and need)."""
         counts = self.towel_counts(seat)
-        if counts == (0, 0, 0):
-            return []
-        acts: list[Action] = []
-        for i in range(len(self.beach)):
-            if i in self.groups:
-                continue
-            need = self.need(seat, i)
-            if need is None:
-                continue
-            acts.extend(_group_actions(seat, i, counts, need))
-        return acts
+        return [a for i, need in self.towel_targets(seat) for a in _group_actions(seat, i, counts, need)]
 
-    def _special_actions(self, seat: int) -> list[Action]:
+    def special_actions(self, seat: int) -> list[Action]:
+        """The special cards ``seat`` may play now: on its own turn, at any moment of it (V6, A18; the
+        caller asks only for the seat to act), V10, V12, V13, V14, V15, V16; never on a Flagged treasure
+        (V11, A19); the kept cards never (V7, V8, V9)."""
         card = self.special_hand[seat] if self.special_hand else None
         if card is None or card == UNKNOWN or card in KEPT_SPECIALS or card == FLAG:
             return []
@@ -567,7 +654,7 @@ class PlayaHand(State):
         if card == DOUBLE:
             return [_act(PlaySpecial, seat, card, i, "") for i, sp in enumerate(beach)
                     if sp.umbrella is None and not sp.flag and not sp.double]
-        if card == BUCKET:
+        if card == BUCKET:  # A20: the visible top card is a 3
             return [_act(PlaySpecial, seat, card, i, "") for i, sp in enumerate(beach)
                     if not sp.face_up and not sp.flag and sp.pile and TOWEL_VALUE[sp.pile[-1]] == 3]
         if card == LIFEGUARD:
@@ -580,7 +667,7 @@ class PlayaHand(State):
             return [_act(PlaySpecial, seat, card, i, "") for i, sp in enumerate(beach)
                     if i != here and sp.umbrella is None and not sp.flag and sp.pile
                     and TOWEL_COLOUR[sp.pile[-1]] == seat]
-        if card == PIGGY:
+        if card == PIGGY:  # A23: an umbrella does not protect the pile from it
             acts = []
             for i, sp in enumerate(beach):
                 if sp.flag:
@@ -590,7 +677,7 @@ class PlayaHand(State):
                         acts.append(_act(PlaySpecial, seat, card, i, towel))
             return acts
         if card == PARROT:
-            if not self._may_play_towels() or not self.towels[seat]:
+            if not self.may_play_towels() or not self.towels[seat]:
                 return []
             return [_act(PlaySpecial, seat, card, i, "") for i, sp in enumerate(beach)
                     if sp.pile and sp.umbrella is None and not sp.flag and i not in self.groups]
@@ -756,7 +843,7 @@ class PlayaHand(State):
             self._apply_pirate(seat, action)
         elif isinstance(action, PlayTowels):
             self._apply_towels(seat, action)  # type: ignore[arg-type]
-        elif isinstance(action, ShowHand):
+        elif isinstance(action, ShowHand):  # R24, A9: the towels are shown, never the treasures
             self.shown = True
             self.step = STEP_END
             values = [TOWEL_VALUE[c] for c in self.towels[seat]]
@@ -863,7 +950,7 @@ class PlayaHand(State):
     def _apply_towels(self, seat: int, a: PlayTowels) -> None:
         hand = self.towels[seat]
         cards = []
-        for v in a.values:  # highest first: the lowest ends on top (R22)
+        for v in a.values:  # highest first: the lowest ends on top (R22, A8)
             for c in hand:
                 if TOWEL_VALUE[c] == v and c not in cards:
                     cards.append(c)
@@ -873,7 +960,7 @@ class PlayaHand(State):
         sp = self.beach[a.target]
         sp.pile.extend(cards)
         self.groups.append(a.target)
-        key = "pp.log.final_towels" if self.phase == FINAL else "pp.log.towels"
+        key = "pp.log.final_towels" if self.phase == FINAL else "pp.log.towels"  # R23: shown to all
         self._say(None, T(key, player=colour_text(seat), values=T("pp.values", v="+".join(map(str, a.values))),
                           spot=a.target + 1, top=sp.top_value), seat)
         if self.phase == FINAL or len(self.groups) >= 2:
@@ -938,9 +1025,9 @@ class PlayaHand(State):
         self._say(None, T("pp.log.final_turn", player=colour_text(self.order[0])))
         self._begin_turn(self.order[0])
 
-    # Scoring R29-R38, V7-V9 ------------------------------------------------------------------------
+    # Scoring R29, R30, R31, R32, R33, R34, R35, R36, R37, R38, V7, V8, V9 -----------------------------
     def captures(self, seat: int) -> list[int]:
-        """Beach indices ``seat`` takes (R29-R31)."""
+        """Beach indices ``seat`` takes (R29, R30, R31)."""
         return [i for i, sp in enumerate(self.beach) if sp.occupant == seat]
 
     def score_rows(self, seat: int) -> list[tuple[str, float]]:
@@ -948,24 +1035,23 @@ class PlayaHand(State):
         numbers = towel_treasure = skulls = 0
         values: list[int] = []
         for i in self.captures(seat):
-            sp = self.beach[i]
-            kind = TREASURE_KIND.get(sp.treasure)
+            kind = TREASURE_KIND.get(self.beach[i].treasure)
+            pts = self.treasure_points(i)
             if kind == "number":
-                numbers += TREASURE_VALUE[sp.treasure]
-                values.append(TREASURE_VALUE[sp.treasure])
+                numbers += pts or 0  # R33
+                values.append(pts or 0)
             elif kind == "towel":
-                pts = towel_treasure_points(len(sp.pile))
-                towel_treasure += pts
+                towel_treasure += pts or 0  # R34, A14
                 if pts:
-                    values.append(pts)
+                    values.append(pts)  # A22: a towel treasure worth 0 pairs with nothing
             elif kind == "skull":
-                skulls += 1
+                skulls += 1  # R35
         rows: list[tuple[str, float]] = [
             ("pp.score.numbers", float(numbers)),
             ("pp.score.towel_treasure", float(towel_treasure)),
             ("pp.score.skulls", float(skull_points(skulls))),
             ("pp.score.towels_left", float(len(self.towels[seat]))),
-            ("pp.score.umbrella", 1.0 if self.umbrella_aside[seat] else 0.0),
+            ("pp.score.umbrella", 1.0 if self.umbrella_aside[seat] else 0.0),  # R37, A11: once
         ]
         if self.special:
             card = self.special_hand[seat]
@@ -1216,6 +1302,7 @@ def _determinize_specials(full: PlayaHand, me: int | None, rng: Rng) -> None:
     known = {c for c in full.special_hand if c not in (None, UNKNOWN)} | set(played_by.values()) \
         | {c for c in full.packet if c != UNKNOWN}
     seen = full.draft_seen[me] if me is not None else None
+    over = full.phase == OVER  # a kept card still in a hand is shown to all at scoring (V6)
     assign: list[tuple[tuple[str, int], str]] = []
     if seen:
         p = drafters.index(me)  # type: ignore[arg-type]
@@ -1225,13 +1312,10 @@ def _determinize_specials(full: PlayaHand, me: int | None, rng: Rng) -> None:
         down_pool = [c for c in seen if c not in known]
         up_pool = [c for c in SPECIAL_IDS if c not in seen and c not in known]
         if len(down) == len(down_pool) and len(up) == len(up_pool):
-            rng.shuffle(down_pool)
-            rng.shuffle(up_pool)
-            assign = list(zip(down, down_pool)) + list(zip(up, up_pool))
+            assign = _deal_specials(down, down_pool, over, rng) + _deal_specials(up, up_pool, over, rng)
     if not assign and slots:
         pool = [c for c in SPECIAL_IDS if c not in known]
-        rng.shuffle(pool)
-        assign = list(zip(slots, pool))
+        assign = _deal_specials(slots, pool, over, rng)
     for (kind, k), card in assign:
         if kind == "hand":
             full.special_hand[k] = card
@@ -1260,11 +1344,88 @@ def _determinize_specials(full: PlayaHand, me: int | None, rng: Rng) -> None:
         full.draft_seen[seat] = sorted(cards)
 
 
+def _deal_specials(slots: list[tuple[str, int]], pool: list[str], over: bool,
+                   rng: Rng) -> list[tuple[tuple[str, int], str]]:
+    """The cards of ``pool`` dealt at random to ``slots``; once the hand is over a hidden card in a hand
+    is one that was never kept to the end (V6: those are shown at scoring)."""
+    pool = list(pool)
+    rng.shuffle(pool)
+    if not over:
+        return list(zip(slots, pool))
+    hands = [s for s in slots if s[0] == "hand"]
+    played_kind = [c for c in pool if c not in KEPT_SPECIALS]
+    rest = [c for c in pool if c in KEPT_SPECIALS] + played_kind[len(hands):]
+    rng.shuffle(rest)
+    return list(zip(hands, played_kind)) + list(zip([s for s in slots if s[0] != "hand"], rest))
+
+
 def determinize(view: State, rng: Rng) -> State:
     """The game's determinizer: for a match view or a single hand's view."""
     if isinstance(view, MatchState):
         return determinize_match(view, rng, determinize_hand)
     return determinize_hand(view, rng)
+
+
+# ==================================================================================================
+# Twins: what a seat cannot tell apart (PlayaRules.secrets)
+# ==================================================================================================
+def twin_hand(hand: PlayaHand, seat: int | None, rng: Rng) -> PlayaHand:
+    """Another full hand ``seat`` cannot tell apart from ``hand``: every card ``seat`` has not seen dealt
+    again (``determinize_hand`` of its view: R3, R4, R10, R12, V5, V13 say what each seat sees), and the
+    other seats' private log lines told again from the new cards. ``hand`` is not changed."""
+    twin = determinize_hand(hand.view(seat), rng)
+    pending = hand.pending_lifeguard
+    if pending is not None and pending[0] != seat and twin.special_hand[pending[0]] == LIFEGUARD:
+        twin.pending_lifeguard = pending  # the other drafter's choice of target stays theirs
+    twin.entries = _private_lines_told_again(hand.entries, twin, seat)
+    twin._dirty()
+    return twin
+
+
+def _private_lines_told_again(entries: list[tuple[int | None, LogEntry]], twin: PlayaHand,
+                              seat: int | None) -> list[tuple[int | None, LogEntry]]:
+    """``entries`` with each private line of a seat other than ``seat`` rewritten from ``twin``'s cards
+    (what it buried, looked at, kept from the draft, saw with the Lifeguard)."""
+    out: list[tuple[int | None, LogEntry]] = []
+    lifeguard_lines = 0
+    for audience, entry in entries:
+        key = entry.text.key
+        if key == "pp.log.lifeguard_private":
+            look = twin.looks[lifeguard_lines]
+            lifeguard_lines += 1
+        if audience is None or audience == seat:
+            out.append((audience, entry))
+            continue
+        params = entry.text.kwargs
+        if key in ("pp.log.bury_private", "pp.log.look_private"):
+            text = T(key, spot=params["spot"], treasure=treasure_text(twin.beach[params["spot"] - 1].treasure))
+        elif key == "pp.log.lifeguard_private":
+            text = T(key, target=params["target"], cards=list_text([treasure_text(c) for c in look[2]]))
+        elif key == "pp.log.draft_keep":
+            kept = twin.special_hand[audience]
+            if kept is None:
+                kept = next(card for s, card in twin.special_played if s == audience)
+            text = T(key, card=special_text(kept))
+        else:  # pragma: no cover - a private line that tells no card
+            text = entry.text
+        out.append((audience, LogEntry(entry.seat, text)))
+    return out
+
+
+def twin_state(state: State, seat: int | None, rng: Rng) -> State:
+    """``PlayaRules.twin``: a match (or a lone hand) ``seat`` cannot tell apart from ``state``. Both the
+    hand in play and the finished hand still shown (its removed and unplayed cards) are dealt again, and
+    the match's generator, which deals the hands to come, is replaced."""
+    if isinstance(state, PlayaHand):
+        return twin_hand(state, seat, rng)
+    assert isinstance(state, MatchState)
+    twin = state.clone()
+    assert isinstance(state.hand, PlayaHand)
+    twin.hand = twin_hand(state.hand, seat, rng)
+    if isinstance(state.last_hand, PlayaHand):
+        twin.last_hand = twin_hand(state.last_hand, seat, rng)
+    twin.rng = Rng(rng.next64())
+    return twin
 
 
 # ==================================================================================================
@@ -1310,7 +1471,8 @@ class PlayaMatch(MatchState):
 
 
 class PlayaRules(MatchRules):
-    """Playa Pirata: a match of hands (R39-R43, V1-V3), optionally with the special cards (V4-V17)."""
+    """Playa Pirata: a match of hands (R39, R40, R41, R42, R43, V1, V2, V3), optionally with the special
+    cards (V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17)."""
 
     id = "playa-pirata"
     name_key = "game.playa-pirata.name"
@@ -1370,6 +1532,24 @@ class PlayaRules(MatchRules):
         super().validate_state(state)
         from game.games.playa_pirata.validate import validate_match
         validate_match(self, state)
+
+    # Secrets: R3, R4, R10, R12, V4, V5, V13 say who sees what ------------------------------------
+    secrets = (
+        "the treasure cards in the other players' hands",
+        "the face of a buried treasure the seat did not bury, look at, or see turned up",
+        "the treasures removed at the deal",
+        "the other players' special cards, and the special cards removed at the deal and after the draft",
+        "the draft packet while another player holds it",
+        "what the other players saw with the Lifeguard",
+        "the deals of the hands to come (the match's generator)",
+    )
+
+    def twin(self, state: State, seat: int | None, rng: Any) -> State:
+        return twin_state(state, seat, rng)
+
+    def corruptions(self, data: JSON) -> Any:
+        from game.games.playa_pirata.validate import corruptions
+        return corruptions(data)
 
 
 RULES = PlayaRules()

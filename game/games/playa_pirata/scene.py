@@ -30,8 +30,9 @@ from game.ui.tween import Tweener, move
 from game.ui.widgets import Button
 
 from game.games.playa_pirata import sprites
-from game.games.playa_pirata.cards import (PIRATE_KIND, TOWEL_VALUE, TREASURE_KIND, TREASURE_VALUE, UNKNOWN)
-from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, ROUND, SEATING, STEP_A, STEP_B, BuryTreasure,
+from game.games.playa_pirata.cards import (PIRATE_KIND, TOWEL_VALUE, TREASURE_KIND, TREASURE_VALUE, UNKNOWN,
+                                           treasure_canonical)
+from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, SEATING, STEP_A, STEP_B, BuryTreasure,
                                            ChoosePosition, DraftPick, EndTurn, PlayaHand, PlayPirate,
                                            PlaySpecial, PlayTowels, ShowHand)
 
@@ -39,8 +40,8 @@ CARD_RATIO = 7 / 5
 
 
 def same_treasure(a: str, b: str) -> bool:
-    """Two treasure cards of the same kind and value are the same play (the engine lists one)."""
-    return TREASURE_KIND[a] == TREASURE_KIND[b] and TREASURE_VALUE[a] == TREASURE_VALUE[b]
+    """Two treasure cards the engine counts as the same play (it lists one of them)."""
+    return treasure_canonical(a) == treasure_canonical(b)
 
 
 class Pick:
@@ -181,6 +182,7 @@ class PlayaScene(TableScene):
         cw = min(theme.px(84), int((area.h - theme.px(20)) / CARD_RATIO))
         ch = int(cw * CARD_RATIO)
         colour = self.seat_colour(viewer)
+        # A27: the action cards and the towels as the two parts of one hand
         action_cards = [("treasure", c) for c in hand.treasures[viewer]] + \
                        [("pirate", c) for c in hand.pirates[viewer]]
         special = hand.special_hand[viewer] if hand.special_hand else None
@@ -345,18 +347,10 @@ class PlayaScene(TableScene):
         return []
 
     def _accepts(self, pick: Any, target: tuple) -> bool:
-        if not isinstance(pick, Pick):
+        """Does the engine take what ``pick`` would play on ``target`` (the targets that glow)?"""
+        if not isinstance(pick, Pick) or self.my_turn() is None:
             return False
-        legal = set(self.legal())
-        hand = self.hand_view(self.my_turn())
-        for action in self._candidates(pick, target):
-            if action in legal or (isinstance(action, BuryTreasure) and any(
-                    isinstance(a, BuryTreasure) and a.flag == action.flag and same_treasure(a.card, action.card)
-                    for a in legal)):
-                return True
-            if isinstance(action, PlayTowels) and hand.step == STEP_B:
-                return self.state.is_legal(action)
-        return False
+        return any(self.state.check(action) is None for action in self._candidates(pick, target))
 
     def _on_drop(self, pick: Any, target: DropTarget) -> Any:
         candidates = self._candidates(pick, target.data)
@@ -371,19 +365,25 @@ class PlayaScene(TableScene):
         return True
 
     def _hint(self, pick: Any, target: Any) -> Text | None:
+        """By the pointer, while towels are held over a treasure: the engine's answer to that drop
+        (``State.check``): "enough" only when it would be played, "not enough" with what the top card
+        asks, else the engine's reason (an umbrella, step A first, a treasure already covered...)."""
         if not isinstance(pick, Pick) or pick.kind != "towel" or target is None or target.data[0] != "spot":
             return None
         seat = self.my_turn()
         if seat is None:
             return None
-        hand = self.hand_view(seat)
-        need = hand.need(seat, target.data[1])
-        if need is None:
-            return Text.of("pp.ui.locked")
-        total = sum(self._group_values(pick))
-        if total >= need:
+        values = self._group_values(pick)
+        total = sum(values)
+        reason = self.state.check(PlayTowels(seat, target.data[1], values))
+        if reason is None:
+            need = self.hand_view(seat).need(seat, target.data[1]) or total
             return Text.of("pp.ui.hint_ok", total=total, need=need)
-        return Text.of("pp.ui.hint_more", total=total, need=need)
+        if reason.key == "pp.reason.too_low":
+            return Text.of("pp.ui.hint_more", total=total, need=reason.kwargs["need"])
+        if reason.key == "pp.reason.umbrella_blocks":
+            return Text.of("pp.ui.locked")
+        return reason
 
     def _play(self, action: Action) -> None:
         reason = self.try_action(action)
@@ -900,7 +900,7 @@ class PlayaScene(TableScene):
         for i, rect in enumerate(rects[:shown]):  # the points rise from each treasure as it turns over
             age = self._reveal_time - (i + 1) * step
             if 0 <= age < self.POINTS_SECONDS:
-                self._draw_points(surface, last.beach[i], rect, age)
+                self._draw_points(surface, last, i, rect, age)
         area = self.hand_area
         surface.blit(theme.overlay(area.size, (40, 26, 16, 160)), area)
         title = tr("pp.ui.hand_scoring", n=self.hand_end[0])
@@ -909,17 +909,13 @@ class PlayaScene(TableScene):
         if self.all_revealed():
             self._draw_hand_end(surface)
 
-    def _draw_points(self, surface: pygame.Surface, sp: Any, rect: pygame.Rect, age: float) -> None:
+    def _draw_points(self, surface: pygame.Surface, last: PlayaHand, index: int, rect: pygame.Rect,
+                     age: float) -> None:
+        sp = last.beach[index]
         if sp.occupant is None or sp.treasure == UNKNOWN:
             return
-        kind = TREASURE_KIND[sp.treasure]
-        if kind == "number":
-            text = f"+{TREASURE_VALUE[sp.treasure]}"
-        elif kind == "towel":
-            from game.games.playa_pirata.cards import towel_treasure_points
-            text = f"+{towel_treasure_points(len(sp.pile))}"
-        else:
-            text = tr("pp.ui.kind_skull")
+        points = last.treasure_points(index)  # R33, R34; a skull scores as a set (R35)
+        text = tr("pp.ui.kind_skull") if points is None else f"+{points}"
         img = theme.render_text(text, theme.font("display", 30), theme.seat_colour(self.seat_colour(sp.occupant)),
                                 palette.WOOD_DARK, max(1, theme.px(2))).copy()
         img.set_alpha(int(255 * max(0.0, 1.0 - age / self.POINTS_SECONDS)))

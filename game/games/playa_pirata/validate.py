@@ -2,17 +2,21 @@
 
 Checks what a hand-edited or damaged snapshot can get wrong and what would break the table or the bots:
 seats, the turn order and the player to act in range; every card id known and each card of the deal
-exactly once (the conservation rule: R1-R3 treasures, towels and pirates of the seats in play, V4 the
+exactly once (the conservation rule: R1, R2, R3 treasures, towels and pirates of the seats in play, V4 the
 special cards); each card where its family may lie; fields of the right types. Raises ValueError with a
 reason (English, for the log).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections import Counter
+from copy import deepcopy
+from typing import Any, Iterator, Mapping, Sequence
 
-from game.core.protocol import LogEntry, Result, is_int, is_seat, require
-from game.games.playa_pirata.cards import (ALL_PIRATES, ALL_TOWELS, SPECIAL_IDS, TREASURE_IDS,
-                                           TREASURES_PER_PLAYER, pirate_ids, rounds_in_hand, towel_ids)
+from game.core.protocol import JSON, LogEntry, Result, is_int, is_seat, require
+from game.games.playa_pirata.cards import (COLOURS, DOUBLE, FLAG, KEPT_SPECIALS,
+                                           LIFEGUARD, PARROT, PIRATE_COLOUR, PIRATE_KIND, SPECIAL_IDS,
+                                           TOWEL_COLOUR, TREASURE_IDS, TREASURE_KIND, TREASURES_PER_PLAYER,
+                                           pirate_ids, rounds_in_hand, towel_ids)
 from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, ROUND, SEATING, STEP_A, STEP_B, STEP_END,
                                            PlayaHand, PlayaMatch, PlayaRules)
 
@@ -99,15 +103,10 @@ def validate_hand(h: Any, players: int, options: Mapping[str, Any]) -> None:
         require(isinstance(hands, list) and len(hands) == players and all(_str_list(x) for x in hands),
                 f"{name} are not one list of cards per player")
     require(_str_list(h.removed) and _str_list(h.discard), "removed or played cards are not lists of cards")
-    for seat in range(players):
-        require(set(h.towels[seat]) <= set(towel_ids(seat)), f"player {seat + 1} holds towels of another colour")
-        require(set(h.pirates[seat]) <= set(pirate_ids(seat)), f"player {seat + 1} holds pirates of another colour")
-    require(set(h.discard) <= set(ALL_PIRATES), "a card that is no pirate among the played pirates")
     require(isinstance(h.beach, list) and h.beach, "the beach has no central treasure")
     for index, spot in enumerate(h.beach):
         where = f"treasure #{index + 1}"
         require(isinstance(spot.treasure, str) and _str_list(spot.pile), f"{where}: cards of the wrong type")
-        require(set(spot.pile) <= set(ALL_TOWELS), f"{where}: a card that is no towel in its pile")
         require(spot.umbrella is None or is_seat(spot.umbrella, players), f"{where}: umbrella {spot.umbrella!r}")
         require(isinstance(spot.face_up, bool) and isinstance(spot.flag, bool) and isinstance(spot.double, bool),
                 f"{where}: markers of the wrong type")
@@ -140,15 +139,15 @@ def validate_hand(h: Any, players: int, options: Mapping[str, Any]) -> None:
         isinstance(lk, list) and len(lk) == 4 and is_seat(lk[0], players) and is_seat(lk[1], players)
         and _str_list(lk[2]) and set(lk[2]) <= set(TREASURE_IDS) and is_int(lk[3]) for lk in h.looks),
         "the lifeguard looks")
-    # conservation: every card of the deal exactly once (R1-R3, V4)
+    _where_cards_lie(h, players)
+    _markers(h, players)
+    _special_cards(h, players)
+    # conservation: every card of the deal exactly once (R1, R2, R3, V4)
     cards = h.all_cards()
-    require(cards["treasures"] == sorted(TREASURE_IDS), "the treasure cards are not each there exactly once")
-    require(cards["towels"] == sorted(c for seat in range(players) for c in towel_ids(seat)),
-            "the towel cards are not each there exactly once")
-    require(cards["pirates"] == sorted(c for seat in range(players) for c in pirate_ids(seat)),
-            "the pirate cards are not each there exactly once")
-    require(cards["specials"] == (sorted(SPECIAL_IDS) if h.special else []),
-            "the special cards are not each there exactly once")
+    _exactly_once("treasure", cards["treasures"], TREASURE_IDS)
+    _exactly_once("towel", cards["towels"], [c for seat in range(players) for c in towel_ids(seat)])
+    _exactly_once("pirate", cards["pirates"], [c for seat in range(players) for c in pirate_ids(seat)])
+    _exactly_once("special", cards["specials"], SPECIAL_IDS if h.special else ())
     # the log and the scores
     require(isinstance(h.entries, list) and all(
         isinstance(e, tuple) and len(e) == 2 and (e[0] is None or is_seat(e[0], players)) and isinstance(e[1], LogEntry)
@@ -156,5 +155,173 @@ def validate_hand(h: Any, players: int, options: Mapping[str, Any]) -> None:
     if h.phase == OVER:
         require(isinstance(h.scores, list) and len(h.scores) == players and all(is_int(x) for x in h.scores),
                 "a finished hand without one score per player")
+        require(all(sp.face_up for sp in h.beach), "a treasure still face down after scoring (R32)")
+        table = [int(sum(v for _, v in h.score_rows(seat))) for seat in range(players)]
+        require(h.scores == table, f"the scores {h.scores} of the finished hand are not what its table scores {table}")
     else:
         require(h.scores is None, "scores before the hand is over")
+
+
+def _exactly_once(family: str, found: Sequence[str], expected: Sequence[str]) -> None:
+    """Every card of ``expected`` once in ``found``; else say which are missing, doubled or foreign."""
+    have, want = Counter(found), Counter(expected)
+    if have == want:
+        return
+    problems = [f"{card} missing" for card in sorted((want - have).elements())]
+    for card, n in sorted((have - want).items()):
+        problems.append(f"{card} {n + want[card]} times" if card in want else f"{card} is no {family} of this game")
+    raise ValueError(f"the {family} cards are not each there exactly once: {'; '.join(problems)}")
+
+
+def _where_cards_lie(h: PlayaHand, players: int) -> None:
+    """Each card in a place of its family: treasures in treasure hands, on the beach or removed (R2, R3),
+    towels in their colour's hand or in a pile (R1, R19), pirates in their colour's hand or played
+    (R11), special cards in a hand, the packet, played or set aside (V4, V5)."""
+    for seat in range(players):
+        for card in h.treasures[seat]:
+            require(card in TREASURE_KIND, f"player {seat + 1} holds {card} among their treasure cards")
+        for card in h.towels[seat]:
+            require(card in TOWEL_COLOUR and TOWEL_COLOUR[card] == seat,
+                    f"player {seat + 1} holds {card}, which is no towel of their colour")
+        for card in h.pirates[seat]:
+            require(card in PIRATE_COLOUR and PIRATE_COLOUR[card] == seat,
+                    f"player {seat + 1} holds {card}, which is no pirate of their colour")
+    for card in h.removed:
+        require(card in TREASURE_KIND, f"{card} among the removed treasures is no treasure card")
+    for card in h.discard:
+        require(card in PIRATE_KIND, f"{card} among the played pirates is no pirate card")
+    for index, spot in enumerate(h.beach):
+        require(spot.treasure in TREASURE_KIND, f"treasure #{index + 1}: {spot.treasure} is no treasure card")
+        for card in spot.pile:
+            require(card in TOWEL_COLOUR, f"treasure #{index + 1}: {card} in its pile is no towel card")
+            require(TOWEL_COLOUR[card] < players, f"treasure #{index + 1}: {card} is of no seat's colour")
+    specials = [c for c in h.special_hand if c is not None] + [c for _, c in h.special_played] + list(h.packet) \
+        + list(h.special_deal_removed) + ([h.special_discard] if h.special_discard is not None else [])
+    for card in specials:
+        require(card in SPECIAL_IDS, f"{card} is no special card")
+
+
+def _markers(h: PlayaHand, players: int) -> None:
+    """What lies on the beach besides the cards: burial numbers, who knows what, umbrellas (R14, R15,
+    R16, A28), the Flag (V11) and the Double beach towel (V10), the turn's groups (R19, R28), the Parrot
+    (V16); and what round 1 (R8) and the setup phases cannot have yet."""
+    require(h.burials == len(h.beach) - 1, f"{h.burials} burials for {len(h.beach) - 1} buried treasures")
+    played = set(h.special_played)
+    for index, spot in enumerate(h.beach):
+        where = f"treasure #{index + 1}"
+        require(spot.seq == index, f"{where}: burial number {spot.seq} out of order")
+        if spot.buried_by is not None:
+            require(spot.buried_by in spot.known_by, f"{where}: the player who buried it does not know it (R10)")
+        if spot.flag:
+            require((spot.buried_by, FLAG) in played, f"{where}: a flag nobody buried it with (V11)")
+        if spot.double:
+            require(any(card == DOUBLE for _, card in played), f"{where}: a double beach towel nobody played (V10)")
+    require(sum(sp.flag for sp in h.beach) == sum(1 for _, c in played if c == FLAG),
+            "the flag is not beside exactly the treasure it was buried with (V11)")
+    require(sum(sp.double for sp in h.beach) == sum(1 for _, c in played if c == DOUBLE),
+            "the double beach towel is not beside exactly one treasure (V10)")
+    for seat in range(players):
+        places = [i + 1 for i, sp in enumerate(h.beach) if sp.umbrella == seat]
+        used = len(places) + h.umbrella_aside[seat] + h.umbrella_wasted[seat]
+        require(used <= 1, f"player {seat + 1}'s umbrella is in {used} places (treasures {places})")
+        card = f"pirate-{COLOURS[seat]}-umbrella"
+        require(not used or card in h.discard,
+                f"player {seat + 1}'s umbrella is in play but {card} was never played (R11)")
+    spots = range(len(h.beach))
+    require(len(set(h.groups)) == len(h.groups) <= (1 if h.phase == FINAL else 2),
+            f"towel groups on {h.groups} (one per treasure, at most two a turn: R19, R28)")
+    require(not h.shown or h.step == STEP_END, "towels shown (R24) while the turn's towels are still to play")
+    if h.parrot != -1:
+        require(h.parrot in spots and (h.current, PARROT) in played, f"the parrot on {h.parrot} nobody played (V16)")
+    if h.phase in (SEATING, DRAFT) or (h.phase == ROUND and h.round == 1):
+        require(not any(sp.pile for sp in h.beach) and not h.discard and not h.groups,
+                "towels or pirate cards played before round 2 (R8)")
+    if h.phase in (SEATING, DRAFT):
+        require(len(h.beach) == 1, "treasures buried before round 1")
+
+
+def _special_cards(h: PlayaHand, players: int) -> None:
+    """V4, V5: each seat ends the draft with exactly one special card, held or played; the kept cards
+    are never played (V6); a Lifeguard look was paid for with the Lifeguard (V13)."""
+    held = [(c is not None) + sum(1 for s, _ in h.special_played if s == seat) for seat, c in enumerate(h.special_hand)]
+    if not h.special:
+        return
+    for seat, card in h.special_played:
+        require(card not in KEPT_SPECIALS, f"player {seat + 1} played {card}, a card kept to the end (V6)")
+    if h.phase == DRAFT:
+        picked = set(h.drafters[:h.draft_step])
+        require(all(held[s] == (1 if s in picked else 0) for s in range(players)),
+                f"special cards held {held} in the middle of the draft (V5)")
+        require(h.special_discard is None, "a special card set aside before the draft is over (V5)")
+    elif h.phase != SEATING:
+        require(all(n == 1 for n in held), f"special cards per player {held}: one each after the draft (V5)")
+        require(not h.packet and h.special_discard is not None, "the draft is not over (V5)")
+    pl = h.pending_lifeguard
+    if pl is not None:
+        require(h.phase == DRAFT and h.special_hand[pl[0]] == LIFEGUARD and pl[0] != pl[1],
+                f"player {pl[0] + 1} waits to use a lifeguard they do not hold (V13)")
+    for looker, target, _, seq in h.looks:
+        require((looker, LIFEGUARD) in h.special_played and looker != target and 0 <= seq <= h.burials,
+                f"player {looker + 1} looked at player {target + 1}'s treasures without the lifeguard (V13)")
+
+
+# Damaged copies of a save (PlayaRules.corruptions, for the conformance suite) -----------------------
+def corruptions(data: JSON) -> Iterator[tuple[str, JSON]]:
+    """Damaged copies of a ``PlayaMatch.to_json()`` that loading must refuse, each with a word the refusal
+    names: a card of each family removed and one doubled, a card where its family cannot lie, markers on
+    no treasure or without their card, seats out of range."""
+    hand = data["hand"]
+    players = hand["players"]
+
+    def damaged(change: Any) -> JSON:
+        copy = deepcopy(data)
+        change(copy["hand"])
+        return copy
+
+    # a treasure removed, one doubled (the removed treasures are never empty: R3)
+    gone = hand["removed"][0]
+    yield gone, damaged(lambda h: h["removed"].remove(gone))
+    central = hand["beach"][0]["treasure"]
+    yield central, damaged(lambda h: h["removed"].append(central))
+    # towels: one taken out of the game, one doubled, one of another colour in a hand
+    place = next((("hand", s) for s in range(players) if hand["towels"][s]), None) or \
+        next(("pile", i) for i, sp in enumerate(hand["beach"]) if sp["pile"])
+    towel = hand["towels"][place[1]][0] if place[0] == "hand" else hand["beach"][place[1]]["pile"][0]
+
+    def towel_list(h: JSON) -> list:
+        return h["towels"][place[1]] if place[0] == "hand" else h["beach"][place[1]]["pile"]
+    yield towel, damaged(lambda h: towel_list(h).remove(towel))
+    yield towel, damaged(lambda h: towel_list(h).append(towel))
+    other = (TOWEL_COLOUR[towel] + 1) % players
+    yield towel, damaged(lambda h: (towel_list(h).remove(towel), h["towels"][other].append(towel)))
+    # pirates: one removed, one doubled
+    owner = next((s for s in range(players) if hand["pirates"][s]), None)
+    pirate = hand["pirates"][owner][0] if owner is not None else hand["discard"][0]
+
+    def pirate_list(h: JSON) -> list:
+        return h["pirates"][owner] if owner is not None else h["discard"]
+    yield pirate, damaged(lambda h: pirate_list(h).remove(pirate))
+    yield pirate, damaged(lambda h: pirate_list(h).append(pirate))
+    # a card where its family cannot lie: a towel among the treasure cards, a pirate in a pile
+    yield towel, damaged(lambda h: (towel_list(h).remove(towel), h["treasures"][0].append(towel)))
+    yield pirate, damaged(lambda h: (pirate_list(h).remove(pirate), h["beach"][0]["pile"].append(pirate)))
+    # markers: a parrot on no treasure, an umbrella whose card is still in hand, a towel group on nothing
+    beyond = len(hand["beach"]) + 2
+    yield "parrot", damaged(lambda h: h.update(parrot=beyond))
+    yield "groups", damaged(lambda h: h.update(groups=[beyond]))
+    if owner is not None and any(PIRATE_KIND[c] == "umbrella" for c in hand["pirates"][owner]):
+        yield "umbrella", damaged(lambda h: h["beach"][0].update(umbrella=owner))
+    # seats out of range
+    yield "seat", damaged(lambda h: h.update(current=players + 1))
+    yield "turn order", damaged(lambda h: h.update(order=[*h["order"][:-1], players + 3]))
+    yield "umbrella", damaged(lambda h: h["beach"][0].update(umbrella=players))
+    yield "buried by", damaged(lambda h: h["beach"].append(dict(h["beach"][0], buried_by=players + 2,
+                                                                   seq=len(h["beach"]))))
+    # special cards
+    if hand["special"]:
+        cards = [c for c in hand["special_hand"] if c is not None] + [c for _, c in hand["special_played"]] \
+            + hand["packet"] + hand["special_deal_removed"]
+        card = cards[0]
+        yield card, damaged(lambda h: h["special_deal_removed"].append(card))
+        if card in hand["special_deal_removed"]:
+            yield card, damaged(lambda h: h["special_deal_removed"].remove(card))

@@ -1,70 +1,67 @@
-"""Scenario builders for the Playa Pirata tests: a dealt hand, then the beach and hands set by hand."""
+"""Scenario helpers for the Playa Pirata tests. Positions come from the engine's builder
+(``game/games/playa_pirata/positions.py``: ``hand``, ``position``, ``at``, ``Buried``, ``REST``); these
+helpers only name what the tests do often."""
 from __future__ import annotations
 
-from game.games.playa_pirata.cards import TOWEL_VALUE
-from game.games.playa_pirata.rules import FINAL, ROUND, EndTurn, PlayaHand, Spot
+from itertools import combinations
+from typing import Any, Sequence
+
+from game.games.playa_pirata.positions import REST, Buried, at, hand, position  # noqa: F401 - re-exported
+from game.games.playa_pirata.rules import EndTurn, PlayaHand, PlayTowels
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
 
 def new_hand(players: int = 3, special: bool = False, first: int = 0, seed: int = 1) -> PlayaHand:
+    """A hand as the rules deal it (the setup rules are tested on these)."""
     return PlayaHand.deal(players, {"special-cards": special}, seed, first)
 
 
-def take_towel(h: PlayaHand, seat: int, value: int) -> str:
-    for card in h.towels[seat]:
-        if TOWEL_VALUE[card] == value:
-            h.towels[seat].remove(card)
-            return card
-    raise AssertionError(f"seat {seat} has no towel of value {value} left")
-
-
-def add_spot(h: PlayaHand, treasure: str = "treasure-3-a", pile=(), umbrella: int | None = None,
-             flag: bool = False, by: int | None = None, face_up: bool = False) -> int:
-    """A buried treasure with ``pile`` = [(seat, value), ...] bottom -> top (towels taken from hands)."""
-    h.burials += 1
-    sp = Spot(treasure, by, h.burials, (by,) if by is not None else (), flag=flag)
-    sp.pile = [take_towel(h, seat, v) for seat, v in pile]
-    sp.umbrella = umbrella
-    sp.face_up = face_up
-    h.beach.append(sp)
-    h._dirty()
-    return len(h.beach) - 1
-
-
-def set_towels(h: PlayaHand, seat: int, values) -> None:
-    """Leave ``seat`` holding exactly towels of these values (the others go out of the game)."""
-    keep = []
-    pool = list(h.towels[seat])
-    for v in values:
-        card = next(c for c in pool if TOWEL_VALUE[c] == v)
-        pool.remove(card)
-        keep.append(card)
-    h.towels[seat] = sorted(keep, key=lambda c: (TOWEL_VALUE[c], c))
-    h._dirty()
-
-
-def start_turn(h: PlayaHand, seat: int, round_: int = 2) -> None:
-    """Make it ``seat``'s turn in round ``round_`` (step A), occupation snapshot taken now (R14)."""
-    h.phase = ROUND
-    h.round = round_
-    h.turn_pos = h.order.index(seat)
-    h._begin_turn(seat)
-
-
-def start_final(h: PlayaHand) -> None:
-    h.phase = FINAL
-    h.round = h.n_rounds
-    h.turn_pos = 0
-    h._begin_turn(h.order[0])
-
-
-def finish(h: PlayaHand) -> None:
-    """Jump to the final turn and end it without playing: the hand is scored."""
-    start_final(h)
+def finish(h: PlayaHand) -> PlayaHand:
+    """The same table at the final turn, ended without a play: the hand scored (R38)."""
+    h = at(h, phase="final")
     h.apply(EndTurn(h.order[0]))
+    return h
 
 
 def groups_on(h: PlayaHand, seat: int, target: int) -> set[tuple[int, ...]]:
-    from game.games.playa_pirata.rules import PlayTowels
     return {a.values for a in h.legal_actions(seat) if isinstance(a, PlayTowels) and a.target == target}
+
+
+NUMBERS = (3, 3, 4, 4, 5, 5, 6, 6, 7, 7)
+
+
+def scored_final(scores: Sequence[int]) -> dict[str, Any]:
+    """A final turn (``position(..., finished=[...])``) after which each seat scores exactly
+    ``scores[seat]`` when the starting player ends it without a play: towels kept (R36) and number
+    treasures taken with one towel on top (R30, R33); every other towel lies under a lone skull that
+    seat 0 takes (R35: 0 points)."""
+    free = list(NUMBERS)
+    beach: list[Buried] = []
+    towels: dict[int, list[int]] = {}
+    dump: list[tuple[int, Any]] = []
+    for seat, target in enumerate(scores):
+        found = None
+        extra = 1 if seat == 0 else 0  # seat 0's towel on the skull
+        for c in range(len(free) + 1):
+            for kept in range(min(target, 12 - c - extra), -1, -1):
+                pick = next((p for p in combinations(free, c) if sum(p) == target - kept), None)
+                if pick is not None:
+                    found = (pick, kept)
+                    break
+            if found:
+                break
+        assert found, f"no table scores {target} for seat {seat}"
+        pick, kept = found
+        tops = [(3, 2, 1)[k % 3] for k in range(len(pick))]
+        left = [v for v in (1, 2, 3) for _ in range(4)]
+        for value, top in zip(pick, tops):
+            free.remove(value)
+            left.remove(top)
+            beach.append(Buried(str(value), pile=[(seat, top)]))
+        if extra:
+            left.remove(1)
+        towels[seat] = left[:kept]
+        dump.append((seat, REST))
+    beach.insert(0, Buried("skull", pile=dump + [(0, 1)]))
+    return {"beach": beach, "towels": towels}

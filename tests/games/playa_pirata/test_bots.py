@@ -9,7 +9,8 @@ from game.core.rng import Rng
 from game.games.playa_pirata.bots import (PlayaHardBot, _survivors, hand_of, make_bot, planner_action,
                                           scored_actions, towel_candidates)
 from game.games.playa_pirata.cards import UNKNOWN
-from game.games.playa_pirata.rules import FINAL, OVER, ROUND, RULES, PlayaHand, determinize_hand
+from game.games.playa_pirata.rules import FINAL, ROUND, RULES, determinize_hand
+from tests.games.playa_pirata.helpers import Buried, position, scored_final
 
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_PLAYOUTS = 3  # samples per decision (each plays every candidate to the end of the hand)
@@ -69,42 +70,16 @@ def test_decisions_repeat_for_a_fixed_seed_and_budget() -> None:
             assert a == b, level
 
 
-def _hidden_swap(state, seat: int) -> bool:
-    """Swap two cards ``seat`` cannot see: a rival's hand treasure with a removed one, and the central
-    treasure with another rival's hand treasure when ``seat`` never saw it. True if anything changed."""
-    hand = state.hand
-    rivals = [s for s in range(hand.players) if s != seat and hand.treasures[s]]
-    changed = False
-    if rivals:
-        r = rivals[0]
-        a, b = hand.treasures[r][0], hand.removed[0]
-        if a[:-1] != b[:-1]:
-            hand.treasures[r][0], hand.removed[0] = b, a
-            hand.treasures[r].sort()
-            hand.removed.sort()
-            changed = True
-    centre = hand.beach[0]
-    if len(rivals) > 1 and not centre.face_up and seat not in centre.known_by:
-        r = rivals[1]
-        a, b = hand.treasures[r][-1], centre.treasure
-        if a[:-1] != b[:-1]:
-            hand.treasures[r][-1], centre.treasure = b, a
-            hand.treasures[r].sort()
-            changed = True
-    hand._dirty()
-    return changed
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_hidden_cards_do_not_change_the_choice(players: int) -> None:
     checked = 0
-    for state in random_positions(players, False, 500 + players, 10):
+    for k, state in enumerate(random_positions(players, False, 500 + players, 10)):
         seat = state.current_player
         hand = state.hand
         if hand.phase != ROUND or hand.round < 2 or len(state.legal_actions(seat)) < 2:
             continue
-        other = state.clone()
-        if not _hidden_swap(other, seat):
+        other = RULES.twin(state, seat, Rng(k))  # the cards this seat has not seen, dealt again
+        if other.hand.to_json() == hand.to_json():
             continue
         assert other.hand.all_cards() == hand.all_cards()
         assert other.view(seat).to_json() == state.view(seat).to_json()
@@ -194,13 +169,47 @@ def test_hard_respects_its_time_budget() -> None:
 def test_hard_counts_the_match_totals() -> None:
     # with match totals far apart the hand cannot change the ranking: every candidate is worth the same
     # and the planner's favourite is kept; the reward uses totals, not the hand alone
-    state = RULES.new_game(2, {"match-format": "two-hands"}, 5)
-    rng = Rng(5)
-    while hand_of(state).phase != ROUND or hand_of(state).round < 2 or len(state.legal_actions()) < 3:
-        state.apply(rng.choice(state.legal_actions()))
-    seat = state.current_player
-    view = state.view(seat)
-    view.totals = [0.0, 0.0]
-    view.totals[seat] = 500.0
-    favourite = scored_actions(hand_of(view), seat)[0][1]
-    assert PlayaHardBot(seat, 1, playouts=4).choose(view) == favourite
+    for seat in (0, 1):
+        lead = [0, 0]
+        lead[seat] = 50  # hand 1: every number treasure (R33) against nothing
+        state = position(2, match_format="two-hands", finished=[scored_final(lead)], round=3, turn=seat,
+                         beach=[Buried(pile=[(1 - seat, 2)]), Buried(pile=[(seat, 1)])])
+        assert state.totals[seat] - state.totals[1 - seat] == 50 and len(state.legal_actions()) >= 3
+        view = state.view(seat)
+        favourite = scored_actions(hand_of(view), seat)[0][1]
+        assert PlayaHardBot(seat, 1, playouts=4).choose(view) == favourite
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_bots_fast_towel_path_matches_the_engines_towel_groups(players: int) -> None:
+    """The bots prune the engine's towel groups (``legal_towel_groups``) to the cheapest group per top
+    value (``minimal_groups``, their fast path): on random positions, every pruned group is one of the
+    engine's, on exactly the engine's targets, and it is the engine's cheapest group for its top value.
+    The engine's legal PlayTowels actions are its towel groups."""
+    from game.games.playa_pirata.rules import PlayTowels, legal_towel_groups
+    checked = 0
+    for seed in range(4):
+        state = RULES.new_game(players, {"special-cards": seed % 2 == 1, "match-format": "single-hand"}, seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+            hand = state.hand
+            seat = hand.current
+            if hand.phase not in (ROUND, FINAL):
+                continue
+            for after_step_a in (False, True):
+                engine = legal_towel_groups(hand, seat, after_step_a)
+                pruned = [(a.target, a.values) for a in towel_candidates(hand, seat, after_step_a)]
+                assert set(pruned) <= set(engine)
+                assert {t for t, _ in pruned} == {t for t, _ in engine}
+                cheapest: dict[tuple[int, int], tuple[int, ...]] = {}
+                for target, values in engine:
+                    key = (target, values[-1])
+                    if key not in cheapest or (len(values), sum(values), values) < \
+                            (len(cheapest[key]), sum(cheapest[key]), cheapest[key]):
+                        cheapest[key] = values
+                assert sorted(pruned) == sorted((t, v) for (t, _), v in cheapest.items())
+                checked += bool(engine)
+            legal = {(a.target, a.values) for a in state.legal_actions(seat) if isinstance(a, PlayTowels)}
+            assert legal == set(legal_towel_groups(hand, seat))
+    assert checked >= 40

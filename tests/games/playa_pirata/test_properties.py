@@ -242,10 +242,8 @@ def test_every_emitted_text_is_in_both_catalogs():
 def test_determinize_respects_a_lifeguard_look_and_a_spyglass_look():
     from game.games.playa_pirata.cards import LIFEGUARD
     from game.games.playa_pirata.rules import EndTurn, PlayTowels
-    from tests.games.playa_pirata.helpers import start_turn
     from tests.games.playa_pirata.test_rules import with_special
-    h = with_special(LIFEGUARD)
-    start_turn(h, 0)
+    h = with_special(LIFEGUARD, turn=0)
     h.apply(PlaySpecial(0, LIFEGUARD, 1))
     seen = sorted(h.treasures[1])
     h.apply(PlayPirate(0, "pirate-red-spyglass", 0))   # the central treasure

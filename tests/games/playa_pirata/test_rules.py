@@ -1,5 +1,6 @@
-"""Playa Pirata rules engine: one test per numbered rule (R.., V..) and worked example (E..) of
-/work/shared/rules/playa-pirata.md. Scenarios are built with tests/games/playa_pirata/helpers.py."""
+"""Playa Pirata rules engine: one test per numbered rule (R.., V..) and worked example (E..) of the spec
+(its ids are in rule_ids.txt). Positions come from the engine's builder (positions.py: ``hand``,
+``Buried``, ``REST``, ``at``); tests/games/playa_pirata/helpers.py names the moves made often."""
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,8 @@ from game.games.playa_pirata.cards import (BUCKET, DOUBLE, FLAG, LIFEGUARD, PARR
 from game.games.playa_pirata.rules import (DRAFT, FINAL, ROUND, SEATING, RULES, BuryTreasure,
                                            ChoosePosition, DraftPick, EndTurn, PlayaHand, PlayPirate,
                                            PlaySpecial, PlayTowels, ShowHand, seating_chooser, seating_order)
-from tests.games.playa_pirata.helpers import (BLUE, GREEN, RED, add_spot, finish, groups_on,
-                                              new_hand, set_towels, start_final, start_turn, take_towel)
+from tests.games.playa_pirata.helpers import (BLUE, GREEN, REST, RED, Buried, at, finish, groups_on, hand,
+                                              new_hand, position, scored_final)
 
 
 def reason(h: PlayaHand, action) -> str:
@@ -150,25 +151,23 @@ def test_R10_burying_makes_a_face_down_treasure_only_the_burier_knows():
 
 
 def test_R10_the_burier_can_lose_their_own_treasure():
-    h = new_hand(3)
-    t = add_spot(h, "treasure-7-a", [(RED, 1), (BLUE, 2)], by=RED)
-    finish(h)
+    h = hand(3, beach=[Buried("treasure-7-a", [(RED, 1), (BLUE, 2)], by=RED)])
+    t = 1
+    h = finish(h)
     assert h.captures(BLUE) == [t] and h.captures(RED) == []
 
 
 def test_R11_pirate_cards_go_face_up_to_the_discard():
-    h = new_hand(3)
-    start_turn(h, RED)
+    h = hand(3, turn=RED)
     h.apply(PlayPirate(RED, "pirate-red-spyglass", -1))
     assert h.discard == ["pirate-red-spyglass"] and "pirate-red-spyglass" not in h.pirates[RED]
     assert h.view(GREEN).discard == ["pirate-red-spyglass"]
 
 
 def test_R12_spyglass_shows_only_the_acting_player():
-    h = new_hand(3)
-    t = add_spot(h, "treasure-6-a", [(BLUE, 2), (GREEN, 1)], by=BLUE)
+    h = hand(3, turn=RED, beach=[Buried("treasure-6-a", [(BLUE, 2), (GREEN, 1)], by=BLUE)])
+    t = 1
     before = list(h.beach[t].pile)
-    start_turn(h, RED)
     barrier = h.undo_barrier
     h.apply(PlayPirate(RED, "pirate-red-spyglass", t))
     assert h.undo_barrier > barrier
@@ -185,60 +184,50 @@ def test_R12_spyglass_shows_only_the_acting_player():
 
 
 def test_R13_map_turns_a_treasure_face_up_for_everyone():
-    h = new_hand(3)
-    t = add_spot(h, "treasure-5-a", [(BLUE, 3)], by=BLUE)
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried("treasure-5-a", [(BLUE, 3)], by=BLUE)])
+    t = 1
     assert PlayPirate(RED, "pirate-red-map", -1) in h.legal_actions()
     h.apply(PlayPirate(RED, "pirate-red-map", t))
     assert h.beach[t].face_up and pile_values(h, t) == [(BLUE, 3)]
     for seat in (None, RED, BLUE, GREEN):
         assert h.view(seat).beach[t].treasure == "treasure-5-a"
-    start_turn(h, BLUE)
+    h = at(h, turn=BLUE)
     targets = {a.target for a in h.legal_actions() if isinstance(a, PlayPirate) and a.card.endswith("map")}
     assert t not in targets  # only face-down treasures
 
 
 def test_R14_umbrella_only_on_a_treasure_occupied_at_turn_start():
-    h = new_hand(3)
-    mine = add_spot(h, pile=[(RED, 1)])
-    theirs = add_spot(h, pile=[(BLUE, 1)])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried(pile=[(RED, 1)]), Buried(pile=[(BLUE, 1)])])
+    mine, theirs = 1, 2
     targets = {a.target for a in h.legal_actions() if isinstance(a, PlayPirate) and "umbrella" in a.card}
     assert targets == {mine}
     assert reason(h, PlayPirate(RED, "pirate-red-umbrella", theirs)) == "pp.reason.umbrella_not_occupied"
 
 
 def test_R15_umbrella_locks_the_treasure_for_its_owner():
-    h = new_hand(3)
-    t = add_spot(h, "treasure-7-a", [(RED, 1)])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried("treasure-7-a", [(RED, 1)])])
+    t = 1
     h.apply(PlayPirate(RED, "pirate-red-umbrella", t))
     assert h.beach[t].umbrella == RED
     assert groups_on(h, RED, t) == set()
     assert reason(h, PlayTowels(RED, t, (3,))) == "pp.reason.umbrella_blocks"
-    start_turn(h, GREEN)
+    h = at(h, turn=GREEN)
     h.apply(PlayPirate(GREEN, "pirate-green-map", -1))
     assert reason(h, PlayTowels(GREEN, t, (3, 3))) == "pp.reason.umbrella_blocks"
-    finish(h)
+    h = finish(h)
     assert t in h.captures(RED)
 
 
 def test_R16_umbrella_aside_when_last_card_and_nothing_occupied():
-    h = new_hand(3)
-    h.treasures[RED] = []
-    h.pirates[RED] = ["pirate-red-umbrella"]
-    add_spot(h, pile=[(BLUE, 1)])
-    start_turn(h, RED, round_=7)
+    h = hand(3, turn=RED, round=7, treasures={RED: []}, pirates={RED: ["umbrella"]},
+             beach=[Buried(pile=[(BLUE, 1)])])
     assert h.legal_actions() == [PlayPirate(RED, "pirate-red-umbrella", -1)]
     h.apply(PlayPirate(RED, "pirate-red-umbrella", -1))
     assert h.umbrella_aside[RED]
 
 
 def test_R17_step_a_is_never_empty_and_umbrella_needs_a_target_until_last():
-    h = new_hand(3)
-    h.treasures[RED] = []
-    h.pirates[RED] = ["pirate-red-umbrella", "pirate-red-map"]
-    start_turn(h, RED, round_=6)
+    h = hand(3, turn=RED, round=6, treasures={RED: []}, pirates={RED: ["umbrella", "map"]})
     acts = h.legal_actions()
     assert acts and not any(isinstance(a, PlayPirate) and "umbrella" in a.card for a in acts)
     assert reason(h, PlayPirate(RED, "pirate-red-umbrella", -1)) == "pp.reason.umbrella_needs_target"
@@ -255,8 +244,7 @@ def test_R17_step_a_is_never_empty_and_umbrella_needs_a_target_until_last():
 # Step B R18-R26
 # ==================================================================================================
 def test_R18_at_least_one_towel_card_when_possible():
-    h = new_hand(3)
-    start_turn(h, RED)
+    h = hand(3, turn=RED)
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert EndTurn(RED) not in h.legal_actions()
     assert reason(h, EndTurn(RED)) == "pp.reason.must_play_towels"
@@ -265,9 +253,8 @@ def test_R18_at_least_one_towel_card_when_possible():
 
 
 def test_R19_one_group_per_treasure_and_two_treasures_at_most():
-    h = new_hand(3)
-    a, b = add_spot(h), add_spot(h)
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried(), Buried()])
+    a, b = 1, 2
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     h.apply(PlayTowels(RED, a, (1,)))
     assert reason(h, PlayTowels(RED, a, (3,))) == "pp.reason.same_treasure"
@@ -276,11 +263,9 @@ def test_R19_one_group_per_treasure_and_two_treasures_at_most():
 
 
 def test_R20_eligible_treasures():
-    h = new_hand(3)
-    face_up = add_spot(h, pile=[(BLUE, 1)], face_up=True)
-    own = add_spot(h, pile=[(RED, 1)])
-    locked = add_spot(h, pile=[(GREEN, 1)], umbrella=GREEN)
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried(pile=[(BLUE, 1)], face_up=True), Buried(pile=[(RED, 1)]),
+                                 Buried(pile=[(GREEN, 1)], umbrella=GREEN)])
+    face_up, own, locked = 1, 2, 3
     card = h.treasures[RED][0]
     h.apply(BuryTreasure(RED, card))
     new = len(h.beach) - 1
@@ -289,9 +274,8 @@ def test_R20_eligible_treasures():
 
 
 def test_R21_group_total_must_beat_the_top_card():
-    h = new_hand(3)
-    t = add_spot(h, pile=[(BLUE, 1), (BLUE, 3)])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried(pile=[(BLUE, 1), (BLUE, 3)])])
+    t = 1
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     groups = groups_on(h, RED, t)
     assert (3,) not in groups and (2, 1) not in groups and (3, 1) in groups and (2, 2) in groups
@@ -301,8 +285,7 @@ def test_R21_group_total_must_beat_the_top_card():
 
 
 def test_R22_group_stacked_with_the_lowest_card_on_top():
-    h = new_hand(3)
-    start_turn(h, GREEN)
+    h = hand(3, turn=GREEN)
     h.apply(PlayPirate(GREEN, "pirate-green-map", -1))
     h.apply(PlayTowels(GREEN, 0, (1, 3, 2)))  # any order is accepted, stacked highest first
     assert pile_values(h, 0) == [(GREEN, 3), (GREEN, 2), (GREEN, 1)]
@@ -310,8 +293,7 @@ def test_R22_group_stacked_with_the_lowest_card_on_top():
 
 
 def test_R23_every_played_towel_is_public():
-    h = new_hand(3)
-    start_turn(h, GREEN)
+    h = hand(3, turn=GREEN)
     h.apply(PlayPirate(GREEN, "pirate-green-map", -1))
     h.apply(PlayTowels(GREEN, 0, (3, 2)))
     for seat in (None, RED, BLUE):
@@ -321,10 +303,7 @@ def test_R23_every_played_towel_is_public():
 
 
 def test_R24_cannot_play_shows_the_towels_and_skips_step_b():
-    h = new_hand(3)
-    h.beach[0].pile = [take_towel(h, BLUE, 2)]
-    set_towels(h, RED, [1])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, towels={RED: [1]}, central=Buried(pile=[(RED, REST), (BLUE, 2)]))
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert h.legal_actions() == [ShowHand(RED)]
     h.apply(ShowHand(RED))
@@ -335,8 +314,7 @@ def test_R24_cannot_play_shows_the_towels_and_skips_step_b():
 
 
 def test_R25_no_voluntary_pass():
-    h = new_hand(3)
-    start_turn(h, RED)
+    h = hand(3, turn=RED)
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert ShowHand(RED) not in h.legal_actions()
     assert reason(h, ShowHand(RED)) == "pp.reason.can_play"
@@ -370,9 +348,8 @@ def test_R27_rounds_end_when_action_cards_are_out_whatever_the_towels():
 
 
 def test_R28_final_turn_starting_player_alone_one_treasure_zero_allowed():
-    h = new_hand(3, first=BLUE)
-    a, b = add_spot(h), add_spot(h, pile=[(RED, 1)])
-    start_final(h)
+    h = hand(3, first=BLUE, phase="final", beach=[Buried(), Buried(pile=[(RED, 1)])])
+    a, b = 1, 2
     assert h.current == BLUE
     assert EndTurn(BLUE) in h.legal_actions()
     assert not any(isinstance(x, (BuryTreasure, PlayPirate)) for x in h.legal_actions())
@@ -386,30 +363,24 @@ def test_R28_final_turn_starting_player_alone_one_treasure_zero_allowed():
 # Scoring R29-R38
 # ==================================================================================================
 def test_R29_umbrella_captures_whatever_the_pile():
-    h = new_hand(3)
-    t = add_spot(h, "treasure-7-a", [(RED, 1), (BLUE, 3)], umbrella=RED)
-    finish(h)
+    h = finish(hand(3, beach=[Buried("treasure-7-a", [(RED, 1), (BLUE, 3)], umbrella=RED)]))
+    t = 1
     assert h.captures(RED) == [t] and h.scores[RED] >= 7
 
 
 def test_R30_top_towel_captures():
-    h = new_hand(3)
-    t = add_spot(h, "treasure-6-a", [(RED, 3), (GREEN, 1)])
-    finish(h)
+    h = finish(hand(3, beach=[Buried("treasure-6-a", [(RED, 3), (GREEN, 1)])]))
+    t = 1
     assert h.captures(GREEN) == [t]
 
 
 def test_R31_treasure_without_towels_goes_to_nobody():
-    h = new_hand(3)
-    add_spot(h, "treasure-7-a")
-    finish(h)
+    h = finish(hand(3, beach=[Buried("treasure-7-a")]))
     assert all(h.captures(s) == [] for s in range(3))
 
 
 def test_R32_every_treasure_is_revealed_at_scoring():
-    h = new_hand(3)
-    add_spot(h, "treasure-7-a", by=RED)
-    finish(h)
+    h = finish(hand(3, beach=[Buried("treasure-7-a", by=RED)]))
     for seat in (None, RED, BLUE):
         v = h.view(seat)
         assert all(sp.treasure != UNKNOWN and sp.face_up for sp in v.beach)
@@ -417,52 +388,37 @@ def test_R32_every_treasure_is_revealed_at_scoring():
 
 
 def test_R33_number_treasures_score_their_value():
-    h = new_hand(2)
-    add_spot(h, "treasure-7-a", [(RED, 1)])
-    add_spot(h, "treasure-4-b", [(RED, 1)])
-    finish(h)
+    h = finish(hand(2, beach=[Buried("treasure-7-a", [(RED, 1)]), Buried("treasure-4-b", [(RED, 1)])]))
     assert dict(h.result().breakdown[RED])["pp.score.numbers"] == 11
 
 
 def test_R34_towel_treasure_two_per_card_capped_at_eight():
     assert [towel_treasure_points(n) for n in range(7)] == [0, 2, 4, 6, 8, 8, 8]
-    h = new_hand(2)
-    add_spot(h, "treasure-towel-1", [(BLUE, 3), (RED, 2), (BLUE, 3)])
-    finish(h)
+    h = finish(hand(2, beach=[Buried("treasure-towel-1", [(BLUE, 3), (RED, 2), (BLUE, 3)])]))
     assert dict(h.result().breakdown[BLUE])["pp.score.towel_treasure"] == 6
 
 
 def test_R35_skull_sets():
-    h = new_hand(4)
-    for k in (1, 2, 3):
-        add_spot(h, f"treasure-skull-{k}", [(RED, 1)])
-    add_spot(h, "treasure-skull-4", [(BLUE, 1)])
-    finish(h)
+    h = finish(hand(4, beach=[*(Buried(f"treasure-skull-{k}", [(RED, 1)]) for k in (1, 2, 3)),
+                              Buried("treasure-skull-4", [(BLUE, 1)])]))
     rows = h.result().breakdown
     assert dict(rows[RED])["pp.score.skulls"] == 18 and dict(rows[BLUE])["pp.score.skulls"] == 0
 
 
 def test_R36_each_towel_left_scores_one():
-    h = new_hand(2)
-    set_towels(h, RED, [3, 3, 2, 1])
-    finish(h)
+    h = finish(hand(2, towels={RED: [3, 3, 2, 1]}, central=Buried(pile=[(RED, REST), (BLUE, 1)])))
     assert dict(h.result().breakdown[RED])["pp.score.towels_left"] == 4
 
 
 def test_R37_umbrella_aside_scores_one_point():
-    h = new_hand(3)
-    h.umbrella_aside[GREEN] = True
-    finish(h)
+    h = finish(hand(3, umbrella_aside=[GREEN]))
     assert dict(h.result().breakdown[GREEN])["pp.score.umbrella"] == 1
     assert dict(h.result().breakdown[RED])["pp.score.umbrella"] == 0
 
 
 def test_R38_hand_score_is_the_sum_of_its_rows():
-    h = new_hand(3)
-    add_spot(h, "treasure-5-a", [(RED, 1)])
-    add_spot(h, "treasure-skull-1", [(RED, 1)])
-    add_spot(h, "treasure-skull-2", [(RED, 1)])
-    finish(h)
+    h = finish(hand(3, beach=[Buried("treasure-5-a", [(RED, 1)]), Buried("treasure-skull-1", [(RED, 1)]),
+                              Buried("treasure-skull-2", [(RED, 1)])]))
     r = h.result()
     assert r.scores == [sum(v for _, v in rows) for rows in r.breakdown]
     assert r.scores[RED] == 5 + 10 + 9
@@ -499,19 +455,15 @@ def test_R40_highest_total_wins():
 
 
 def test_R41_tie_on_total_broken_by_best_single_hand():
-    from game.core.protocol import Result
-    m = RULES.new_game(3, {}, 1)
-    m.hand_results = [Result.from_scores(s) for s in ([20, 22, 5], [25, 22, 5], [15, 16, 5])]
-    m.totals = [60.0, 60.0, 15.0]
+    m = position(3, match_format="full", finished=[scored_final(s) for s in ([20, 22, 5], [25, 22, 5], [15, 16, 5])])
+    assert m.is_over() and m.totals == [60.0, 60.0, 15.0]
     r = m.result()
     assert r.winners == [0] and r.how is not None
 
 
 def test_R42_still_tied_players_share_the_win():
-    from game.core.protocol import Result
-    m = RULES.new_game(3, {}, 1)
-    m.hand_results = [Result.from_scores(s) for s in ([22, 22, 5], [22, 22, 5], [16, 16, 5])]
-    m.totals = [60.0, 60.0, 15.0]
+    m = position(3, match_format="full", finished=[scored_final(s) for s in ([22, 22, 5], [22, 22, 5], [16, 16, 5])])
+    assert m.is_over() and m.totals == [60.0, 60.0, 15.0]
     assert m.result().winners == [0, 1]
 
 
@@ -584,88 +536,63 @@ def test_V5_draft_each_keeps_one_starter_removes_last():
     assert h.phase == ROUND and h.current == 0
 
 
-def with_special(card, players=3, seat=RED):
-    """A hand after the draft in which ``seat`` holds ``card`` (swapped with wherever it was)."""
-    h = new_hand(players, special=True)
-    while h.phase == DRAFT:
-        h.apply(DraftPick(h.current, h.packet[0]))
-    old = h.special_hand[seat]
-    if old != card:
-        if card in h.special_hand:
-            h.special_hand[h.special_hand.index(card)] = old
-        elif card in h.special_deal_removed:
-            h.special_deal_removed[h.special_deal_removed.index(card)] = old
-        else:
-            h.special_discard = old
-        h.special_hand[seat] = card
-    h._dirty()
-    return h
+def with_special(card, players=3, seat=RED, **spec):
+    """A position after the draft in which ``seat`` holds ``card`` (V5)."""
+    return hand(players, special=True, specials={seat: card}, **spec)
 
 
 def test_V6_special_card_timing():
-    h = with_special(DOUBLE)
-    t = add_spot(h, pile=[(BLUE, 1)])
-    start_turn(h, RED)
+    h = with_special(DOUBLE, turn=RED, beach=[Buried(pile=[(BLUE, 1)])])
+    t = 1
     assert PlaySpecial(RED, DOUBLE, t) in h.legal_actions()  # before step A
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert PlaySpecial(RED, DOUBLE, t) in h.legal_actions()  # between A and B
     h.apply(PlayTowels(RED, 0, (1,)))
     assert PlaySpecial(RED, DOUBLE, t) in h.legal_actions()  # after B
-    start_turn(h, BLUE)
+    h = at(h, turn=BLUE)
     assert h.legal_actions(RED) == []  # not in another player's turn
     assert reason(h, PlaySpecial(RED, DOUBLE, t)) == "pp.reason.not_your_turn"
-    start_final(h)
+    h = at(h, phase="final")
     assert PlaySpecial(RED, DOUBLE, t) in h.legal_actions()  # final turn counts
     for kept in (SANDCASTLE, SKELETON, WAVE):
-        g = with_special(kept)
-        start_turn(g, RED)
+        g = with_special(kept, turn=RED)
         assert not any(isinstance(a, PlaySpecial) for a in g.legal_actions())
         assert reason(g, PlaySpecial(RED, kept, -1)) == "pp.reason.kept_card"
 
 
 def test_V7_sandcastle_threes_score_three():
-    h = with_special(SANDCASTLE)
-    set_towels(h, RED, [3, 3, 1])
-    finish(h)
+    h = finish(with_special(SANDCASTLE, towels={RED: [3, 3, 1]}, central=Buried(pile=[(RED, REST), (BLUE, 1)])))
     rows = dict(h.result().breakdown[RED])
     assert rows["pp.score.towels_left"] + rows["pp.score.sandcastle"] == 7
 
 
 def test_V8_skeleton_needs_a_skull():
-    h = with_special(SKELETON)
-    add_spot(h, "treasure-skull-1", [(RED, 1)])
-    finish(h)
+    h = finish(with_special(SKELETON, beach=[Buried("treasure-skull-1", [(RED, 1)])]))
     assert dict(h.result().breakdown[RED])["pp.score.skeleton"] == 3
-    g = with_special(SKELETON)
-    finish(g)
+    g = finish(with_special(SKELETON))
     assert dict(g.result().breakdown[RED])["pp.score.skeleton"] == 0
 
 
 def test_V9_wave_needs_a_pair_of_equal_values():
-    h = with_special(WAVE)
-    add_spot(h, "treasure-4-a", [(RED, 1)])
-    add_spot(h, "treasure-4-b", [(RED, 1)])
-    finish(h)
+    h = finish(with_special(WAVE, beach=[Buried("treasure-4-a", [(RED, 1)]), Buried("treasure-4-b", [(RED, 1)])]))
     assert dict(h.result().breakdown[RED])["pp.score.wave"] == 3
 
 
 def test_V10_double_towel_needs_top_plus_two():
-    h = with_special(DOUBLE)
-    t = add_spot(h, pile=[(BLUE, 2)])
-    empty = add_spot(h)
-    start_turn(h, RED)
+    h = with_special(DOUBLE, turn=RED, beach=[Buried(pile=[(BLUE, 2)]), Buried()])
+    t = 1
     h.apply(PlaySpecial(RED, DOUBLE, t))
     assert h.beach[t].double
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert min(sum(g) for g in groups_on(h, RED, t)) == 4
     assert reason(h, PlayTowels(RED, t, (3,))) == "pp.reason.too_low"
-    h.beach[empty].double = True
+    h = hand(3, special=True, turn=RED, step="B", beach=[Buried(pile=[(BLUE, 2)]), Buried(double_by=BLUE)])
+    empty = 2
     assert (1,) in groups_on(h, RED, empty)  # A30
 
 
 def test_V11_flag_blocks_pirates_and_specials_not_towels():
-    h = with_special(FLAG)
-    start_turn(h, RED)
+    h = with_special(FLAG, turn=RED)
     card = h.treasures[RED][0]
     assert BuryTreasure(RED, card, True) in h.legal_actions()
     h.apply(BuryTreasure(RED, card, True))
@@ -679,22 +606,19 @@ def test_V11_flag_blocks_pirates_and_specials_not_towels():
 
 
 def test_V12_bucket_looks_under_a_top_three():
-    h = with_special(BUCKET)
-    three = add_spot(h, "treasure-7-b", [(BLUE, 3)], by=BLUE)
-    add_spot(h, "treasure-5-b", [(BLUE, 2)], by=BLUE)
-    start_turn(h, RED)
+    h = with_special(BUCKET, turn=RED, beach=[Buried("treasure-7-b", [(BLUE, 3)], by=BLUE),
+                                               Buried("treasure-5-b", [(BLUE, 2)], by=BLUE)])
+    three = 1
     assert {a.target for a in h.legal_actions() if isinstance(a, PlaySpecial)} == {three}
     h.apply(PlaySpecial(RED, BUCKET, three))
     assert h.view(RED).beach[three].treasure == "treasure-7-b"
     assert h.view(GREEN).beach[three].treasure == UNKNOWN
-    g = with_special(BUCKET)
-    start_turn(g, RED)
+    g = with_special(BUCKET, turn=RED)
     assert not any(isinstance(a, PlaySpecial) for a in g.legal_actions())
 
 
 def test_V13_lifeguard_looks_at_one_players_treasures():
-    h = with_special(LIFEGUARD)
-    start_turn(h, RED)
+    h = with_special(LIFEGUARD, turn=RED)
     h.apply(PlaySpecial(RED, LIFEGUARD, BLUE))
     assert h.looks[0][:2] == [RED, BLUE] and h.looks[0][2] == sorted(h.treasures[BLUE])
     assert h.view(RED).looks[0][2] == sorted(h.treasures[BLUE])
@@ -703,24 +627,21 @@ def test_V13_lifeguard_looks_at_one_players_treasures():
 
 
 def test_V14_flip_flops_move_the_umbrella():
-    h = with_special(SLIPPERS)
-    start_turn(h, RED)
+    h = with_special(SLIPPERS, turn=RED)
     assert not any(isinstance(a, PlaySpecial) for a in h.legal_actions())  # umbrella not in play yet
-    a = add_spot(h, pile=[(RED, 2)], umbrella=RED)
-    b = add_spot(h, pile=[(RED, 3)])
-    add_spot(h, pile=[(BLUE, 3)])
-    start_turn(h, RED)
+    h = with_special(SLIPPERS, turn=RED, beach=[Buried(pile=[(RED, 2)], umbrella=RED), Buried(pile=[(RED, 3)]),
+                                                Buried(pile=[(BLUE, 3)])])
+    a, b = 1, 2
     assert [x.target for x in h.legal_actions() if isinstance(x, PlaySpecial)] == [b]
     h.apply(PlaySpecial(RED, SLIPPERS, b))
     assert h.beach[b].umbrella == RED and h.beach[a].umbrella is None
 
 
 def test_V15_piggy_bank_takes_back_an_own_low_towel_at_any_depth():
-    h = with_special(PIGGY)
-    t = add_spot(h, pile=[(RED, 1), (BLUE, 3), (RED, 3)])
-    locked = add_spot(h, pile=[(RED, 2)], umbrella=RED)
-    flagged = add_spot(h, pile=[(RED, 2)], flag=True)
-    start_turn(h, RED)
+    h = with_special(PIGGY, turn=RED, beach=[Buried(pile=[(RED, 1), (BLUE, 3), (RED, 3)]),
+                                              Buried(pile=[(RED, 2)], umbrella=RED),
+                                              Buried(pile=[(RED, 2)], flag=True, by=GREEN)])
+    t, locked, flagged = 1, 2, 3
     sources = {(a.target, TOWEL_VALUE[a.towel]) for a in h.legal_actions() if isinstance(a, PlaySpecial)}
     assert sources == {(t, 1), (locked, 2)} and flagged not in {s for s, _ in sources}
     card = h.beach[t].pile[0]
@@ -729,9 +650,8 @@ def test_V15_piggy_bank_takes_back_an_own_low_towel_at_any_depth():
 
 
 def test_V16_parrot_equal_is_enough_on_one_treasure():
-    h = with_special(PARROT)
-    t = add_spot(h, pile=[(BLUE, 3)])
-    start_turn(h, RED)
+    h = with_special(PARROT, turn=RED, beach=[Buried(pile=[(BLUE, 3)])])
+    t = 1
     h.apply(PlaySpecial(RED, PARROT, t))
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert (3,) in groups_on(h, RED, t)
@@ -759,33 +679,27 @@ def test_V17_specials_do_not_change_the_hand_length():
 # Worked examples E1-E35
 # ==================================================================================================
 def test_E1_towel_treasure_three_cards_six_points():
-    h = new_hand(3)
-    add_spot(h, "treasure-towel-1", [(BLUE, 1), (GREEN, 2), (RED, 1)])
-    finish(h)
+    h = finish(hand(3, beach=[Buried("treasure-towel-1", [(BLUE, 1), (GREEN, 2), (RED, 1)])]))
     assert dict(h.result().breakdown[RED])["pp.score.towel_treasure"] == 6
 
 
 def test_E2_towel_treasure_seven_cards_caps_at_eight():
-    h = new_hand(3)
-    add_spot(h, "treasure-towel-1", [(BLUE, 1), (GREEN, 1), (BLUE, 1), (GREEN, 1), (BLUE, 1), (GREEN, 1),
-                                     (RED, 1)])
-    finish(h)
+    h = finish(hand(3, beach=[Buried("treasure-towel-1", [(BLUE, 1), (GREEN, 1), (BLUE, 1), (GREEN, 1), (BLUE, 1),
+                                                        (GREEN, 1), (RED, 1)])]))
     assert dict(h.result().breakdown[RED])["pp.score.towel_treasure"] == 8
 
 
 def test_E3_beating_a_three_with_three_plus_one():
-    h = new_hand(3)
-    t = add_spot(h, pile=[(BLUE, 3)])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried(pile=[(BLUE, 3)])])
+    t = 1
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     h.apply(PlayTowels(RED, t, (3, 1)))
     assert pile_values(h, t) == [(BLUE, 3), (RED, 3), (RED, 1)] and h.beach[t].occupant == RED
 
 
 def test_E4_then_green_needs_two():
-    h = new_hand(3)
-    t = add_spot(h, pile=[(BLUE, 3), (RED, 3), (RED, 1)])
-    start_turn(h, GREEN)
+    h = hand(3, turn=GREEN, beach=[Buried(pile=[(BLUE, 3), (RED, 3), (RED, 1)])])
+    t = 1
     h.apply(PlayPirate(GREEN, "pirate-green-map", -1))
     assert (1,) not in groups_on(h, GREEN, t)
     h.apply(PlayTowels(GREEN, t, (2,)))
@@ -793,9 +707,8 @@ def test_E4_then_green_needs_two():
 
 
 def test_E5_other_ways_to_beat_a_three():
-    h = new_hand(3)
-    t = add_spot(h, pile=[(BLUE, 3)])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried(pile=[(BLUE, 3)])])
+    t = 1
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     groups = groups_on(h, RED, t)
     for ok in [(2, 2), (1, 1, 1, 1), (3, 1), (3, 3), (3, 2)]:
@@ -819,12 +732,8 @@ def test_E5_other_ways_to_beat_a_three():
 
 
 def test_E6_cannot_play_with_only_ones():
-    h = new_hand(3)
-    h.beach[0].pile = [take_towel(h, BLUE, 3)]
-    add_spot(h, pile=[(GREEN, 2)])
-    add_spot(h, pile=[(GREEN, 1)], umbrella=GREEN)
-    set_towels(h, RED, [1, 1])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, towels={RED: [1, 1]}, central=Buried(pile=[(RED, REST), (BLUE, 3)]),
+             beach=[Buried(pile=[(GREEN, 2)]), Buried(pile=[(GREEN, 1)], umbrella=GREEN)])
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert h.legal_actions() == [ShowHand(RED)]
     h.apply(ShowHand(RED))
@@ -832,16 +741,12 @@ def test_E6_cannot_play_with_only_ones():
 
 
 def e7_state(extra_skull: bool) -> PlayaHand:
-    h = new_hand(4)
-    add_spot(h, "treasure-skull-1", [(BLUE, 1), (RED, 3)])
-    add_spot(h, "treasure-3-a", [(RED, 1)])
-    add_spot(h, "treasure-6-a", [(RED, 2)])
-    add_spot(h, "treasure-towel-1", [(GREEN, 1), (BLUE, 2), (GREEN, 3), (RED, 3)])
+    beach = [Buried("treasure-skull-1", [(BLUE, 1), (RED, 3)]), Buried("treasure-3-a", [(RED, 1)]),
+             Buried("treasure-6-a", [(RED, 2)]),
+             Buried("treasure-towel-1", [(GREEN, 1), (BLUE, 2), (GREEN, 3), (RED, 3)])]
     if extra_skull:
-        add_spot(h, "treasure-skull-2", [(RED, 1)])
-    set_towels(h, RED, [1, 2, 2, 3])
-    finish(h)
-    return h
+        beach.append(Buried("treasure-skull-2", [(RED, 1)]))
+    return finish(hand(4, beach=beach, towels={RED: [1, 2, 2, 3]}, central=Buried(pile=[(RED, REST), (BLUE, 1)])))
 
 
 def test_E7_rulebook_scoring_example_21():
@@ -869,46 +774,39 @@ def test_E10_draft_size_four_players():
 
 
 def test_E11_umbrella_target_covered_by_blue_is_illegal():
-    h = new_hand(3)
-    t = add_spot(h, pile=[(RED, 1)])
-    start_turn(h, BLUE)
+    h = hand(3, turn=BLUE, beach=[Buried(pile=[(RED, 1)])])
+    t = 1
     h.apply(PlayPirate(BLUE, "pirate-blue-map", -1))
     h.apply(PlayTowels(BLUE, t, (2,)))
     h.apply(EndTurn(BLUE))
-    start_turn(h, RED, round_=3)
+    h = at(h, turn=RED, round=3)
     assert reason(h, PlayPirate(RED, "pirate-red-umbrella", t)) == "pp.reason.umbrella_not_occupied"
 
 
 def test_E12_umbrella_blocks_everyone_even_the_final_turn():
-    h = new_hand(3, first=GREEN)
-    t = add_spot(h, "treasure-5-a", [(RED, 1)])
-    start_turn(h, RED)
+    h = hand(3, first=GREEN, turn=RED, beach=[Buried("treasure-5-a", [(RED, 1)])])
+    t = 1
     h.apply(PlayPirate(RED, "pirate-red-umbrella", t))
     assert reason(h, PlayTowels(RED, t, (1,))) == "pp.reason.umbrella_blocks"
-    start_final(h)
+    h = at(h, phase="final")
     assert t not in {a.target for a in h.legal_actions() if isinstance(a, PlayTowels)}
     h.apply(EndTurn(GREEN))
     assert t in h.captures(RED)
 
 
 def test_E13_umbrella_exception_and_must_place_when_occupying():
-    h = new_hand(3)
-    h.treasures[RED], h.pirates[RED] = [], ["pirate-red-umbrella"]
-    start_turn(h, RED, round_=7)
+    h = hand(3, turn=RED, round=7, treasures={RED: []}, pirates={RED: ["umbrella"]})
     h.apply(PlayPirate(RED, "pirate-red-umbrella", -1))
-    finish(h)
+    h = finish(h)
     assert dict(h.result().breakdown[RED])["pp.score.umbrella"] == 1
-    g = new_hand(3)
-    g.treasures[RED], g.pirates[RED] = [], ["pirate-red-umbrella"]
-    t = add_spot(g, pile=[(RED, 2)])
-    start_turn(g, RED, round_=7)
+    g = hand(3, turn=RED, round=7, treasures={RED: []}, pirates={RED: ["umbrella"]}, beach=[Buried(pile=[(RED, 2)])])
+    t = 1
     assert g.legal_actions() == [PlayPirate(RED, "pirate-red-umbrella", t)]
 
 
 def test_E14_three_treasures_in_one_turn_is_illegal():
-    h = new_hand(3)
-    t1, t2, t3 = add_spot(h), add_spot(h), add_spot(h)
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried(), Buried(), Buried()])
+    t1, t2, t3 = 1, 2, 3
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     h.apply(PlayTowels(RED, t1, (1,)))
     h.apply(PlayTowels(RED, t2, (1,)))
@@ -916,9 +814,8 @@ def test_E14_three_treasures_in_one_turn_is_illegal():
 
 
 def test_E15_final_turn_one_treasure_only():
-    h = new_hand(3)
-    t1, t2 = add_spot(h, pile=[(BLUE, 1)]), add_spot(h)
-    start_final(h)
+    h = hand(3, phase="final", beach=[Buried(pile=[(BLUE, 1)]), Buried()])
+    t1, t2 = 1, 2
     both = h.clone()
     both.apply(PlayTowels(RED, t1, (3,)))
     assert reason(both, PlayTowels(RED, t2, (2,))) == "pp.reason.final_one_treasure"
@@ -931,34 +828,26 @@ def test_E15_final_turn_one_treasure_only():
 
 
 def test_E16_four_skulls_eighteen():
-    h = new_hand(4)
-    for k in range(1, 5):
-        add_spot(h, f"treasure-skull-{k}", [(RED, 1)])
-    set_towels(h, RED, [])
-    finish(h)
+    h = finish(hand(4, beach=[Buried(f"treasure-skull-{k}", [(RED, 1)]) for k in range(1, 5)], towels={RED: []},
+                    central=Buried(pile=[(RED, REST), (BLUE, 1)])))
     assert h.scores[RED] == 18
 
 
 def test_E17_central_treasure_with_empty_pile_scores_for_nobody():
-    h = new_hand(3)
-    finish(h)
+    h = finish(new_hand(3))
     assert all(0 not in h.captures(s) for s in range(3))
 
 
 def test_E18_towel_treasure_with_one_card_two_points():
-    h = new_hand(3)
-    add_spot(h, "treasure-towel-1", [(GREEN, 3)])
-    finish(h)
+    h = finish(hand(3, beach=[Buried("treasure-towel-1", [(GREEN, 3)])]))
     assert dict(h.result().breakdown[GREEN])["pp.score.towel_treasure"] == 2
 
 
 def test_E19_match_tie_break():
-    from game.core.protocol import Result
-    m = RULES.new_game(3, {}, 1)
-    m.hand_results = [Result.from_scores(s) for s in ([20, 22, 1], [25, 22, 1], [15, 16, 1])]
-    m.totals = [60.0, 60.0, 3.0]
+    m = position(3, match_format="full", finished=[scored_final(s) for s in ([20, 22, 1], [25, 22, 1], [15, 16, 1])])
+    assert m.totals == [60.0, 60.0, 3.0]
     assert m.result().winners == [0]
-    m.hand_results = [Result.from_scores(s) for s in ([22, 22, 1], [22, 22, 1], [16, 16, 1])]
+    m = position(3, match_format="full", finished=[scored_final(s) for s in ([22, 22, 1], [22, 22, 1], [16, 16, 1])])
     assert m.result().winners == [0, 1]
 
 
@@ -970,23 +859,19 @@ def test_E20_two_hands_seating():
 
 
 def test_E21_double_towel_and_parrot():
-    h = with_special(DOUBLE)
-    t = add_spot(h, pile=[(BLUE, 2)])
-    h.beach[t].double = True
-    start_turn(h, RED)
+    h = with_special(PARROT, turn=RED, beach=[Buried(pile=[(BLUE, 2)], double_by=BLUE)])
+    t = 1
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert (3,) not in groups_on(h, RED, t) and (3, 1) in groups_on(h, RED, t)
-    h.parrot = t
-    h._dirty()
+    h.apply(PlaySpecial(RED, PARROT, t))
     assert (3,) in groups_on(h, RED, t)
     h.apply(PlayTowels(RED, t, (3, 1)))
     assert h.beach[t].top_value == 1
 
 
 def test_E22_parrot_applies_to_one_treasure_only():
-    h = with_special(PARROT)
-    t, t2 = add_spot(h, pile=[(BLUE, 3)]), add_spot(h, pile=[(BLUE, 2)])
-    start_turn(h, RED)
+    h = with_special(PARROT, turn=RED, beach=[Buried(pile=[(BLUE, 3)]), Buried(pile=[(BLUE, 2)])])
+    t, t2 = 1, 2
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     h.apply(PlaySpecial(RED, PARROT, t))
     h.apply(PlayTowels(RED, t, (3,)))
@@ -995,71 +880,57 @@ def test_E22_parrot_applies_to_one_treasure_only():
 
 
 def test_E23_piggy_bank_changes_the_owner():
-    h = with_special(PIGGY)
-    t = add_spot(h, pile=[(BLUE, 2), (RED, 3), (RED, 1)])
-    start_turn(h, RED)
+    h = with_special(PIGGY, turn=RED, beach=[Buried(pile=[(BLUE, 2), (RED, 3), (RED, 1)])])
+    t = 1
     h.apply(PlaySpecial(RED, PIGGY, t, h.beach[t].pile[2]))
     assert pile_values(h, t) == [(BLUE, 2), (RED, 3)] and h.beach[t].occupant == RED
-    g = with_special(PIGGY, seat=BLUE)
-    t = add_spot(g, pile=[(BLUE, 2), (RED, 3), (RED, 1)])
-    start_turn(g, BLUE)
+    g = with_special(PIGGY, seat=BLUE, turn=BLUE, beach=[Buried(pile=[(BLUE, 2), (RED, 3), (RED, 1)])])
     g.apply(PlaySpecial(BLUE, PIGGY, t, g.beach[t].pile[0]))
     assert pile_values(g, t) == [(RED, 3), (RED, 1)]
 
 
 def test_E24_flag_blocks_every_pirate_and_special_target():
     for card in (DOUBLE, BUCKET, SLIPPERS, PIGGY, PARROT):
-        h = with_special(card)
-        t = add_spot(h, pile=[(RED, 2), (RED, 3)], flag=True)
-        add_spot(h, pile=[(RED, 1)], umbrella=RED)
-        start_turn(h, RED)
+        h = with_special(card, turn=RED, beach=[Buried(pile=[(RED, 2), (RED, 3)], flag=True, by=BLUE),
+                                               Buried(pile=[(RED, 1)], umbrella=RED)])
+        t = 1
         targets = {a.target for a in h.legal_actions() if isinstance(a, (PlaySpecial, PlayPirate))}
         assert t not in targets, card
         if card == PARROT:
             h.apply(PlayPirate(RED, "pirate-red-map", -1))
             assert reason(h, PlaySpecial(RED, PARROT, t)) == "pp.reason.flagged"
-    h = new_hand(3)
-    t = add_spot(h, pile=[(RED, 1)], flag=True)
-    start_turn(h, RED)
+    h = hand(3, special=True, turn=RED, beach=[Buried(pile=[(RED, 1)], flag=True, by=BLUE)])
+    t = 1
     assert reason(h, PlayPirate(RED, "pirate-red-umbrella", t)) == "pp.reason.flagged"
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert (2,) in groups_on(h, RED, t)  # towels are played normally
 
 
 def test_E25_wave_with_the_towel_treasure():
-    h = with_special(WAVE)
-    add_spot(h, "treasure-6-a", [(RED, 1)])
-    add_spot(h, "treasure-towel-1", [(BLUE, 1), (BLUE, 2), (RED, 3)])
-    finish(h)
+    h = finish(with_special(WAVE, beach=[Buried("treasure-6-a", [(RED, 1)]),
+                                         Buried("treasure-towel-1", [(BLUE, 1), (BLUE, 2), (RED, 3)])]))
     assert dict(h.result().breakdown[RED])["pp.score.wave"] == 3
-    g = with_special(WAVE)
-    add_spot(g, "treasure-skull-1", [(RED, 1)])
-    add_spot(g, "treasure-skull-2", [(RED, 1)])
-    finish(g)
+    g = finish(with_special(WAVE, beach=[Buried("treasure-skull-1", [(RED, 1)]),
+                                         Buried("treasure-skull-2", [(RED, 1)])]))
     assert dict(g.result().breakdown[RED])["pp.score.wave"] == 0
 
 
 def test_E26_sandcastle_three_three_one_is_seven():
-    h = with_special(SANDCASTLE)
-    set_towels(h, RED, [3, 3, 1])
-    finish(h)
+    h = finish(with_special(SANDCASTLE, towels={RED: [3, 3, 1]}, central=Buried(pile=[(RED, REST), (BLUE, 1)])))
     rows = dict(h.result().breakdown[RED])
     assert rows["pp.score.towels_left"] + rows["pp.score.sandcastle"] == 7
 
 
 def test_E27_skeleton_with_two_skulls():
-    h = with_special(SKELETON)
-    add_spot(h, "treasure-skull-1", [(RED, 1)])
-    add_spot(h, "treasure-skull-2", [(RED, 1)])
-    finish(h)
+    h = finish(with_special(SKELETON, beach=[Buried("treasure-skull-1", [(RED, 1)]),
+                                             Buried("treasure-skull-2", [(RED, 1)])]))
     rows = dict(h.result().breakdown[RED])
     assert rows["pp.score.skulls"] == 10 and rows["pp.score.skeleton"] == 3
 
 
 def test_E28_bury_then_cover_it_at_once():
-    h = new_hand(3)
-    other = add_spot(h, pile=[(BLUE, 1)])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, beach=[Buried(pile=[(BLUE, 1)])])
+    other = 1
     h.apply(BuryTreasure(RED, h.treasures[RED][0]))
     new = len(h.beach) - 1
     h.apply(PlayTowels(RED, new, (1,)))
@@ -1079,35 +950,31 @@ def test_E29_round_one_has_no_towels():
 
 
 def test_E30_lowest_card_on_top():
-    h = new_hand(3)
-    start_turn(h, GREEN)
+    h = hand(3, turn=GREEN)
     h.apply(PlayPirate(GREEN, "pirate-green-spyglass", -1))
     h.apply(PlayTowels(GREEN, 0, (1, 3, 2)))
     assert pile_values(h, 0) == [(GREEN, 3), (GREEN, 2), (GREEN, 1)]
 
 
 def test_E31_umbrella_with_only_flagged_treasures_has_no_effect():
-    h = with_special(WAVE)
-    h.treasures[RED], h.pirates[RED] = [], ["pirate-red-umbrella"]
-    t = add_spot(h, "treasure-6-b", [(RED, 2)], flag=True)
-    start_turn(h, RED, round_=7)
+    h = with_special(WAVE, turn=RED, round=7, treasures={RED: []}, pirates={RED: ["umbrella"]},
+                     beach=[Buried("treasure-6-b", [(RED, 2)], flag=True, by=BLUE)])
+    t = 1
     assert h.legal_actions() == [PlayPirate(RED, "pirate-red-umbrella", -1)]
     h.apply(PlayPirate(RED, "pirate-red-umbrella", -1))
     assert h.umbrella_wasted[RED] and not h.umbrella_aside[RED]
-    finish(h)
+    h = finish(h)
     assert dict(h.result().breakdown[RED])["pp.score.umbrella"] == 0 and t in h.captures(RED)
 
 
 def test_E32_flip_flops_reopen_the_old_treasure():
-    h = with_special(SLIPPERS)
-    t1 = add_spot(h, pile=[(RED, 2)], umbrella=RED)
-    t2 = add_spot(h, pile=[(RED, 3)])
-    start_turn(h, RED)
+    h = with_special(SLIPPERS, turn=RED, beach=[Buried(pile=[(RED, 2)], umbrella=RED), Buried(pile=[(RED, 3)])])
+    t1, t2 = 1, 2
     h.apply(PlaySpecial(RED, SLIPPERS, t2))
-    start_turn(h, BLUE, round_=3)
+    h = at(h, turn=BLUE, round=3)
     h.apply(PlayPirate(BLUE, "pirate-blue-map", -1))
     h.apply(PlayTowels(BLUE, t1, (3,)))
-    finish(h)
+    h = finish(h)
     assert t1 in h.captures(BLUE) and t2 in h.captures(RED)
 
 
@@ -1138,12 +1005,10 @@ def test_E34_draft_with_two_players():
 
 
 def test_E35_towel_hand_exhausted():
-    h = new_hand(3)
-    set_towels(h, RED, [])
-    start_turn(h, RED)
+    h = hand(3, turn=RED, towels={RED: []}, central=Buried(pile=[(RED, REST), (BLUE, 1)]))
     h.apply(PlayPirate(RED, "pirate-red-map", -1))
     assert h.legal_actions() == [ShowHand(RED)]
     h.apply(ShowHand(RED))
     assert any(e.text.key == "pp.log.show_none" for e in h.log)
-    finish(h)
+    h = finish(h)
     assert dict(h.result().breakdown[RED])["pp.score.towels_left"] == 0

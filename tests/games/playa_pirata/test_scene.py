@@ -153,7 +153,6 @@ def test_hot_seat_never_shows_another_humans_treasures(app):
 
 
 def test_end_turn_button_and_autosave_after_each_action(app):
-    from game.core import saves
     scene = start(app, ["human", "easy"], seed=5)
     play_to_step_b(app, scene)
     scene.try_action(next(a for a in scene.legal() if isinstance(a, PlayTowels)))
@@ -285,3 +284,82 @@ def test_the_keyboard_buries_and_plays_a_group_of_towels(app):
     if scene.end_button.visible:
         press(app, pygame.K_e)
         assert scene.state.current_player != 0 or scene.hand_view(0).step == STEP_A
+
+
+def settle(app, scene, limit=600):
+    for _ in range(limit):
+        if not app.busy():
+            break
+        frames(app, 1)
+    scene.mark_dirty()
+    frames(app, 1)
+
+
+def hint_while_holding(app, scene, value, to):
+    """Hold a towel of ``value`` (a real press and drag) over ``to`` and read the hint by the pointer,
+    as drawn; then let go there."""
+    settle(app, scene)
+    sprite = next(s for s in scene.hand_sprites if s.payload.kind == "towel" and TOWEL_VALUE[s.payload.card] == value)
+    start = (sprite.rect.x + 6, sprite.rect.centery)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    for k in range(1, 7):
+        pos = (start[0] + (to[0] - start[0]) * k // 6, start[1] + (to[1] - start[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 1)
+    held = scene.drag
+    assert held.dragging is not None
+    text = held.hint(held.payload_of(held.dragging), held.target_at(held.mouse))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+    frames(app, 2)
+    return text
+
+
+def test_the_drag_hint_says_enough_only_where_the_engine_would_take_the_towels(app):
+    """The hint by the pointer is the engine's answer (State.check): over a treasure the towels could
+    beat but may not go on (step A not played yet; a treasure already covered this turn) it gives the
+    engine's reason, never "enough"; where they would be played it says so."""
+    from game.games.playa_pirata.rules import PlayTowels as Play
+    scene = start(app, ["human", "easy"], seed=5)
+    for _ in range(60):
+        wait_for_my_turn(app, scene)
+        hand = scene.hand_view(0)
+        if hand.round >= 2 and hand.step == STEP_A:
+            break
+        scene.try_action(next((a for a in scene.legal() if isinstance(a, BuryTreasure)), scene.legal()[0]))
+        frames(app, 2)
+    actions = len(scene.session.actions)
+    text = hint_while_holding(app, scene, 3, scene.spot_rects[0].center)
+    assert text.key == "pp.reason.step_a_first"  # "3: enough" before, though the drop is refused
+    assert len(scene.session.actions) == actions
+    play_to_step_b(app, scene)
+    hand = scene.hand_view(0)
+    target = next(i for i in range(len(hand.beach)) if (hand.need(0, i) or 9) <= 2)
+    value = hand.need(0, target)
+    assert scene.try_action(Play(0, target, (value,))) is None
+    assert scene.state.hand.need(0, target) <= 3  # a 3 beats the top: only the rule of one group forbids it
+    actions = len(scene.session.actions)
+    text = hint_while_holding(app, scene, 3, scene.spot_rects[target].center)
+    assert text.key == "pp.reason.same_treasure"
+    assert len(scene.session.actions) == actions
+    other = next((i for i in range(len(hand.beach)) if i != target and scene.state.check(Play(0, i, (3,))) is None),
+                 None)
+    if other is not None:
+        text = hint_while_holding(app, scene, 3, scene.spot_rects[other].center)
+        assert text.key == "pp.ui.hint_ok"
+        assert isinstance(scene.session.actions[-1], Play) and scene.session.actions[-1].target == other
+
+
+def test_A27_the_hand_shows_action_cards_and_towels_as_two_parts(app):
+    """A27: holding the two kinds of cards in turn is a physical convenience; the table shows one hand
+    in two parts, the action cards (treasures, pirates) together and the towels fanned beside them."""
+    scene = start(app, ["human", "easy"])
+    wait_for_my_turn(app, scene)
+    settle(app, scene)
+    actions = [s for s in scene.hand_sprites if s.payload.kind in ("treasure", "pirate")]
+    towels = [s for s in scene.hand_sprites if s.payload.kind == "towel"]
+    hand = scene.hand_view(0)
+    assert len(actions) == len(hand.treasures[0]) + len(hand.pirates[0]) and len(towels) == len(hand.towels[0])
+    assert max(s.rect.x for s in actions) < min(s.rect.x for s in towels)
+    assert all(scene.hand_area.contains(s.rect) for s in actions + towels)
