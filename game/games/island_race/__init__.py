@@ -1,7 +1,8 @@
 """Island Race: everyone builds an island at once, against the clock (spec: rules/island-race.md).
 
-The pure engine lives in ``tiles`` (the 48 tiles and the face model), ``scoring`` (R20-R27) and
-``rules`` (the rounds, the actions, the match); the real-time bots, the headless referee and the
+The pure engine lives in ``tiles`` (the 48 tiles and the face model), ``scoring`` (R20, R21, R22, R23,
+R24, R25, R26, R27), ``rules`` (the rounds, the actions, the match, the mix through ``Chance``),
+``validate`` (a loaded save's checks) and ``positions`` (positions on demand); the real-time bots, the headless referee and the
 round reports in ``bots``. Importing the package loads none of pygame (the command-line tools use it).
 
 A real-time game: ``GAME`` has ``make_agent`` instead of a turn-taking ``make_bot``; the race scene

@@ -62,7 +62,7 @@ from game.core.rng import Rng
 from game.games.island_race.rules import (BACK, FRONT, LAST, MIX, PLAY, ROUND_SECONDS, SYSTEM, Done, Flip,
                                           IslandRound, Place, Return, Rotate, StartRound, Stop, Take, TimeUp,
                                           grid_size, timer_seconds)
-from game.games.island_race.scoring import water_faults
+from game.games.island_race.scoring import score_island
 from game.games.island_race.tiles import WATER, Face
 
 
@@ -72,6 +72,9 @@ EASY_TILES = 4   # easy: how many fitting pile tiles it compares before taking o
 LEVELS = ("easy", "medium", "hard")
 NEG_INF = float("-inf")
 OPP = (2, 3, 0, 1)
+# Fast path of the water rule (R20; the engine's ``scoring.water_faults_at``): a face keeps it on a cell
+# exactly when its water edges (a bit mask N=1 E=2 S=4 W=8) are the cell's outer edges (``geometry``).
+# tests/games/island_race/test_bots.py compares the two on every face and every cell.
 PLACEABLE_MASKS = frozenset((9, 3, 6, 12, 1, 2, 4, 8, 0))  # water on: 2 adjacent sides, 1 side, none
 
 
@@ -177,7 +180,9 @@ def _slot_entries(slot: int, face: Face, side: int, rot: int,
 # An island and what a placement changes (spec §5: closed landscapes, wrong connections)
 # ==================================================================================================
 class IslandModel:
-    """An island (flat, row-major faces) with its landscapes, to value a placement quickly.
+    """An island (flat, row-major faces) with its landscapes, to value a placement quickly: a fast path
+    of the engine's scoring (§5.2 closed landscapes, R24 wrong connections) that test_bots.py compares
+    with ``scoring.closed_landscapes`` and ``scoring.wrong_joints`` on random islands.
 
     Each landscape (connected regions of one terrain) keeps its number of open edges (facing an empty
     cell) and whether it is broken (a wrong connection, or land facing the sea: it can never close).
@@ -793,12 +798,9 @@ class IslandAgent(RealtimeAgent):
         for s in range(rnd.players):
             if s == self.seat:
                 continue
-            faces = rnd.faces(s)
-            if water_faults(faces, rnd.size):
-                continue
-            count = sum(1 for f in faces if f is not None and f.volcano)
-            empty = sum(1 for f in faces if f is None)
-            best = max(best, count + 0.12 * empty)
+            island = score_island(rnd.faces(s), rnd.size)   # R20, R22: the engine's count, valid islands only
+            if island.valid:
+                best = max(best, island.volcanoes + 0.12 * island.empty)
         self._rival_key, self._rival_value = key, best
         return best
 
@@ -974,10 +976,12 @@ class IslandAgent(RealtimeAgent):
             if self.style.first_fit:
                 return self._plan_held_easy(rnd, now, base, sig)
             return self._plan_held(rnd, now, base, sig)
-        if rnd.grid_full(self.seat):
+        done, stop = Done(self.seat), Stop(self.seat)
+        if rnd.is_legal(done) or (not rnd.legal_cells(self.seat) and rnd.is_legal(stop)):
+            # R13 (a full grid), V3.3 (the last-tile phase with nowhere to place): the engine says
             self._job = None
             self.thinking = False
-            action: Action = Done(self.seat) if rnd.phase == PLAY else Stop(self.seat)
+            action: Action = done if rnd.is_legal(done) else stop
             return _Step(action, max(now, base + self._t_done()), None, base, sig)
         if self.style.first_fit:
             return self._plan_easy(rnd, now, base, sig)
@@ -1273,6 +1277,8 @@ class IslandReferee(RealtimeAgent):
         if rnd.phase == MIX:
             t0 = self._mix_seen.setdefault(rnd.round_index, now)
             return StartRound(), t0 + self.countdown
+        if not rnd.is_legal(TimeUp()):   # R16, V3.1: the engine says when the clock may end the round
+            return None
         if rnd.phase == PLAY and self.timer is not None:
             return TimeUp(), (rnd.round_start or 0.0) + self.timer
         if rnd.phase == LAST and self.last_limit is not None:

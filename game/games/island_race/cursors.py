@@ -22,7 +22,7 @@ from game.games.island_race import layout as geo
 from game.games.island_race.pace import PAD_NOTICE
 from game.games.island_race.pads import (BACK, DONE, FLIP, MOVES, SWITCH, TAKE, TURN_LEFT, TURN_RIGHT, PadBank,
                                          PadSeat, PadSeats, device_count)
-from game.games.island_race.rules import LAST, PLAY, Return
+from game.games.island_race.rules import Done, Return, Stop, Take
 
 PAD_EVENTS = (pygame.JOYAXISMOTION, pygame.JOYHATMOTION, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP,
               pygame.JOYBALLMOTION, pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED)
@@ -142,8 +142,10 @@ class CursorInput:
                     self._switch_zone(seat, cur)
             elif self.held(seat) is not None:
                 self._return(seat)
-            else:
-                self._say(Text.of("ir.reason.slot_empty"), self.L.slots[slot].midtop)
+            else:  # R4: the engine says why (the slot is empty, or taken by someone)
+                reason = r.check(Take(seat, slot))
+                if reason is not None:
+                    self._say(reason, self.L.slots[slot].midtop)
         else:
             if self.held(seat) is None:
                 self._say(Text.of("ir.ui.take_first"), self._cursor_rect(seat).midtop)
@@ -179,13 +181,14 @@ class CursorInput:
 
     def _key_enter(self, seat: int) -> None:
         r = self.round
-        if r.grid_full(seat) and self.held(seat) is None and r.phase == PLAY:
+        done = Done(seat)
+        if self.held(seat) is None and r.is_legal(done):  # R13: the engine says when Done is legal
             self._done(seat)
             return
         if not self.keys_used:  # Enter from a mouse player: Done only
-            if not r.grid_full(seat):
-                self._say(Text.of("ir.reason.not_full", cells=r.cells, filled=r.filled(seat)),
-                          self.done_button.rect.midtop)
+            reason = r.check(done)
+            if reason is not None:
+                self._say(reason, self.done_button.rect.midtop)
             return
         self._cursor_press(seat, self.kcursor)
 
@@ -227,7 +230,7 @@ class CursorInput:
             self._switch_zone(seat, cur)
         elif command == DONE:
             where = self.L.islands[seat].header.midtop if seat in self.L.islands else None
-            if self.round.phase == LAST:
+            if self.round.is_legal(Stop(seat)):  # V3.3: Stop in the last-tile phase, else Done
                 self._stop(seat, where)
             else:
                 self._done(seat, where)

@@ -25,8 +25,7 @@ from game.games.island_race import layout as geo
 from game.games.island_race import sprites
 from game.games.island_race.hands import bounce_scale, glove
 from game.games.island_race.pace import COUNTDOWN_SECONDS, GO_SHOWN, RED_BELOW, RESUME_SECONDS, TURN_SECONDS
-from game.games.island_race.rules import LAST, PLAY, ROUNDS, IslandRound, Piece, ordinal
-from game.games.island_race.scoring import neighbour
+from game.games.island_race.rules import LAST, ROUNDS, Done, IslandRound, Piece, Stop, ordinal
 from game.games.island_race.scoring_view import ScoringView, face_surface
 from game.games.island_race.tiles import WATER
 from game.ui.countdown import format_time
@@ -391,8 +390,8 @@ class RaceDrawing:
         self.turn_left.enabled = self.turn_right.enabled = playing and holding
         self.flip_button.enabled = self.return_button.enabled = playing and holding
         self.done_button.visible = r.phase != LAST
-        self.done_button.enabled = playing and r.phase == PLAY and r.grid_full(seat)
-        self.stop_button.visible = r.phase == LAST and seat in r.current_players()
+        self.done_button.enabled = playing and r.is_legal(Done(seat))   # R13, V3.4: the engine says
+        self.stop_button.visible = r.is_legal(Stop(seat))                 # V3.3
         self.stop_button.enabled = playing
         hint = tr("ir.ui.mouse_hint")
         hf = theme.font("text", 12)
@@ -500,21 +499,10 @@ class RaceDrawing:
         box = self.L.islands.get(seat)
         if piece is None or box is None or cell not in r.legal_cells(seat):
             return
-        face = piece.face
         rect = box.cell_rect(*cell)
-        for d in range(4):
-            nb = neighbour(cell, d, r.size)
-            mine = face.edges[d]
-            if nb is None:
-                ok = mine == WATER
-            else:
-                other = r.grids[seat][nb[0] * r.size + nb[1]]
-                if other is None:
-                    ok = mine != WATER
-                    if ok:
-                        continue  # land facing an empty cell: nothing to say yet
-                else:
-                    ok = other.face.edges[(d + 2) % 4] == mine
+        for d, ok in enumerate(r.edge_report(seat, cell)):   # R10, R20, R24 from the engine
+            if ok is None:
+                continue  # land facing an empty cell: nothing to say yet
             p = (rect.midtop, rect.midright, rect.midbottom, rect.midleft)[d]
             inward = ((0, 1), (-1, 0), (0, -1), (1, 0))[d]
             q = (p[0] + inward[0] * rect.w // 6, p[1] + inward[1] * rect.h // 6)

@@ -9,10 +9,11 @@ A round, phase by phase:
   system action ``StartRound`` ("Go!") starts the round.
 - ``play``: every seat that is not Done acts at once (``current_players()``), in arrival order:
   Take, Rotate, Flip, Return, Place, Done. The scene owns the clock and sends the system action
-  ``TimeUp`` (R16-R17); all players Done also ends the round.
+  ``TimeUp`` (R16, R17); all players Done also ends the round.
 - ``last`` (``no-timer`` only, V3): after the first Done every other player may place one more tile or
   Stop. (The scene may end this phase with ``TimeUp`` when its optional time limit runs out, V3.6.)
-- ``over``: the round is scored (R18, R20-R27); the match starts the next round in ``mix``.
+- ``over``: the round is scored (R18; R20, R21, R22, R23, R24, R25, R26, R27); the match starts the
+  next round in ``mix``.
 
 System actions (StartRound, TimeUp) carry ``seat == SYSTEM`` (-1) and are listed by
 ``legal_actions(SYSTEM)`` only. Every applied action raises ``undo_barrier``: a race has no undo (R8).
@@ -28,14 +29,16 @@ id and no down face anywhere, for every seat alike. A held tile's other face is 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
+from game.core.chance import Chance
 from game.core.match import MatchRules, MatchState, hand_points
-from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text, seat_ref
+from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text, is_int,
+                                seat_ref)
 from game.core.rng import Rng
-from game.games.island_race.scoring import (IslandScore, cells_of, neighbour, score_round,
+from game.games.island_race.scoring import (IslandScore, cells_of, edge_report, neighbour, score_round,
                                             water_faults_at)
-from game.games.island_race.tiles import BACK, FRONT, N_SLOTS, TILE_IDS, Face, face_of
+from game.games.island_race.tiles import BACK, FRONT, N_SLOTS, TILE_IDS, TILE_SET, Face, face_of
 
 SYSTEM = -1                      # the seat of the system actions StartRound and TimeUp
 MIX, PLAY, LAST, OVER = "mix", "play", "last", "over"
@@ -46,14 +49,15 @@ ENDED_ALL_DONE, ENDED_TIME_UP, ENDED_LAST_TILE = "all-done", "time-up", "last-ti
 
 
 def timer_seconds(options: Mapping[str, Any]) -> int | None:
-    """S2, V1.1, V3.1: the round timer in seconds, or None with ``no-timer``."""
+    """S2, V1.1, V3.1: the round timer in seconds, or None with ``no-timer``. The same with
+    ``big-island`` (V2.3, A15) and in every round (R19, A21)."""
     if options.get("no-timer", False):
         return None
     return EXPERT_SECONDS if options.get("expert-timer", False) else ROUND_SECONDS
 
 
 def grid_size(options: Mapping[str, Any]) -> int:
-    """S1, V2.2: 3, or 4 with ``big-island``."""
+    """S1, V2.2: 3, or 4 with ``big-island`` (for both players, A20)."""
     return 4 if options.get("big-island", False) else 3
 
 
@@ -161,9 +165,19 @@ class Piece:
 
     @staticmethod
     def from_json(d: JSON) -> "Piece":
-        if d.get("tile") is not None:
-            return Piece.of(str(d["tile"]), int(d["side"]), int(d["rot"]))
-        return Piece(None, int(d["side"]), int(d["rot"]), Face.from_json(d["face"]))
+        """The piece of ``to_json``; ValueError naming what is wrong for anything else (an edited save)."""
+        if not isinstance(d, dict):
+            raise ValueError(f"a tile that is not an object: {d!r:.60}")
+        side, rot, tile = d.get("side"), d.get("rot"), d.get("tile")
+        if side not in (FRONT, BACK) or not is_int(side):
+            raise ValueError(f"a tile showing side {side!r:.20} (0 front, 1 back)")
+        if not (is_int(rot) and 0 <= rot < 4):
+            raise ValueError(f"a tile turned {rot!r:.20} quarter turns (0 to 3)")
+        if tile is not None:
+            if not isinstance(tile, str) or tile not in TILE_SET:
+                raise ValueError(f"unknown tile {tile!r:.20}")
+            return Piece.of(tile, side, rot)
+        return Piece(None, side, rot, Face.from_json(d["face"]))
 
 
 def _piece_json(p: Piece | None) -> JSON:
@@ -181,6 +195,52 @@ def ordinal(place: int) -> Text:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+# ==================================================================================================
+# The mix (S4): the game's only chance
+# ==================================================================================================
+SIDES = (FRONT, BACK)
+TURNS = (0, 1, 2, 3)
+
+
+def mix_pile(chance: Chance) -> list[Piece]:
+    """S4: the 48 tiles into the 48 pile slots, each showing a random side (50/50) and turn.
+
+    Every outcome is a ``Chance.draw``: first the slots from the last to the second, each drawing its
+    tile from those not yet laid (Fisher-Yates, exactly the calls ``Rng.shuffle`` made before, so old
+    saves mix the same piles), slot 0 getting the tile left over; then, slot by slot, the side up and
+    the number of quarter turns. ``mix_script`` writes these draws for a pile chosen in advance.
+    """
+    order = list(TILE_IDS)
+    for i in range(len(order) - 1, 0, -1):
+        j = chance.draw_index(order[:i + 1])
+        order[i], order[j] = order[j], order[i]
+    pile = []
+    for tile in order:
+        side = SIDES[chance.draw_index(SIDES)]
+        turn = TURNS[chance.draw_index(TURNS)]
+        pile.append(Piece.of(tile, side, turn))
+    return pile
+
+
+def mix_script(pile: Sequence[tuple[str, int, int]]) -> list[Any]:
+    """The draws (for ``Chance.script_draws``) that make ``mix_pile`` lay ``pile``: one (tile, side,
+    turn) per slot, slot 0 first, every tile once. ValueError for anything that is not such a pile."""
+    tiles = [t for t, _, _ in pile]
+    if sorted(tiles) != sorted(TILE_IDS):
+        raise ValueError("a mixed pile holds each of the 48 tiles exactly once")
+    if any(side not in SIDES or turn not in TURNS for _, side, turn in pile):
+        raise ValueError("a mixed pile tile shows side 0 or 1, turned 0 to 3 quarter turns")
+    draws: list[Any] = []
+    order = list(TILE_IDS)
+    for i in range(len(order) - 1, 0, -1):
+        j = order.index(tiles[i], 0, i + 1)
+        draws.append(tiles[i])
+        order[i], order[j] = order[j], order[i]
+    for _, side, turn in pile:
+        draws += [side, turn]
+    return draws
 
 
 # ==================================================================================================
@@ -224,12 +284,13 @@ class IslandRound(State):
         self.is_view = False
 
     # ----------------------------------------------------------------------------------------------
-    # Setup S1-S4
+    # Setup S1, S2, S3, S4
     # ----------------------------------------------------------------------------------------------
     @classmethod
     def mix(cls, players: int, options: Mapping[str, Any], seed: int, round_index: int = 0,
-            totals_before: Sequence[int] | None = None) -> "IslandRound":
-        """S1-S4: empty islands and the 48 tiles mixed into the pile (random slot, side and rotation)."""
+            totals_before: Sequence[int] | None = None, chance: Chance | None = None) -> "IslandRound":
+        """S1, S2, S3, S4: empty islands and the 48 tiles mixed into the pile (random slot, side and rotation),
+        drawn from ``chance`` (default: a ``Chance`` seeded with ``seed``; see ``mix_pile``)."""
         if not 2 <= players <= 4:
             raise ValueError("Island Race is for 2 to 4 players")
         if options.get("big-island", False) and players != 2:
@@ -237,15 +298,12 @@ class IslandRound(State):
         if options.get("no-timer", False) and options.get("expert-timer", False):
             raise ValueError("no-timer and expert-timer exclude each other")
         s = cls()
-        rng = Rng(seed)
         s.players = players
         s.size = grid_size(options)                     # S1, V2.2
         s.timer = timer_seconds(options)                # S2, V1.1, V3.1
         s.no_timer = s.timer is None
         s.round_index = round_index
-        order = list(TILE_IDS)                          # S4
-        rng.shuffle(order)
-        s.pile = [Piece.of(tile, rng.below(2), rng.below(4)) for tile in order]
+        s.pile = mix_pile(chance if chance is not None else Chance(Rng(seed)))  # S4
         s.hands = [None] * players
         s.hand_slot = [-1] * players
         s.grids = [[None] * (s.size * s.size) for _ in range(players)]
@@ -266,7 +324,7 @@ class IslandRound(State):
         return list(self.entries)
 
     def current_players(self) -> tuple[int, ...]:
-        """R1-R2: everyone not yet Done (in ``last``: not yet finished); nobody in ``mix`` and ``over``."""
+        """R1, R2: everyone not yet Done (in ``last``: not yet finished); nobody in ``mix`` and ``over``."""
         if self.phase == PLAY:
             return tuple(s for s in range(self.players) if s not in self.done)
         if self.phase == LAST:
@@ -296,7 +354,7 @@ class IslandRound(State):
 
     def legal_cells(self, seat: int) -> list[tuple[int, int]]:
         """R7: empty cells where ``seat`` may place now (any cell for the first tile, else a cell that
-        shares a side with a filled one)."""
+        shares a side with a filled one). A5: the grid never shifts, the first tile fixes where it lies."""
         grid = self.grids[seat]
         size = self.size
         first = all(p is None for p in grid)
@@ -311,13 +369,25 @@ class IslandRound(State):
 
     def water_faults_of_placement(self, seat: int, cell: tuple[int, int], face: Face | None = None) -> list[int]:
         """R10: the directions in which the held tile (or ``face``) placed on ``cell`` would break the
-        water rule. Placing it is legal anyway; the UI warns (§9)."""
+        water rule. Placing it is legal anyway (A12: the island then scores 0); the UI warns (§9)."""
         if face is None:
             held = self.hands[seat]
             if held is None:
                 return []
             face = held.face
         return water_faults_at(face, cell, self.size)
+
+    def edge_report(self, seat: int, cell: tuple[int, int], face: Face | None = None) -> tuple[bool | None, ...]:
+        """R9, R10, R20, R24 for the hover assist (§9): per edge (N E S W) of the held tile (or
+        ``face``) on ``cell`` of ``seat``'s island, True = keeps the water rule and matches its placed
+        neighbour, False = breaks the water rule or makes a wrong connection, None = land facing an
+        empty cell. Empty when nothing is held."""
+        if face is None:
+            held = self.hands[seat]
+            if held is None:
+                return ()
+            face = held.face
+        return edge_report(self.faces(seat), self.size, face, cell)
 
     def elapsed(self) -> float:
         """Seconds since "Go!" (scene clock, see ``advance_time``); 0 before the round starts."""
@@ -353,7 +423,7 @@ class IslandRound(State):
         if seat not in self.current_players():
             return []
         acts: list[Action] = []
-        if self.hands[seat] is None:                          # R4, R12 (A13: nothing else touches the pile)
+        if self.hands[seat] is None:                          # R3, R4, R12 (A13: nothing else touches the pile)
             acts.extend(Take(seat, slot) for slot, p in enumerate(self.pile) if p is not None)
         else:                                                 # R5, R6, R7
             acts.extend([Rotate(seat, 1), Rotate(seat, -1), Flip(seat), Return(seat)])
@@ -385,7 +455,7 @@ class IslandRound(State):
         held = self.hands[seat]
         if isinstance(a, Take):                               # R4
             if held is not None:
-                return T("ir.reason.hand_full")
+                return T("ir.reason.hand_full")               # R3: one tile in hand at most
             if not isinstance(a.slot, int) or not 0 <= a.slot < N_SLOTS:
                 return T("ir.reason.no_slot")
             if self.pile[a.slot] is None:
@@ -415,10 +485,10 @@ class IslandRound(State):
         if isinstance(a, Done):                               # R13, V3.4
             if self.phase == LAST:
                 return T("ir.reason.no_done_now")
-            if not self.grid_full(seat):
+            if not self.grid_full(seat):                      # A8: full, valid or not
                 return T("ir.reason.not_full", cells=self.cells, filled=self.filled(seat))
             return None
-        # Stop (V3.3)
+        # Stop (V3.3; A16: the extra tile is optional)
         if self.phase != LAST:
             return T("ir.reason.stop_last_only")
         return None
@@ -499,7 +569,7 @@ class IslandRound(State):
             self._say(T("ir.log.last_placed", player=seat_ref(seat)), seat)
             self._check_last_over()
 
-    def _done(self, seat: int) -> None:                       # R13, R14
+    def _done(self, seat: int) -> None:                       # R13, R14 (A17: the first to arrive is first)
         if self.hands[seat] is not None:
             self._return(seat)
         self.done.append(seat)
@@ -533,7 +603,7 @@ class IslandRound(State):
             self._say(T("ir.log.time_up_many", count=returned))
         self._end(ENDED_TIME_UP)
 
-    def _end(self, how: str) -> None:                         # R18
+    def _end(self, how: str) -> None:                         # R18 (R15: every island as it stands)
         self.phase = OVER
         self.ended_by = how
         self.scores = self.compute_scores()
@@ -547,7 +617,7 @@ class IslandRound(State):
                         empty=_signed(-sc.empty), wrong=_signed(-sc.wrong), first=_signed(sc.first_out),
                         floor=T("ir.log.floor") if sc.floor else ""), seat)
 
-    # Scoring R20-R27 -------------------------------------------------------------------------------
+    # Scoring R20 R21 R22 R23 R24 R25 R26 R27 ---------------------------------------------------------
     @property
     def first_out(self) -> int | None:
         """R14: the first player to declare Done."""
@@ -641,12 +711,48 @@ class IslandRound(State):
         return s
 
 
+def redraw_tiles(rnd: IslandRound, rng: Rng) -> IslandRound:
+    """A copy of the round (not a view) in which tiles showing the same face trade places at random
+    (``IslandRaceRules.twin``): each pile slot, hand and island cell keeps its side, turn and face; only
+    which tile it is, and so its down face, may change."""
+    if rnd.is_view:
+        raise ValueError("a view has no tile identities to draw again")
+    out = rnd.clone()
+    where: list[tuple[list[Piece | None], int]] = [(out.pile, i) for i in range(len(out.pile))]
+    where += [(out.hands, s) for s in range(len(out.hands))]
+    where += [(g, i) for g in out.grids for i in range(len(g))]
+    groups: dict[tuple[int, Face], list[tuple[list[Piece | None], int]]] = {}
+    for place in where:
+        p = place[0][place[1]]
+        if p is not None and p.tile is not None:
+            groups.setdefault((p.side, face_of(p.tile, p.side, 0)), []).append(place)
+    for places in groups.values():
+        tiles = [seq[i].tile for seq, i in places]  # type: ignore[union-attr]
+        rng.shuffle(tiles)
+        for (seq, i), tile in zip(places, tiles):
+            old = seq[i]
+            assert old is not None and tile is not None
+            seq[i] = Piece.of(tile, old.side, old.rot)
+            assert seq[i].face == old.face  # type: ignore[union-attr]
+    return out
+
+
 # ==================================================================================================
 # Match and rules
 # ==================================================================================================
 class IslandMatch(MatchState):
-    """The 3 rounds (R19, R28-R29): a MatchState whose hands are rounds. It passes the running totals
-    and the clock on to each new round, logs rounds in its own words and ranks by total, ties shared."""
+    """The 3 rounds (R19, R28, R29): a MatchState whose hands are rounds. It passes the running totals
+    and the clock on to each new round, logs rounds in its own words and ranks by total, ties shared.
+
+    Chance: each round's mix (S4) draws from a ``Chance`` seeded from the match's generator (``rng``),
+    exactly as before there was a ``Chance``. ``script`` holds draws fixed in advance for the next
+    mixes (``Chance`` script entries, e.g. from ``mix_script`` through ``positions.position(next_pile=...)``);
+    it is saved with the match (inside "rng", only when there is one) and never shown in a view.
+    """
+
+    def __init__(self, *args: Any, script: Iterable[Sequence[Any]] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.script: list[list[Any]] = [list(e) for e in script]
 
     @classmethod
     def start(cls, rules: MatchRules, players: int, options: Mapping[str, Any], seed: int) -> "IslandMatch":
@@ -659,12 +765,35 @@ class IslandMatch(MatchState):
         self.hand.advance_time(t)  # type: ignore[attr-defined]
 
     def next_hand(self, seed: int) -> State:
-        """R19: the next round, mixed again; it carries the running totals and the clock."""
-        nxt = self.rules.new_hand(self.players, self.options, seed, 0, self.hand_index)
-        assert isinstance(nxt, IslandRound)
+        """R19: the next round, mixed again (S4; the scripted draws first); it carries the running
+        totals and the clock."""
+        mixer = Chance(Rng(seed), self.script)
+        nxt = IslandRound.mix(self.players, self.options, seed, self.hand_index, chance=mixer)
+        self.script = mixer.script
         nxt.totals_before = [int(t) for t in self.totals]
         nxt.now = self.hand.now  # type: ignore[attr-defined]
         return nxt
+
+    def clone(self) -> "IslandMatch":
+        c = super().clone()
+        assert isinstance(c, IslandMatch)
+        c.script = [list(e) for e in self.script]
+        return c
+
+    def to_json(self) -> JSON:
+        data = super().to_json()
+        data["rng"] = Chance(self.rng, self.script).to_json()  # the bare generator when nothing is scripted
+        return data
+
+    @classmethod
+    def from_json(cls, rules: MatchRules, data: JSON) -> "IslandMatch":
+        if not isinstance(data, dict):
+            raise ValueError("not a match state")
+        chance = Chance.from_json(data.get("rng"))
+        match = super().from_json(rules, dict(data, rng=chance.rng.state()))
+        assert isinstance(match, IslandMatch)
+        match.script = chance.script
+        return match
 
     def hand_end_log(self) -> list[LogEntry]:
         return []  # each round logs its own start ("Round 2 - go!") and scores
@@ -673,7 +802,7 @@ class IslandMatch(MatchState):
         return []
 
     def result(self) -> Result:
-        """R28-R29: totals of the rounds, the highest wins, ties share the victory (no tie-break)."""
+        """R28, R29: totals of the rounds, the highest wins, ties share the victory (no tie-break)."""
         breakdown = [[(f"ir.score.round.{i + 1}", hand_points(r, self.players)[seat])
                       for i, r in enumerate(self.hand_results)] for seat in range(self.players)]
         stats = {}
@@ -718,7 +847,41 @@ class IslandRaceRules(MatchRules):
         return IslandMatch.start(self, players, options, seed)
 
     def state_from_json(self, data: JSON) -> IslandMatch:
-        return IslandMatch.from_json(self, data)  # type: ignore[return-value]
+        """The match of ``State.to_json``; ValueError for anything else (a missing field, a wrong type)."""
+        try:
+            return IslandMatch.from_json(self, data)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"not an Island Race position: {exc!r:.120}") from None
+
+    # Secrets (S4, A14, §10) --------------------------------------------------------------------------
+    secrets = (
+        "which tile each pile slot, held tile and placed tile is (views show up faces only, no tile ids)",
+        "the down face of every tile",
+        "the generator behind the next rounds' mixes (and any draws scripted for them)",
+    )
+
+    def twin(self, state: State, seat: int | None, rng: Rng) -> IslandMatch:
+        """S4, A14: another match nobody can tell from ``state``. Every seat sees the same (up faces
+        only), so ``seat`` changes nothing: in the round in play and in the finished one, tiles that
+        show the same face (side, turn and picture) trade identities, and with them down faces, drawn
+        from ``rng``; the match's generator is replaced and its script dropped (the next mixes are
+        secret). ``state`` is not changed."""
+        if not isinstance(state, IslandMatch):
+            raise ValueError(f"not an Island Race match: {type(state).__name__}")
+        t = state.clone()
+        t.hand = redraw_tiles(state.hand, rng)  # type: ignore[arg-type]
+        if state.last_hand is state.hand:       # the match is over: its last round is the one in play
+            t.last_hand = t.hand
+        elif state.last_hand is not None:
+            t.last_hand = redraw_tiles(state.last_hand, rng)  # type: ignore[arg-type]
+        t.rng = Rng(rng.next64())
+        t.script = []
+        return t
+
+    def corruptions(self, data: JSON) -> Iterable[tuple[str, JSON]]:
+        """Damaged copies of a match's JSON that loading refuses (``validate.corruptions``)."""
+        from game.games.island_race.validate import corruptions
+        return corruptions(data)
 
     def validate_state(self, state: State) -> None:
         """A loaded save's position: seats, the 48 tiles once each, who holds what, the clock (``validate.py``)."""

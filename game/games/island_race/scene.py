@@ -199,6 +199,11 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
     def can_act(self, seat: int | None) -> bool:
         return seat is not None and self.stage == "play" and seat in self.round.current_players()
 
+    @property
+    def pile_blurred(self) -> bool:
+        """The pile was last drawn blurred (under the pause panel, §9: nobody plans during a pause)."""
+        return self._blur is not None
+
     def held(self, seat: int | None) -> Piece | None:
         return self.round.hands[seat] if seat is not None else None
 

@@ -1,4 +1,4 @@
-"""Island Race scoring (spec §5: R20-R27, the closed-landscape algorithm of §5.2).
+"""Island Race scoring (spec §5: R20, R21, R22, R23, R24, R25, R26, R27, the closed-landscape algorithm of §5.2).
 
 Pure functions over an island: ``grid`` is a flat, row-major sequence of ``size * size`` placed faces
 (``None`` = empty cell); cells are ``(row, col)`` with row 0 at the top (S1). ``score_round`` scores
@@ -38,15 +38,40 @@ def at(grid: Sequence[Face | None], size: int, cell: Cell) -> Face | None:
 # ==================================================================================================
 # R20 the water rule
 # ==================================================================================================
+def outer_edges(cell: Cell, size: int) -> tuple[bool, bool, bool, bool]:
+    """R20: which edges (N E S W) of ``cell`` face outside the grid, i.e. must show water (the others
+    face another cell and must show land)."""
+    n, e, s, w = (neighbour(cell, d, size) is None for d in DIRECTIONS)
+    return n, e, s, w
+
+
 def water_faults_at(face: Face, cell: Cell, size: int) -> list[int]:
     """R10/R20: the directions in which ``face`` at ``cell`` breaks the water rule: an edge facing
-    outside the grid must be water, an edge facing another cell of the grid (filled or not) land."""
-    faults = []
+    outside the grid must be water, an edge facing another cell of the grid (filled or not) land
+    (A4: an edge facing an empty cell is an inner edge)."""
+    outside = outer_edges(cell, size)
+    return [d for d in DIRECTIONS if (face.edges[d] == WATER) != outside[d]]
+
+
+def edge_report(grid: Sequence[Face | None], size: int, face: Face, cell: Cell) -> tuple[bool | None, ...]:
+    """What each edge (N E S W) of ``face`` would do on the empty ``cell`` (the hover assist, §9):
+    False if it breaks the water rule (R20) or differs from the placed neighbour's touching edge (a
+    wrong connection, R24), True if it keeps the rule and matches, None for a land edge facing an
+    empty cell (nothing to tell yet)."""
+    faults = water_faults_at(face, cell, size)
+    out: list[bool | None] = []
     for d in DIRECTIONS:
-        outside = neighbour(cell, d, size) is None
-        if (face.edges[d] == WATER) != outside:
-            faults.append(d)
-    return faults
+        nb = neighbour(cell, d, size)
+        other = at(grid, size, nb) if nb is not None else None
+        if d in faults:
+            out.append(False)
+        elif nb is None:
+            out.append(True)
+        elif other is None:
+            out.append(None)
+        else:
+            out.append(other.edges[opposite(d)] == face.edges[d])
+    return tuple(out)
 
 
 def water_faults(grid: Sequence[Face | None], size: int) -> list[Edge]:
@@ -126,7 +151,9 @@ class Landscape:
 
 
 def landscapes(grid: Sequence[Face | None], size: int) -> tuple[list[Landscape], list[Landscape]]:
-    """§5.2, exactly as the spec's algorithm: (closed landscapes, open landscapes), in node order."""
+    """§5.2, exactly as the spec's algorithm: (closed landscapes, open landscapes), in node order.
+    A3: closed = a connected area of one terrain whose every edge meets the same terrain on a placed
+    neighbour (none faces the sea, an empty cell or another terrain)."""
     nodes: list[Node] = []
     for cell in cells_of(size):
         face = at(grid, size, cell)
@@ -176,7 +203,7 @@ def closed_landscapes(grid: Sequence[Face | None], size: int) -> list[Landscape]
 
 
 # ==================================================================================================
-# R20-R27 one round
+# R20 R21 R22 R23 R24 R25 R26 R27: one round
 # ==================================================================================================
 @dataclass
 class IslandScore:
@@ -249,7 +276,7 @@ def score_island(grid: Sequence[Face | None], size: int) -> IslandScore:
     volcano_cells = [c for c in cells_of(size) if (f := at(grid, size, c)) is not None and f.volcano]
     if faults:  # R20: invalid, takes no part in the rest of the scoring
         return IslandScore(False, water_faults=faults, volcanoes=len(volcano_cells), volcano_cells=volcano_cells)
-    animal_cells = [c for c in cells_of(size) if (f := at(grid, size, c)) is not None and f.animal]   # R21
+    animal_cells = [c for c in cells_of(size) if (f := at(grid, size, c)) is not None and f.animal]   # R21, A10
     empty_cells = [c for c in cells_of(size) if at(grid, size, c) is None]                            # R23
     wrong = wrong_joints(grid, size)                                                                  # R24
     closed = closed_landscapes(grid, size)                                                            # R26
@@ -258,21 +285,28 @@ def score_island(grid: Sequence[Face | None], size: int) -> IslandScore:
                        empty_cells=empty_cells, wrong=len(wrong), wrong_joints=wrong)
 
 
+def most_volcanoes(scores: Iterable[IslandScore]) -> int:
+    """R22: M, the most volcanoes on any valid island of the round (0 when none is valid)."""
+    return max((s.volcanoes for s in scores if s.valid), default=0)
+
+
 def score_round(grids: Sequence[Sequence[Face | None]], size: int, first_out: int | None,
                 totals_before: Sequence[int] | None = None) -> list[IslandScore]:
-    """R20-R27 for every player of a round. ``first_out``: the seat that declared Done first (or None)."""
+    """R20, R21, R22, R23, R24, R25, R26, R27 for every player of a round. ``first_out``: the seat that
+    declared Done first (or None)."""
     scores = [score_island(g, size) for g in grids]
-    # R22: M = most volcanoes among valid islands; every valid island with exactly M loses M (M >= 1)
-    most = max((s.volcanoes for s in scores if s.valid), default=0)
+    # R22: M = most volcanoes among valid islands; every valid island with exactly M loses M (M >= 1).
+    # A7: with M = 0 nobody loses, a lone valid island with volcanoes has the most, tied islands all lose.
+    most = most_volcanoes(scores)
     for seat, s in enumerate(scores):
         if not s.valid:
-            continue  # R20: 0 points, no bonus
+            continue  # R20: 0 points, no bonus (A6: nobody else gets the +4 either)
         if most >= 1 and s.volcanoes == most:
             s.volcano_penalty = most
         if seat == first_out:
             s.first_out = FIRST_OUT_BONUS   # R25
         s.raw = s.animals + s.landscape_points - s.volcano_penalty - s.empty - s.wrong + s.first_out  # R27
-        s.total = max(0, s.raw)
+        s.total = max(0, s.raw)             # R27, A18: the floor, per round
         s.floor = s.total - s.raw
     before = list(totals_before) if totals_before is not None else [0] * len(scores)
     for seat, s in enumerate(scores):

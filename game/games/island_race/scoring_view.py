@@ -16,7 +16,7 @@ import pygame
 from game.core.protocol import Text
 from game.games.island_race import sprites
 from game.games.island_race.layout import IslandBox
-from game.games.island_race.scoring import IslandScore, Landscape
+from game.games.island_race.scoring import IslandScore, Landscape, most_volcanoes
 from game.i18n import shown_name, tr
 from game.ui import palette, theme
 
@@ -64,7 +64,8 @@ class ScoringView:
         return t >= self.duration
 
     def most_volcanoes(self) -> int:
-        return max((s.volcanoes for s in self.scores if s.valid), default=0)
+        """R22: M, from the engine's scoring."""
+        return most_volcanoes(self.scores)
 
     # Drawing ---------------------------------------------------------------------------------------------
     def layout(self, boxes: list[IslandBox]) -> None:
@@ -105,7 +106,7 @@ class ScoringView:
             if step >= 0:
                 surface.blit(self._grey_layer(seat, box), grid)
                 pulse = 0.5 + 0.5 * math.sin(t * 6)
-                for cell, d in sc.water_faults:
+                for cell, d in sc.water_faults:  # the offending edges circled (A19: the rulebook's "(A)")
                     p = box.edge_point(cell, d)
                     rad = max(6, int(box.cell * (0.2 + 0.03 * pulse)))
                     w = max(3, theme.px(4))

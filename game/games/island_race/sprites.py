@@ -78,8 +78,10 @@ def render_face(edges: str, regions: tuple[tuple[int, ...], ...], animal: str | 
 
 
 def cell_water(row: int, col: int, rows: int = 3, cols: int = 3) -> tuple[bool, bool, bool, bool]:
-    """Which edges (N, E, S, W) of grid cell (row, col) face the sea, i.e. must be water."""
-    return (row == 0, col == cols - 1, row == rows - 1, col == 0)
+    """Which edges (N, E, S, W) of grid cell (row, col) face the sea, i.e. must be water (R20: the
+    engine's ``scoring.outer_edges``; islands are square, ``cols`` is ``rows``)."""
+    from game.games.island_race.scoring import outer_edges
+    return outer_edges((row, col), max(rows, cols))
 
 
 def cell_hint(water: Sequence[bool], size: int) -> pygame.Surface:

@@ -4,6 +4,9 @@ A ``Face`` is what one side of a tile shows in one orientation: four edge terrai
 edges grouped into regions, an optional animal and an optional volcano. ``Face.rotated(r)`` turns it
 ``r`` quarter turns clockwise. The tile data is the spec's literal, kept here (and only here) as the
 single source: ``face_of(tile, side, rot)`` gives every placed face.
+
+A1: the 48 tiles are the spec's own design (the rulebook shows them only in pictures). A2: each edge
+shows one terrain, and the regions are explicit, so that one tile can hold several landscapes.
 """
 from __future__ import annotations
 

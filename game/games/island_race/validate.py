@@ -11,13 +11,19 @@ a save's action list rebuilds every tile but not the time left, which comes from
 """
 from __future__ import annotations
 
+import copy
 import math
-from typing import Any, Mapping
+from collections import Counter
+from typing import Any, Iterator, Mapping
 
-from game.core.protocol import LogEntry, Result, is_int, is_seat, require
+from game.core.chance import Chance
+from game.core.match import hand_points
+from game.core.protocol import JSON, LogEntry, Result, is_int, is_seat, require
+from game.core.rng import Rng
 from game.games.island_race.rules import (ENDED_ALL_DONE, ENDED_LAST_TILE, ENDED_TIME_UP, LAST, MIX, OVER, PLAY,
                                           ROUNDS, IslandMatch, IslandRaceRules, IslandRound, Piece, grid_size,
-                                          timer_seconds)
+                                          mix_pile, timer_seconds)
+from game.games.island_race.scoring import cells_of, neighbour
 from game.games.island_race.tiles import BACK, FRONT, N_SLOTS, TILE_IDS, face_of
 
 PHASES = (MIX, PLAY, LAST, OVER)
@@ -48,18 +54,29 @@ def validate_match(rules: IslandRaceRules, match: Any) -> None:
     require(isinstance(match.totals, list) and len(match.totals) == players
             and all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in match.totals),
             "the totals are not one number per player")
+    require(all(r.scores is None or (isinstance(r.scores, list) and len(r.scores) == players) for r in results),
+            "a round's scores are not one number per player")
+    sums = [sum(hand_points(r, players)[seat] for r in results) for seat in range(players)]
+    require(all(t == x for t, x in zip(match.totals, sums)),
+            f"the totals {match.totals!r:.60} are not the sums of the round scores {sums!r:.60}")
     require(is_int(match.barrier_base) and match.barrier_base >= 0, "the undo barrier")
     require(all(isinstance(e, LogEntry) for e in match.past_log), "a log line of a past round")
+    _check_script(match)
     validate_round(match.hand, players, match.options)
     require(match.hand.round_index == match.hand_index,
             f"the round in play says it is round {match.hand.round_index + 1}, the match {match.hand_index + 1}")
     require(match.hand.is_over() == (finished == ROUNDS), "the round in play is over but the race goes on")
-    if match.last_hand is None:
-        require(finished == 0, "a finished round is missing")
-    else:
+    if not match.hand.is_over():
+        require(match.hand.totals_before == [int(t) for t in match.totals],
+                "the round in play does not start from the match totals")
+    # The finished round is kept for the scoring screen; a position built by ``positions.position``
+    # after round 1 has none (its earlier rounds are only their scores).
+    if match.last_hand is not None:
         require(finished > 0, "a finished round before any round ended")
         validate_round(match.last_hand, players, match.options)
         require(match.last_hand.is_over(), "the last finished round is not over")
+        require([s.total for s in match.last_hand.scores] == results[-1].scores,
+                "the last round's scores are not the ones on the sheet")
 
 
 def _piece_ok(p: Any) -> bool:
@@ -82,29 +99,46 @@ def validate_round(r: Any, players: int, options: Mapping[str, Any]) -> None:
     cells = r.size * r.size
     require(isinstance(r.pile, list) and len(r.pile) == N_SLOTS, "the pile does not have one slot per tile")
     require(isinstance(r.hands, list) and len(r.hands) == players, "not one hand per player")
-    require(isinstance(r.grids, list) and len(r.grids) == players
-            and all(isinstance(g, list) and len(g) == cells for g in r.grids), "not one island per player")
+    require(isinstance(r.grids, list) and len(r.grids) == players and all(isinstance(g, list) for g in r.grids),
+            "not one island per player")
+    for seat, g in enumerate(r.grids):   # S1, V2.2, R7.1: no cell outside the grid
+        require(len(g) == cells, f"player {seat + 1}'s island has {len(g)} cells, a {r.size}x{r.size} island {cells}")
     pieces = [p for p in r.pile + r.hands + [p for g in r.grids for p in g] if p is not None]
     require(all(_piece_ok(p) for p in pieces), "a tile that does not exist or shows a face it does not have")
-    require(sorted(p.tile for p in pieces) == sorted(TILE_IDS), "the 48 tiles are not each there exactly once")
+    count = Counter(p.tile for p in pieces)     # S4: the 48 tiles, each once
+    twice = sorted(t for t, n in count.items() if n > 1)
+    require(not twice, f"tile {twice[0] if twice else ''} is there twice")
+    missing = sorted(set(TILE_IDS) - set(count))
+    require(not missing, f"tile {missing[0] if missing else ''} is missing")
     # who holds what: an empty slot is remembered by the one who took its tile (R4, R6)
-    require(isinstance(r.taken_by, list) and len(r.taken_by) == N_SLOTS
-            and all(t is None or is_seat(t, players) for t in r.taken_by), "the takers of the pile slots")
+    require(isinstance(r.taken_by, list) and len(r.taken_by) == N_SLOTS, "not one taker per pile slot")
+    for slot, taker in enumerate(r.taken_by):
+        require(taker is None or is_seat(taker, players),
+                f"slot {slot} was taken by seat {taker!r:.12}, not a seat of this {players}-player race")
     require(all((r.pile[slot] is None) == (r.taken_by[slot] is not None) for slot in range(N_SLOTS)),
             "a pile slot is both full and taken, or empty and taken by nobody")
     require(isinstance(r.hand_slot, list) and len(r.hand_slot) == players, "not one hand slot per player")
     for seat in range(players):
         slot = r.hand_slot[seat]
         if r.hands[seat] is None:
-            require(slot == -1, f"player {seat + 1} holds nothing but came from slot {slot!r}")
+            require(slot == -1, f"player {seat + 1} holds nothing but came from slot {slot!r:.12}")
         else:
-            require(is_int(slot) and 0 <= slot < N_SLOTS and r.taken_by[slot] == seat,
-                    f"player {seat + 1} holds a tile from a slot they did not take")
+            require(is_int(slot) and 0 <= slot < N_SLOTS,
+                    f"player {seat + 1} holds a tile from slot {slot!r:.12}, off the pile")
+            require(r.taken_by[slot] == seat, f"player {seat + 1} holds a tile from a slot they did not take")
     taken = sum(1 for t in r.taken_by if t is not None)
     placed = sum(1 for g in r.grids for p in g if p is not None)
     require(taken == placed + sum(1 for h in r.hands if h is not None), "tiles taken and tiles held or placed differ")
-    require(isinstance(r.done, list) and all(is_seat(s, players) for s in r.done) and len(set(r.done)) == len(r.done),
-            f"the players done {r.done!r}")
+    for seat in range(players):           # R7.3: every tile placed touches one placed before
+        require(_connected(r.grids[seat], r.size),
+                f"the tiles of player {seat + 1}'s island do not all touch each other (R7)")
+    require(isinstance(r.done, list), "the Done order is not a list")
+    for s in r.done:
+        require(is_seat(s, players), f"seat {s!r:.12} in the Done order is not a seat of this {players}-player race")
+    require(len(set(r.done)) == len(r.done), f"a seat is Done twice: {r.done!r:.40}")
+    for s in r.done:                      # R13: Done needs a full grid, and returns a held tile
+        require(all(p is not None for p in r.grids[s]), f"player {s + 1} is Done with empty cells")
+        require(r.hands[s] is None, f"player {s + 1} is Done but holds a tile")
     require(isinstance(r.finished, list) and len(r.finished) == players
             and all(isinstance(f, bool) for f in r.finished), "the finished markers")
     require(all(r.finished[s] for s in r.done), "a player done but not finished")
@@ -112,6 +146,13 @@ def validate_round(r: Any, players: int, options: Mapping[str, Any]) -> None:
             and all(is_int(t) for t in r.totals_before), "the totals before the round")
     # the phase and the clock
     require(_clock_ok(r.now), f"the clock reads {r.now!r}")
+    require(not (r.no_timer and r.phase == PLAY and r.done),
+            "a no-timer round goes on after a Done without its last-tile phase (V3.2)")
+    if r.phase == LAST:                   # V3.2, V3.3, V3.4, V3.5: one Done, someone still to place or stop
+        require(r.no_timer and len(r.done) == 1, "a last-tile phase without a no-timer round's first Done (V3.2)")
+        require(any(not r.finished[s] for s in range(players)), "a last-tile phase with everyone finished (V3.5)")
+    if r.phase == PLAY:
+        require(len(r.done) < players, "everyone is Done but the round goes on (R16)")
     if r.phase == MIX:
         require(r.round_start is None and taken == 0 and not r.done, "tiles moved before the round started")
     else:
@@ -120,10 +161,118 @@ def validate_round(r: Any, players: int, options: Mapping[str, Any]) -> None:
         require(r.ended_by in ENDINGS and isinstance(r.scores, list) and len(r.scores) == players,
                 "a finished round without its ending and scores")
         require(all(h is None for h in r.hands), "a tile still in hand after the round")
+        require([x.to_json() for x in r.scores] == [x.to_json() for x in r.compute_scores()],
+                "the round's scores do not follow from its islands (spec §5)")
     else:
         require(r.ended_by is None and r.scores is None, "an ending before the round is over")
     require(is_int(r.barrier) and r.barrier >= 0, "the undo barrier")
     require(isinstance(r.entries, list) and all(isinstance(e, LogEntry) for e in r.entries), "the log")
+
+
+def _check_script(match: IslandMatch) -> None:
+    """S4: draws fixed for the next mixes (``IslandMatch.script``) must be draws each mix can make, and
+    no more than the rounds to come will mix."""
+    require(isinstance(match.script, list) and all(isinstance(e, list) and len(e) == 2 for e in match.script),
+            "the scripted draws of the next mixes are not a list of [kind, value] pairs")
+    script = [list(e) for e in match.script]
+    for _ in range(ROUNDS - 1 - match.hand_index):
+        if not script:
+            break
+        trial = Chance(Rng(0), script)
+        try:
+            mix_pile(trial)
+        except ValueError as exc:
+            raise ValueError(f"the scripted draws of the next mix do not fit it: {exc}") from None
+        script = trial.script
+    require(not script, "more scripted draws than mixes to come")
+
+
+def _connected(grid: list[Any], size: int) -> bool:
+    """R7: the placed cells of an island form one orthogonally connected group (or none)."""
+    filled = {c for c in cells_of(size) if grid[c[0] * size + c[1]] is not None}
+    if not filled:
+        return True
+    seen = {next(iter(filled))}
+    todo = list(seen)
+    while todo:
+        cell = todo.pop()
+        for d in range(4):
+            nb = neighbour(cell, d, size)
+            if nb in filled and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return seen == filled
+
+
+# --------------------------------------------------------------------------------------------------
+# Damaged positions a load must refuse (``IslandRaceRules.corruptions``)
+# --------------------------------------------------------------------------------------------------
+def corruptions(data: JSON) -> Iterator[tuple[str, JSON]]:
+    """Damaged copies of a match's ``to_json``: (a word of the refusal, the damaged JSON). Each copy has
+    one thing wrong: a tile removed, a tile doubled, an unknown tile, a tile off the island, a tile
+    taken from a slot off the pile, a tile placed apart from the others (or before the start), a seat
+    out of range (Done, a taker, the player count), totals that are not the round scores' sums."""
+    hand = data["hand"]
+    players = data["players"]
+    size = int(len(hand["grids"][0]) ** 0.5)
+    full = [s for s, p in enumerate(hand["pile"]) if p is not None]
+    a, b = full[0], full[1]   # a round never has fewer than 48 - 4 - 32 tiles in its pile
+
+    def damaged(change: Any) -> JSON:
+        d = copy.deepcopy(data)
+        change(d, d["hand"])
+        return d
+
+    def remove(d: JSON, h: JSON) -> None:
+        h["pile"][a] = None
+
+    def double(d: JSON, h: JSON) -> None:
+        h["pile"][b] = copy.deepcopy(h["pile"][a])
+
+    def unknown(d: JSON, h: JSON) -> None:
+        h["pile"][a] = {"tile": "T99", "side": FRONT, "rot": 0}
+
+    def off_island(d: JSON, h: JSON) -> None:   # the tile of slot a on a tenth cell of player 1's island
+        h["grids"][0].append(h["pile"][a])
+        h["pile"][a], h["taken_by"][a] = None, 0
+
+    def done_seat(d: JSON, h: JSON) -> None:
+        h["done"] = [players]
+
+    def taker_seat(d: JSON, h: JSON) -> None:
+        h["taken_by"][a] = players + 5
+
+    def player_count(d: JSON, h: JSON) -> None:
+        d["players"] = 9
+
+    def totals(d: JSON, h: JSON) -> None:
+        d["totals"] = [t + 3 for t in d["totals"]]
+
+    yield "missing", damaged(remove)
+    yield "twice", damaged(double)
+    yield "unknown tile", damaged(unknown)
+    yield "island", damaged(off_island)
+    yield "seat", damaged(done_seat)
+    yield "players", damaged(player_count)
+    yield "totals", damaged(totals)
+    yield "seat", damaged(taker_seat)
+    if all(p is None for p in hand["grids"][0]):
+        if hand["phase"] == MIX:
+            def early(d: JSON, h: JSON) -> None:   # a tile on an island before "Go!"
+                h["grids"][0][0] = h["pile"][a]
+                h["pile"][a], h["taken_by"][a] = None, 0
+            yield "started", damaged(early)
+        else:
+            def apart(d: JSON, h: JSON) -> None:   # two tiles in opposite corners: R7 never allows it
+                h["grids"][0][0], h["grids"][0][size * size - 1] = h["pile"][a], h["pile"][b]
+                h["pile"][a] = h["pile"][b] = None
+                h["taken_by"][a] = h["taken_by"][b] = 0
+            yield "touch", damaged(apart)
+    held = [s for s, p in enumerate(hand["hands"]) if p is not None]
+    if held:
+        def off_pile(d: JSON, h: JSON) -> None:   # a held tile from slot 60
+            h["hand_slot"][held[0]] = N_SLOTS + 12
+        yield "off the pile", damaged(off_pile)
 
 
 def carry_clock(saved: Any, replayed: Any) -> None:

@@ -3,20 +3,23 @@
 prints, so each table checks itself)."""
 from __future__ import annotations
 
-from game.games.island_race.rules import (BACK, FRONT, Flip, IslandRound, Piece, Place, Rotate, StartRound,
-                                          Take)
+from game.games.island_race.positions import round_position
+from game.games.island_race.rules import (BACK, FRONT, MIX, PLAY, Flip, IslandRound, Place, Rotate, Take)
 from game.games.island_race.tiles import Face, face_of, parse_regions
 
 ANNA, BEN, CARA, DINO = 0, 1, 2, 3
 
 
-def new_round(players: int = 2, seed: int = 1, start: bool = True, **options) -> IslandRound:
-    """A mixed round (options by keyword: big_island=True -> "big-island"), started unless start=False."""
+def new_round(players: int = 2, seed: int = 1, start: bool = True, *, islands: dict | None = None,
+              hands: dict | None = None, pile: dict | list | None = None, showing: tuple | list = (),
+              done: tuple | list = (), round: int = 1, past_rounds: list | None = None, **options) -> IslandRound:
+    """A round mixed from ``seed`` (options by keyword: big_island=True -> "big-island"), started unless
+    start=False, built by ``positions.position``: ``islands`` {seat: row-major layout, 'T01 front r0' or
+    None}, ``hands`` {seat: 'T30 back r1'}, ``showing`` pile tiles turned to 'T31 back r0' in their slot..."""
     opts = {k.replace("_", "-"): v for k, v in options.items()}
-    r = IslandRound.mix(players, opts, seed)
-    if start:
-        r.apply(StartRound())
-    return r
+    return round_position(players, options=opts, seed=seed, phase=PLAY if start else MIX, islands=islands,
+                          hands=hands, pile=pile, showing=showing, done=done, round=round,
+                          past_rounds=past_rounds)
 
 
 def parse(spec: str) -> tuple[str, int, int]:
@@ -34,26 +37,6 @@ def slot_of(r: IslandRound, tile: str) -> int:
         if p is not None and p.tile == tile:
             return slot
     raise AssertionError(f"{tile} is not in the pile")
-
-
-def put(r: IslandRound, seat: int, layout: list[str | None]) -> None:
-    """Lay an island directly (no actions): ``layout`` row-major, each 'T01 front r0' or None. The tiles
-    leave the pile, as if ``seat`` had taken and placed them."""
-    assert len(layout) == r.size * r.size
-    for i, spec in enumerate(layout):
-        if spec is None:
-            continue
-        slot = slot_of(r, parse(spec)[0])
-        r.pile[slot] = None
-        r.taken_by[slot] = seat
-        r.grids[seat][i] = Piece.of(*parse(spec))
-
-
-def set_slot(r: IslandRound, tile: str, side: int, rot: int) -> int:
-    """Make ``tile`` lie in the pile with this side up and rotation; returns its slot."""
-    slot = slot_of(r, tile)
-    r.pile[slot] = Piece.of(tile, side, rot)
-    return slot
 
 
 def take_tile(r: IslandRound, seat: int, spec: str) -> None:

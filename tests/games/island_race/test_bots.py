@@ -12,11 +12,11 @@ from game.core.realtime import SimulatedClock, run_realtime
 from game.core.rng import Rng
 from game.games import RealtimeGameError
 from game.games.island_race import GAME
-from game.games.island_race.bots import (IslandAgent, IslandModel, IslandReferee, make_agent, round_of,
-                                         round_reports, volcano_cost)
-from game.games.island_race.rules import (PLAY, RULES, Done, Flip, IslandMatch, Piece, Place, Return, Rotate,
+from game.games.island_race.bots import (PLACEABLE_MASKS, IslandAgent, IslandModel, IslandReferee, geometry, info,
+                                         make_agent, round_of, round_reports, volcano_cost)
+from game.games.island_race.rules import (PLAY, RULES, Done, Flip, IslandMatch, Place, Return, Rotate,
                                           StartRound, Stop, Take, TimeUp)
-from game.games.island_race.scoring import closed_landscapes, water_faults, wrong_joints
+from game.games.island_race.scoring import closed_landscapes, water_faults, water_faults_at, wrong_joints
 from game.games.island_race.tiles import BACK, FRONT, TILE_IDS, face_of
 from tests.games.island_race.helpers import ANNA, BEN
 
@@ -142,28 +142,10 @@ def test_a_tile_taken_by_someone_faster_is_noticed_and_the_agent_recovers():
 # --------------------------------------------------------------------------------------------------
 # §10: what a bot does not see cannot change what it does
 # --------------------------------------------------------------------------------------------------
-def twin(m: IslandMatch) -> IslandMatch | None:
-    """The same match, except that pile tiles showing the same up face swap identities: the down faces
-    of those tiles differ, every view is the same (None: no two pile tiles look alike)."""
-    t = m.clone()
-    pile = t.hand.pile
-    groups: dict = {}
-    for slot, p in enumerate(pile):
-        if p is not None:
-            groups.setdefault((p.side, p.face.rotated(-p.rot)), []).append(slot)
-    swapped = 0
-    for slots in groups.values():
-        tiles = [pile[s].tile for s in slots]
-        if len(slots) < 2:
-            continue
-        for i, s in enumerate(slots):
-            p = pile[s]
-            pile[s] = Piece.of(tiles[(i + 1) % len(tiles)], p.side, p.rot)
-            assert pile[s].face == p.face
-            swapped += 1
-    if not swapped or t.hand.to_json()["pile"] == m.hand.to_json()["pile"]:
-        return None
-    return t
+def twin(m: IslandMatch, k: int = 0) -> IslandMatch:
+    """The same match to every seat's eyes (``RULES.twin``): pile, held and placed tiles showing the same
+    face trade identities, so their down faces differ; every view is the same."""
+    return RULES.twin(m, None, Rng(1000 + k))
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -177,9 +159,7 @@ def test_two_states_differing_only_in_down_faces_give_the_same_decisions_and_tim
         run_realtime(m, [*agents, referee], clock, until=math.inf, max_events=20)
         if m.hand.phase != PLAY:
             continue
-        other = twin(m)
-        if other is None:
-            continue
+        other = twin(m, checked)
         for seat in range(3):
             assert m.view(seat).to_json() == other.view(seat).to_json()
             a, b = copy.deepcopy(agents[seat]), copy.deepcopy(agents[seat])
@@ -373,3 +353,51 @@ def test_volcano_cost_is_the_count_only_when_it_is_the_most():
     assert volcano_cost(4, 1.0, 2.5) == pytest.approx(4.0, abs=0.01)
     assert volcano_cost(1, 4.0, 2.5) == pytest.approx(0.0, abs=0.01)
     assert 0.0 < volcano_cost(2, 2.0, 2.5) < 2.0  # a tie (or about): partly
+
+
+def test_the_water_masks_agree_with_the_engine_s_water_rule_on_every_face_and_cell():
+    """The bots' fast path (``PLACEABLE_MASKS``, ``geometry``) against ``scoring.water_faults_at`` (R20)."""
+    faces = set(ALL_FACES)
+    for size in (3, 4):
+        masks = geometry(size)[0]
+        for idx in range(size * size):
+            cell = divmod(idx, size)
+            for face in faces:
+                fits = info(face).mask == masks[idx]
+                assert fits == (not water_faults_at(face, cell, size)), (face, cell, size)
+                assert not fits or info(face).mask in PLACEABLE_MASKS
+
+
+def test_bots_place_only_where_the_engine_says_and_finish_as_it_says():
+    """On random positions of random races: every Place a bot plans is legal (the engine's legal cells)
+    and keeps the water rule; a bot with a full grid asks for Done (Stop in the last-tile phase)."""
+    rng = Rng(3)
+    checked = 0
+    for seed in range(6):
+        options = [{}, {"no-timer": True}, {"big-island": True}][seed % 3]
+        m = RULES.new_game(2, options, seed)
+        m.advance_time(3.0)
+        m.apply(StartRound())
+        agents = [make_agent(level, s, 50 + seed) for s, level in enumerate(["hard", "easy"])]
+        clock = 3.0
+        for _ in range(400):
+            if m.is_over() or m.hand.phase not in (PLAY, "last"):
+                break
+            seat = rng.choice(m.current_players()) if m.current_players() else None
+            if seat is None:
+                break
+            plan = ask(agents[seat], m.view(seat), clock)
+            if plan is None:
+                continue
+            action, at = plan
+            assert m.hand.check(action) is None, (action, m.hand.check(action))
+            if isinstance(action, Place):
+                assert not m.hand.water_faults_of_placement(seat, action.cell)
+                checked += 1
+            if isinstance(action, (Done, Stop)):
+                assert m.hand.grid_full(seat) or isinstance(action, Stop)
+            clock = max(clock, at)
+            m.advance_time(clock)
+            m.apply(action)
+            agents[seat].on_applied(action, clock)
+    assert checked > 40

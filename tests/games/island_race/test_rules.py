@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.protocol import IllegalAction, Result, seat_ref
+from game.core.protocol import IllegalAction, seat_ref
+from game.games.island_race.positions import position
 from game.games.island_race.rules import (EXPERT_SECONDS, LAST, MIX, OVER, PLAY, ROUND_SECONDS, RULES, SYSTEM,
                                           Done, Flip, IslandMatch, IslandRound, Piece, Place, Return, Rotate,
                                           StartRound, Stop, Take, TimeUp, timer_seconds)
 from game.games.island_race.tiles import BACK, FRONT, TILE_IDS, TILE_SET, face_of
-from tests.games.island_race.helpers import (ANNA, BEN, CARA, CATERINA, E1, E2, PIERO, build, new_round, put,
-                                             set_slot, slot_of, specs, take_tile)
+from tests.games.island_race.helpers import (ANNA, BEN, CARA, CATERINA, E1, E2, PIERO, build, new_round, slot_of,
+                                             specs, take_tile)
 
 
 def reason(state, action) -> str:
@@ -48,6 +49,14 @@ def capacity_layout(size: int, corners: list[str], sides: list[str], centres: li
             else:
                 layout.append(f"{centres.pop(0)} front r0")
     return layout
+
+
+ROUND_3_ISLANDS = {  # R29, T-G1: full valid islands worth 13 (Anna) and 16 (Ben) when nobody is first out
+    ANNA: ["T14 front r0", "T31 front r0", "T04 front r1", "T23 front r3", "T45 front r2", "T34 front r1",
+           "T17 front r3", "T22 front r2", "T10 front r2"],
+    BEN: ["T18 front r0", "T29 front r0", "T16 front r1", "T33 front r3", "T42 front r0", "T37 front r1",
+          "T19 front r3", "T24 front r2", "T20 front r2"],
+}
 
 
 def tiles(lo: int, hi: int) -> list[str]:
@@ -137,12 +146,10 @@ def test_S4_views_show_up_faces_by_slot_never_tile_ids_or_down_faces():
 
 def test_S4_two_states_that_differ_only_in_down_faces_look_the_same():
     """T03 and T13 share their front (turtle bay) but not their back: front up, they are anonymous."""
-    a = new_round(2, seed=5)
-    b = a.clone()
-    s03, s13 = slot_of(a, "T03"), slot_of(a, "T13")
-    for state, first, second in ((a, "T03", "T13"), (b, "T13", "T03")):
-        state.pile[s03] = Piece.of(first, FRONT, 1)
-        state.pile[s13] = Piece.of(second, FRONT, 1)
+    base = new_round(2, seed=5)
+    s03, s13 = slot_of(base, "T03"), slot_of(base, "T13")
+    a = new_round(2, seed=5, pile={s03: "T03 front r1", s13: "T13 front r1"})
+    b = new_round(2, seed=5, pile={s03: "T13 front r1", s13: "T03 front r1"})
     assert a.to_json() != b.to_json()
     for seat in (None, ANNA, BEN):
         assert a.view(seat).to_json() == b.view(seat).to_json()
@@ -170,8 +177,7 @@ def test_R1_everyone_acts_at_once_in_arrival_order_each_action_names_its_seat():
 
 
 def test_R2_a_player_acts_until_the_round_ends_unless_done():
-    r = new_round(2)
-    put(r, ANNA, specs(CATERINA))
+    r = new_round(2, islands={ANNA: specs(CATERINA)})
     r.apply(Done(ANNA))
     assert r.current_players() == (BEN,) and r.legal_actions(ANNA) == []
     assert reason(r, Take(ANNA, slot_of(r, "T44"))) == "ir.reason.done"
@@ -198,8 +204,8 @@ def test_R4_take_needs_an_empty_hand_and_a_tile_in_the_slot():
 
 
 def test_R5_rotate_and_flip_only_the_held_tile_freely():
-    r = new_round(2)
-    slot = set_slot(r, "T01", FRONT, 0)
+    r = new_round(2, showing=["T01 front r0"])
+    slot = slot_of(r, "T01")
     assert reason(r, Rotate(ANNA, 1)) == "ir.reason.hand_empty"    # pile tiles cannot be turned
     assert reason(r, Flip(ANNA)) == "ir.reason.hand_empty"
     r.apply(Take(ANNA, slot))
@@ -219,8 +225,8 @@ def test_R5_rotate_and_flip_only_the_held_tile_freely():
 
 
 def test_R6_return_puts_the_tile_back_in_its_slot_as_it_shows_now():
-    r = new_round(2)
-    slot = set_slot(r, "T24", FRONT, 0)
+    r = new_round(2, showing=["T24 front r0"])
+    slot = slot_of(r, "T24")
     r.apply(Take(ANNA, slot))
     r.apply(Rotate(ANNA, 1))
     r.apply(Return(ANNA))
@@ -274,6 +280,15 @@ def test_R10_the_water_rule_is_not_checked_when_placing_but_reported():
     assert r.water_faults_of_placement(ANNA, (1, 1), face_of("T41", FRONT, 0)) == []
 
 
+def test_R10_the_hover_assist_asks_the_engine_about_each_edge():
+    r = new_round(2, islands={ANNA: {(1, 1): "T41 front r0", (0, 1): "T08 front r1"}}, hands={ANNA: "T01 front r0"})
+    assert r.edge_report(ANNA, (1, 0)) == (False, True, None, True)   # N water inwards, E matches, S empty, W sea
+    assert r.edge_report(BEN, (0, 0)) == ()                            # nothing held
+    # W: water against the neighbour's water, facing inside: the same terrain, still the water rule broken
+    assert r.edge_report(ANNA, (0, 2)) == (True, False, None, False)
+    assert r.edge_report(ANNA, (0, 2), face_of("T04", FRONT, 1)) == (True, True, None, False)  # wwfp: W p vs w
+
+
 def test_R11_placing_empties_the_hand():
     r = new_round(2)
     take_tile(r, BEN, "T41 front r0")
@@ -290,11 +305,10 @@ def test_R12_after_placing_take_another():
 
 
 def test_R13_done_needs_a_full_grid_returns_the_held_tile_and_ends_acting():
-    r = new_round(2)
-    put(r, ANNA, specs(CATERINA)[:8] + [None])
+    r = new_round(2, islands={ANNA: specs(CATERINA)[:8] + [None]})
     assert Done(ANNA) not in r.legal_actions(ANNA)
     assert reason(r, Done(ANNA)) == "ir.reason.not_full"
-    put(r, ANNA, [None] * 8 + ["T03 front r2"])
+    build(r, ANNA, [None] * 8 + ["T03 front r2"])
     slot = slot_of(r, "T44")
     r.apply(Take(ANNA, slot))
     assert Done(ANNA) in r.legal_actions(ANNA)
@@ -304,9 +318,7 @@ def test_R13_done_needs_a_full_grid_returns_the_held_tile_and_ends_acting():
 
 
 def test_R14_the_order_of_done_is_recorded_and_the_first_gets_the_bonus():
-    r = new_round(3)
-    put(r, BEN, specs(CATERINA))
-    put(r, CARA, full_piero())
+    r = new_round(3, islands={BEN: specs(CATERINA), CARA: full_piero()})
     r.apply(Done(BEN))
     r.apply(Done(CARA))
     assert r.done == [BEN, CARA] and r.first_out == BEN
@@ -316,17 +328,14 @@ def test_R14_the_order_of_done_is_recorded_and_the_first_gets_the_bonus():
 
 
 def test_R15_no_done_keeps_what_is_placed_and_pays_for_empty_cells():
-    r = new_round(2)
-    put(r, BEN, specs(PIERO))
+    r = new_round(2, islands={BEN: specs(PIERO)})
     r.apply(TimeUp())
     assert r.scores[BEN].empty == 1 and r.filled(BEN) == 8
     assert r.scores[BEN].total == 11 - 2          # alone, Piero has the most volcanoes (2)
 
 
 def test_R16_the_round_ends_when_everyone_is_done_or_at_time_up():
-    r = new_round(2)
-    put(r, ANNA, specs(CATERINA))
-    put(r, BEN, full_piero())
+    r = new_round(2, islands={ANNA: specs(CATERINA), BEN: full_piero()})
     r.apply(Done(BEN))
     assert r.phase == PLAY
     r.apply(Done(ANNA))
@@ -351,10 +360,7 @@ def test_R17_at_time_up_held_tiles_return_and_later_actions_are_rejected():
 
 
 def test_R18_every_island_is_scored_and_written_on_the_sheet():
-    m = RULES.new_game(2, {}, 7)
-    m.apply(StartRound())
-    put(m.hand, ANNA, specs(CATERINA))
-    put(m.hand, BEN, specs(PIERO))
+    m = position(2, seed=7, islands={ANNA: specs(CATERINA), BEN: specs(PIERO)})
     m.apply(Done(ANNA))
     m.apply(TimeUp())
     assert m.totals == [25, 11] and m.hand_results[0].scores == [25, 11]
@@ -389,8 +395,8 @@ def test_R28_after_three_rounds_the_totals_decide():
     rounds = [(CATERINA, PIERO, ANNA), (E2, E1, BEN), (PIERO, CATERINA, BEN)]   # (Anna, Ben, first out)
     for anna, ben, first in rounds:
         m.apply(StartRound())
-        put(m.hand, ANNA, specs(anna))
-        put(m.hand, BEN, specs(ben))
+        build(m.hand, ANNA, specs(anna))
+        build(m.hand, BEN, specs(ben))
         m.apply(Done(first))
         m.apply(TimeUp())
     assert [r.scores for r in m.hand_results] == [[25, 11], [0, 13], [11, 25]]
@@ -401,28 +407,24 @@ def test_R28_after_three_rounds_the_totals_decide():
 
 
 def test_R29_ties_share_the_victory():
-    m = RULES.new_game(3, {}, 1)
-    m.hand_results = [Result.from_scores([25.0, 11.0, 3.0]), Result.from_scores([9.0, 20.0, 0.0]),
-                      Result.from_scores([13.0, 16.0, 40.0])]
-    m.totals = [47.0, 47.0, 43.0]
+    m = position(3, round=3, past_rounds=[[25, 11, 3], [9, 20, 0]], islands=ROUND_3_ISLANDS)
+    m.apply(TimeUp())                                   # round 3: 13, 16 and 0 points
+    assert m.is_over() and m.hand_results[-1].scores == [13, 16, 0] and m.totals == [47, 47, 3]
     res = m.result()
     assert res.winners == [ANNA, BEN] and res.ranks == [1, 1, 3] and res.how is None
 
 
 def test_T_G1_rounds_25_9_13_and_11_20_16_give_a_shared_victory():
-    m = RULES.new_game(2, {}, 1)
-    m.hand_results = [Result.from_scores([25.0, 11.0]), Result.from_scores([9.0, 20.0]),
-                      Result.from_scores([13.0, 16.0])]
-    m.totals = [47.0, 47.0]
+    m = position(2, round=3, past_rounds=[[25, 11], [9, 20]], islands=ROUND_3_ISLANDS)
+    m.apply(TimeUp())
+    assert [r.scores for r in m.hand_results] == [[25, 11], [9, 20], [13, 16]]
     res = m.result()
     assert res.winners == [ANNA, BEN] and res.ranks == [1, 1]
 
 
 def test_R30_the_round_breakdown_per_player():
-    r = new_round(2)
-    put(r, ANNA, specs(CATERINA))
-    put(r, BEN, specs(PIERO))
-    r.totals_before = [4, 7]
+    r = new_round(2, islands={ANNA: specs(CATERINA), BEN: specs(PIERO)}, round=2, past_rounds=[[4, 7]])
+    assert r.totals_before == [4, 7]
     r.apply(Done(ANNA))
     r.apply(TimeUp())
     res = r.result()
@@ -532,8 +534,8 @@ def test_T_P6_contention_the_first_take_wins():
 
 
 def test_T_P7_return_after_flip_shows_the_flipped_face_to_everyone():
-    r = new_round(3)
-    slot = set_slot(r, "T31", FRONT, 0)
+    r = new_round(3, showing=["T31 front r0"])
+    slot = slot_of(r, "T31")
     r.apply(Take(BEN, slot))
     r.apply(Flip(BEN))
     r.apply(Return(BEN))
@@ -553,11 +555,7 @@ def test_T_R1_time_up_with_7_placed_and_a_tile_in_hand():
 
 
 def test_T_R2_all_done_at_2_10_ends_the_round_at_once_and_no_time_up_follows():
-    m = RULES.new_game(2, {}, 3)
-    m.advance_time(5.0)
-    m.apply(StartRound())
-    put(m.hand, ANNA, specs(CATERINA))
-    put(m.hand, BEN, full_piero())
+    m = position(2, seed=3, started_at=5.0, islands={ANNA: specs(CATERINA), BEN: full_piero()})
     m.advance_time(5.0 + 130.0)
     assert m.hand.time_left() == 110.0
     m.apply(Done(BEN))
@@ -576,9 +574,7 @@ def test_T_R3_actions_after_time_up_are_rejected():
 
 
 def test_T_R4_next_round_starts_clean():
-    m = RULES.new_game(3, {}, 8)
-    m.apply(StartRound())
-    put(m.hand, ANNA, specs(CATERINA))
+    m = position(3, seed=8, islands={ANNA: specs(CATERINA)})
     m.apply(Done(ANNA))
     m.apply(Take(BEN, slot_of(m.hand, "T45")))
     m.apply(TimeUp())
@@ -593,12 +589,10 @@ def test_T_R4_next_round_starts_clean():
 # §8.7 game and variants
 # ==================================================================================================
 def test_T_V1_no_timer_last_tile_phase():
-    r = new_round(3, no_timer=True)
-    put(r, ANNA, specs(E1))
-    put(r, BEN, ["T17 front r0"] + [None] * 8)
-    put(r, CARA, ["T16 front r0"] + [None] * 8)
-    take_tile(r, BEN, "T21 front r0")
-    slot = set_slot(r, "T30", BACK, 0)
+    r = new_round(3, no_timer=True, islands={ANNA: specs(E1), BEN: ["T17 front r0"] + [None] * 8,
+                                             CARA: ["T16 front r0"] + [None] * 8},
+                  hands={BEN: "T21 front r0"}, showing=["T30 back r0"])
+    slot = slot_of(r, "T30")
     r.apply(Done(ANNA))
     assert r.phase == LAST and r.current_players() == (BEN, CARA)
     r.apply(Place(BEN, (0, 1)))
@@ -614,9 +608,7 @@ def test_T_V1_no_timer_last_tile_phase():
 
 
 def test_T_V2_no_timer_stop_without_placing_and_no_done():
-    r = new_round(2, no_timer=True)
-    put(r, ANNA, specs(CATERINA))
-    put(r, BEN, full_piero())
+    r = new_round(2, no_timer=True, islands={ANNA: specs(CATERINA), BEN: full_piero()})
     r.apply(Done(ANNA))
     assert Done(BEN) not in r.legal_actions(BEN) and Stop(BEN) in r.legal_actions(BEN)
     assert reason(r, Done(BEN)) == "ir.reason.no_done_now"
@@ -625,13 +617,12 @@ def test_T_V2_no_timer_stop_without_placing_and_no_done():
 
 
 def test_T_V3_big_island_done_needs_16():
-    r = new_round(2, big_island=True)
     from tests.games.island_race.helpers import BIG
-    put(r, ANNA, specs(BIG)[:9] + [None] * 7)
+    r = new_round(2, big_island=True, islands={ANNA: specs(BIG)[:9] + [None] * 7})
     assert reason(r, Done(ANNA)) == "ir.reason.not_full"
-    put(r, ANNA, [None] * 9 + specs(BIG)[9:15] + [None])
+    r = new_round(2, big_island=True, islands={ANNA: specs(BIG)[:15] + [None]})
     assert reason(r, Done(ANNA)) == "ir.reason.not_full" and r.filled(ANNA) == 15
-    put(r, ANNA, [None] * 15 + specs(BIG)[15:])
+    build(r, ANNA, [None] * 15 + specs(BIG)[15:])
     r.apply(Done(ANNA))
     r.apply(TimeUp())
     assert r.scores[BEN].empty == 16 and r.scores[ANNA].total == 18 + 4
@@ -702,8 +693,7 @@ def test_V3_1_no_timer_has_no_clock_and_no_time_up():
 
 
 def test_V3_2_play_until_the_first_done_who_gets_the_bonus():
-    r = new_round(2, no_timer=True)
-    put(r, BEN, specs(CATERINA))
+    r = new_round(2, no_timer=True, islands={BEN: specs(CATERINA)})
     assert r.phase == PLAY
     r.apply(Done(BEN))
     assert r.phase == LAST and r.first_out == BEN and "ir.log.last_tile" in log_keys(r)
@@ -712,9 +702,7 @@ def test_V3_2_play_until_the_first_done_who_gets_the_bonus():
 
 
 def test_V3_3_each_other_player_places_at_most_one_more_tile_or_stops():
-    r = new_round(3, no_timer=True)
-    put(r, ANNA, specs(CATERINA))
-    take_tile(r, BEN, "T44 front r0")
+    r = new_round(3, no_timer=True, islands={ANNA: specs(CATERINA)}, hands={BEN: "T44 front r0"})
     r.apply(Done(ANNA))
     r.apply(Return(BEN))                                            # may swap the held tile
     take_tile(r, BEN, "T45 front r0")
@@ -727,9 +715,7 @@ def test_V3_3_each_other_player_places_at_most_one_more_tile_or_stops():
 
 
 def test_V3_4_nobody_else_declares_done_and_a_filled_grid_gets_no_bonus():
-    r = new_round(2, no_timer=True)
-    put(r, ANNA, specs(CATERINA))
-    put(r, BEN, specs(PIERO))
+    r = new_round(2, no_timer=True, islands={ANNA: specs(CATERINA), BEN: specs(PIERO)})
     r.apply(Done(ANNA))
     take_tile(r, BEN, "T44 front r0")
     r.apply(Place(BEN, (2, 2)))
@@ -738,8 +724,7 @@ def test_V3_4_nobody_else_declares_done_and_a_filled_grid_gets_no_bonus():
 
 
 def test_V3_5_the_round_ends_when_every_other_player_is_finished_held_tiles_return():
-    r = new_round(3, no_timer=True)
-    put(r, CARA, specs(CATERINA))
+    r = new_round(3, no_timer=True, islands={CARA: specs(CATERINA)})
     r.apply(Done(CARA))
     slot = slot_of(r, "T44")
     r.apply(Take(ANNA, slot))
@@ -751,8 +736,7 @@ def test_V3_5_the_round_ends_when_every_other_player_is_finished_held_tiles_retu
 
 
 def test_V3_6_an_optional_limit_may_end_the_last_tile_phase():
-    r = new_round(3, no_timer=True)
-    put(r, ANNA, specs(CATERINA))
+    r = new_round(3, no_timer=True, islands={ANNA: specs(CATERINA)})
     r.apply(Done(ANNA))
     assert r.legal_actions(SYSTEM) == [TimeUp()]
     take_tile(r, BEN, "T44 front r0")
@@ -776,8 +760,7 @@ def test_options_are_declared_for_the_setup_form():
 # Resolved ambiguities (§7) that state behaviour
 # ==================================================================================================
 def test_A4_a_valid_island_may_have_gaps_whose_facing_edges_are_land():
-    r = new_round(2)
-    put(r, ANNA, specs(PIERO))
+    r = new_round(2, islands={ANNA: specs(PIERO)})
     r.apply(TimeUp())
     assert r.scores[ANNA].valid and r.scores[ANNA].empty == 1
 
@@ -793,17 +776,14 @@ def test_A5_the_grid_is_fixed_from_the_first_tile():
 
 
 def test_A6_invalid_first_out_passes_the_bonus_to_nobody():
-    r = new_round(2)
-    put(r, ANNA, specs(E2))
-    put(r, BEN, specs(E1))
+    r = new_round(2, islands={ANNA: specs(E2), BEN: specs(E1)})
     r.apply(Done(ANNA))
     r.apply(Done(BEN))
     assert [s.first_out for s in r.scores] == [0, 0] and [s.total for s in r.scores] == [0, 9]
 
 
 def test_A8_done_needs_a_full_grid_not_a_valid_one():
-    r = new_round(2)
-    put(r, ANNA, specs(E2))
+    r = new_round(2, islands={ANNA: specs(E2)})
     assert Done(ANNA) in r.legal_actions(ANNA)
 
 
@@ -824,9 +804,7 @@ def test_A13_pile_tiles_cannot_be_moved_flipped_or_turned():
 
 
 def test_A17_there_is_always_exactly_one_first_out():
-    r = new_round(2)
-    put(r, ANNA, specs(CATERINA))
-    put(r, BEN, full_piero())
+    r = new_round(2, islands={ANNA: specs(CATERINA), BEN: full_piero()})
     r.apply(Done(BEN))
     r.apply(Done(ANNA))
     assert r.first_out == BEN and r.done == [BEN, ANNA]

@@ -288,7 +288,7 @@ def test_the_clock_freezes_while_paused_and_on_focus_loss(app):
     assert scene.time_left() == left
     surface = pygame.Surface(app.screen.get_size())
     app.draw()  # the pile is blurred under the pause panel
-    assert scene._blur is not None
+    assert scene.pile_blurred
     scene.time_scale = 1.0     # real time while resuming: a slow frame must not skip the "3, 2, 1"
     key(app, pygame.K_ESCAPE)  # resume: "3, 2, 1" before the clock runs again
     assert app.stack.top is scene and scene.stage == "resume"
