@@ -2,8 +2,9 @@
 
 Reads the map with ``pytmx.TiledMap`` (no images, no display): the ``terrain`` tile layer gives every
 cell's kind, the object layers give harbours, docks, straits and currents. Everything is cross-checked
-(tiles against objects, structure of G4-G7, the counts the map states for itself, a connected sea), so
-a wrong or edited map fails here with a ``BoardError`` that names what is off.
+(tiles against objects, structure of G4, G5, G6, G7, the counts the map states for itself, a connected
+sea), so a wrong or edited map fails here with a ``BoardError`` that names what is off. A26: the map, the
+flags and the corners are the reconstruction the spec describes (research A1).
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The Pirateer sea map as plain data: cells, harbours, docks, straits, currents and the steps of G1-G8.
+"""The Pirateer sea map as plain data: cells, harbours, docks, straits, currents and the steps of G1, G2, G3,
+G4, G5, G6, G7, G8.
 
 Pure Python (no pygame, no pytmx), so the rules engine can import it. ``board.py`` builds a ``Board``
 from the Tiled map; everything here is frozen and hashable, and nothing is tied to one particular map.
@@ -17,9 +18,9 @@ Cell = tuple[int, int]
 Step = tuple[int, int]
 
 KINDS = ("sea", "current", "dock", "land", "island", "islet", "strait")
-WATER_KINDS = frozenset({"sea", "current", "dock", "strait"})
+WATER_KINDS = frozenset({"sea", "current", "dock", "strait"})   # G2: everything else blocks
 
-# Ordinary steps (G3): each crosses one side of a diamond, a diagonal on the table.
+# Ordinary steps (G3): each crosses one side of a diamond, a diagonal on the table (A1).
 ORDINARY = {"SE": (1, 0), "NW": (-1, 0), "SW": (0, 1), "NE": (0, -1)}
 # Lengthwise steps along a current (G3, G5): horizontal on the table.
 LENGTHWISE = {"E": (1, -1), "W": (-1, 1)}
@@ -159,7 +160,7 @@ class Board:
         """(faction, index 1..3) if this is a start square."""
         return self._lookup["start"].get(cell)
 
-    # -- steps (G3-G5) --------------------------------------------------------------------------
+    # -- steps (G3, G4, G5) ----------------------------------------------------------------------
     def on_board(self, cell: Cell) -> bool:
         """Inside the board rectangle (G1) and the grid."""
         u, w = cell[0] - cell[1], cell[0] + cell[1]

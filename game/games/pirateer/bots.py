@@ -1,14 +1,21 @@
 """Pirateer bots (spec section 10): easy, medium (heuristic plans) and hard (expectimax over the replies).
 
 Every bot sees only ``state.view(seat)`` and returns one of its ``legal_actions(seat)``. It never reads
-the view's random generator: lookahead runs on ``moves.Pos`` positions with dice the bot sets itself.
+the view's random generator (nor any but its own ``rng``): lookahead runs on ``moves.Pos`` positions over
+the engine's chance outcomes, every roll of n dice with its probability (``game.core.chance.dice_outcomes``,
+``ROLLS[n]`` for any n). The rules come from the engine: legal moves (``moves.iter_landings``,
+``moves.group_landings``, ``max_dice``), the storm (``moves.sink``, ``port_distances``), the blast
+(``moves.blast``), when boarding is free (``moves.boarding_is_free``), whether a take may end the turn
+(``end_phase_follows``). One fast path of its own, ``hit_masks`` (exact threats from terrain tables), is
+checked against the engine on random positions (tests/games/pirateer/test_engine_answers.py).
 
 - Plans (``enumerate_plans``): in the move phase every distinct complete plan for the current dice, a
   sequence of die moves and treasure takes that meets the dice obligation (R11), one per position it
   leaves. A bot picks a plan, plays its first action and keeps the rest; the rest is replayed only
   while the view is the position the plan expects (otherwise it plans again).
 - Tables (``Tables``, once per board): expected turns home for a carrier under its R17 table (value
-  iteration over the 21 rolls; trap squares come out hopeless), expected turns to a dock, die-move
+  iteration over the 21 rolls; trap squares come out hopeless, so the poison harbours, V8.2's partner
+  harbours in grab-and-run among them, are avoided), expected turns to a dock, die-move
   distances, and the terrain paths that end on a square (for exact threats).
 - Evaluation (``Evaluator``, tuned by ``Weights``): per team, the treasure's worth to its carrier
   (``carry`` minus the expected turns home, more for ships blocking a channel it must pass, nothing
@@ -18,9 +25,10 @@ the view's random generator: lookahead runs on ``moves.Pos`` positions with dice
   may board (a team's last ship: the game), the dock race while the coin is on the island, the hunt
   for an enemy carrier, ships afloat, ships idling in their own channel, and the ``storm`` risk of the
   farthest ship. A seat scores its team's value minus the best rival team's.
-- easy: a random plan, plans that bring the goal nearer twice as likely; always takes the treasure.
+- easy: a random plan, plans that bring the goal nearer twice as likely; always takes the treasure; any
+  free fleet at the table (S1).
 - medium: the best plan by the evaluation; nuke, storm pick, bonus values, pre-roll take and the
-  war-wind carrier by the same.
+  war-wind carrier by the same; at the table the free corner farthest from the fleets taken (S1).
 - hard: the medium's best ``top_k`` plans, each answered by the next seat's medium reply for each of
   its rolls (most likely first), scored after that reply as a winning chance (``win_chance``) by a
   finer evaluation (``HARD``: a carrier about to move is threatened only by what is left once it has
@@ -33,15 +41,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Iterable
 
 from game.core.bots import Bot, RandomBot
+from game.core.chance import dice_outcomes
 from game.core.protocol import Action, State
 from game.games.pirateer.boardmodel import Board, Cell
-from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Pos, _paths_by_die, after, can_take, faction_of,
-                                       forbidden, iter_landings, max_dice, toward_vector, wins)
-from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, Arm, Bonus, EndTurn, Move,
-                                       PirateerState, Roll, Take)
+from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Pos, _paths_by_die, after, blast, boarding_is_free,
+                                       can_take, faction_of, forbidden, group_landings, iter_landings, max_dice,
+                                       port_distances, sink, toward_vector, wins)
+from game.games.pirateer.rules import (ALLY, BONUS, CHOOSE, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseFaction,
+                                       EndTurn, Move, PirateerState, Roll, Take)
 
 # --------------------------------------------------------------------------------------------------
 # Tuning
@@ -100,22 +111,33 @@ def win_chance(score: float) -> float:
 
 
 def _rolls(n: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """The distinct rolls of ``n`` dice (sorted values) with their probabilities."""
-    out: dict[tuple[int, ...], float] = {}
+    """The distinct rolls of ``n`` dice (sorted values) with their probabilities, from the engine's chance
+    outcomes (``game.core.chance.dice_outcomes``), most likely first, then by value: a time-limited search
+    sees the common rolls first. The weight is the float the bots have always used, one ``1 / 6**n`` added
+    per ordering of the dice, so that their choices stay what they were."""
+    out = []
+    for values, p in dice_outcomes(n):
+        orderings = p.numerator * (6 ** n // p.denominator)
+        w = 0.0
+        for _ in range(orderings):
+            w += 1.0 / 6 ** n
+        out.append((values, w))
+    return tuple(sorted(out, key=lambda kv: (-kv[1], kv[0])))
 
-    def rec(prefix: tuple[int, ...]) -> None:
-        if len(prefix) == n:
-            key = tuple(sorted(prefix))
-            out[key] = out.get(key, 0.0) + 1.0 / 6 ** n
-            return
-        for d in range(1, 7):
-            rec(prefix + (d,))
-    rec(())
-    # most likely first, then by value: a time-limited search sees the common rolls first
-    return tuple(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
+class _ByCount(dict):
+    """A table per number of dice, made the first time that number is asked for (any number of dice)."""
+
+    def __init__(self, make: Any) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, n: int) -> Any:
+        got = self[n] = self.make(n)
+        return got
 
 
-ROLLS = {2: _rolls(2), 3: _rolls(3)}
+ROLLS: dict[int, tuple[tuple[tuple[int, ...], float], ...]] = _ByCount(_rolls)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -133,7 +155,6 @@ class Tables:
         self._dist: dict[Cell, dict[Cell, int]] = {}
         self._rev: dict[Cell, dict[Cell, tuple[tuple[int, str, tuple[Cell, ...]], ...]]] = {}
         self._reach2: dict[Cell, frozenset[Cell]] = {}
-        self._port: dict[str, dict[Cell, int]] = {}
         self._attack: dict[tuple, tuple[tuple[bool, int, frozenset[Cell]], ...]] = {}
         self._ambush: dict[str, frozenset[Cell]] = {}
 
@@ -332,22 +353,8 @@ class Tables:
         return got
 
     def port_distance(self, faction: str) -> dict[Cell, int]:
-        """V2.3 single-step distance to the faction's own anchor (storm)."""
-        got = self._port.get(faction)
-        if got is None:
-            start = self.board.harbour(faction).anchor
-            got = {start: 0}
-            frontier = [start]
-            while frontier:
-                nxt = []
-                for c in frontier:
-                    for _, n in self.board.neighbours(c):
-                        if n not in got:
-                            got[n] = got[c] + 1
-                            nxt.append(n)
-                frontier = nxt
-            self._port[faction] = got
-        return got
+        """V2.3 single-step distance to the faction's own anchor (storm), as the engine counts it."""
+        return port_distances(self.board, faction)
 
 
 _TABLES: dict[int, tuple[Board, Tables]] = {}
@@ -377,7 +384,7 @@ def _roll_masks(n: int) -> tuple[tuple[int, int, float], ...]:
     return tuple(out)
 
 
-ROLL_MASKS = {2: _roll_masks(2), 3: _roll_masks(3)}
+ROLL_MASKS: dict[int, tuple[tuple[int, int, float], ...]] = _ByCount(_roll_masks)
 _HIT_P: dict[tuple[int, int, int], float] = {}
 
 
@@ -395,7 +402,10 @@ def hit_masks(tab: Tables, ctx: Ctx, pos: Pos, blockers: set[Cell] | frozenset[C
               target: Cell) -> tuple[int, int]:
     """The dice (single moves) and ordered die pairs (two moves of this ship) that land ``ship`` on
     ``target``; squares passed and intermediate landings must be free of ``blockers`` (ships and wrecks).
-    The caller checks that boarding is legal."""
+    The caller checks that boarding is legal. A fast path over terrain tables: with ``blockers`` the
+    squares of every ship and wreck, it is exactly the engine's answer (``moves.group_landings``, once and
+    then again from where the first move ends) for moves whose first leg ends on an empty square, flotilla
+    stacks aside (tests/games/pirateer/test_engine_answers.py compares the two on random positions)."""
     p = pos.ships[ship]
     home = ctx.d(faction_of(ship)) if pos.treasure == ship else None
     paths = tab.attack_paths(p, target, home)
@@ -429,7 +439,7 @@ class Sides:
     def of(cls, view: PirateerState) -> "Sides":
         o = view.options
         return cls([frozenset(fs) for fs in view.seat_factions], list(view.teams), list(view.order),
-                   3 if o.get("storm") else 2, bool(o.get("storm")), bool(o.get("wrecks")), bool(o.get("nuke")),
+                   view.dice_count(), bool(o.get("storm")), bool(o.get("wrecks")), bool(o.get("nuke")),
                    bool(o.get("acey-deucey")), bool(o.get("free-boarding")))
 
     def seat_of(self, faction: str) -> int | None:
@@ -525,14 +535,11 @@ class Evaluator:
     def escape_risk(self, pos: Pos, carrier: str, by_seat: dict[int, list[str]], own_team: int,
                     occ: set[Cell]) -> float:
         """The threat left to a carrier that moves first: over its owner's rolls, the least exact threat
-        among the squares it can reach alone (staying put included), the attackers standing still."""
+        among the squares it can reach alone (staying put included), the attackers standing still. Where
+        the carrier can sail with one die, and then with the next, is the engine's answer
+        (``moves.group_landings`` on the position after the first move)."""
         c = pos.ships[carrier]
-        d = self.ctx.d(faction_of(carrier))
-        board = self.board
         attackers = [s for seat, ships in by_seat.items() if self.sides.teams[seat] != own_team for s in ships]
-        wrecks = pos.wrecks
-        friends = self.ctx.friends.get(faction_of(carrier), frozenset())
-        ship_at = {cell: s for s, cell in pos.ships.items()}
         base = occ - {c}
         risk_at: dict[Cell, float] = {}
         ndice = self.sides.ndice
@@ -551,26 +558,25 @@ class Evaluator:
                 r = risk_at[q] = hit_probability(d1, d2, ndice) if d1 or d2 else 0.0
             return r
 
-        moves: dict[tuple[Cell, int], list[Cell]] = {}
+        group = (carrier,)
+        here = pos.occupancy()
+        firsts: dict[int, list[tuple[Cell, Pos]]] = {}
+        seconds: dict[tuple[Cell, int], list[Cell]] = {}
 
-        def landings_from(start: Cell, die: int) -> list[Cell]:
-            got = moves.get((start, die))
-            if got is not None:
-                return got
-            out = []
-            for direction, (inner, last) in _paths_by_die(board, start)[die]:
-                if forbidden(d, direction):
-                    continue
-                if any((sq in occ and sq != c) or sq in wrecks for sq in inner):
-                    continue
-                if last in wrecks and last not in ship_at:
-                    continue
-                other = ship_at.get(last)
-                if other is not None and other != carrier and faction_of(other) in friends:
-                    continue
-                out.append(last)
-            moves[(start, die)] = out
-            return out
+        def first_moves(die: int) -> list[tuple[Cell, Pos]]:
+            got = firsts.get(die)
+            if got is None:
+                got = firsts[die] = [(land.cell, after(ctx, pos, land))
+                                     for land in group_landings(ctx, pos, group, (die,), here)]
+            return got
+
+        def second_moves(q: Cell, moved: Pos, die: int) -> list[Cell]:
+            # the position after the first move differs only on its landing square (a ship boarded there, a
+            # wreck left), which no move from that square passes: one answer per square and die
+            got = seconds.get((q, die))
+            if got is None:
+                got = seconds[(q, die)] = [land.cell for land in group_landings(ctx, moved, group, (die,))]
+            return got
         stay = risk(c)
         if stay == 0.0:
             return 0.0
@@ -578,13 +584,13 @@ class Evaluator:
         for dice, w in ROLLS[ndice]:
             best = stay
             for i, a in enumerate(dice):
-                for q in landings_from(c, a):
+                for q, moved in first_moves(a):
                     best = min(best, risk(q))
                     if best == 0.0:
                         break
                     for j, b in enumerate(dice):
                         if j != i:
-                            for q2 in landings_from(q, b):
+                            for q2 in second_moves(q, moved, b):
                                 best = min(best, risk(q2))
                     if best == 0.0:
                         break
@@ -719,7 +725,7 @@ class Evaluator:
         """Non-carriers an enemy may board next (only a carrier may, unless boarding is free): the
         victim's team loses the ship (its last one: the game), the boarder's team gains a little."""
         teams = self.sides.teams
-        free = self.sides.free or pos.treasure == DESTROYED
+        free = boarding_is_free(self.ctx, pos)          # the engine's R20, V3.5, V12.1
         carrier = pos.treasure if pos.treasure in pos.ships else None
         if not free and carrier is None:
             return
@@ -853,13 +859,6 @@ def view_key(view: PirateerState) -> tuple:
     return (view.turn, view.current, view.phase, view.stage, pos_key(view.pos), view.unused(), view.need)
 
 
-def _end_take_possible(view: PirateerState) -> bool:
-    """False when the last die leads to the acey-deucey bonus or re-roll instead of the end phase."""
-    if not view.options.get("acey-deucey"):
-        return True
-    return not (view.stage == "bonus" or sorted(view.dice) == [1, 2])
-
-
 # The rest of the last plan per (level, seat): the app asks a new bot object for every action, so a plan
 # outlives its bot. A plan step is played only when the view is exactly the one it was planned for.
 _PLANS: dict[tuple[str, int], list[tuple[tuple, Action]]] = {}
@@ -898,6 +897,9 @@ class PirateerBot(Bot):
                     _PLANS[(self.level, self.seat)] = self._steps
                 return action
             self._steps = []
+        if view.phase == CHOOSE:
+            action = self.faction_choice(view, legal)        # S1, before the fleets sail
+            return action if action in legal else legal[0]
         if view.phase == START:
             self.evaluator(view).warm()   # the tables, before the first move decision needs them
         if len(legal) == 1:
@@ -929,7 +931,7 @@ class PirateerBot(Bot):
                 q.treasure = s
                 out.append(Plan((("t", s),), q))
             return out
-        return enumerate_plans(ctx, view.pos, mine, view.unused(), view.need, _end_take_possible(view))
+        return enumerate_plans(ctx, view.pos, mine, view.unused(), view.need, view.end_phase_follows())
 
     def _start(self, view: PirateerState, plan: Plan, legal: list[Action]) -> Action:
         """Play the plan's first action and cache the rest with the view each expects."""
@@ -937,7 +939,7 @@ class PirateerBot(Bot):
         mine = view.factions_of(self.seat)
         pos, rest, need, phase = view.pos, list(view.unused()), view.need, view.phase
         keyed: list[tuple[tuple, Action]] = []
-        end_ok = _end_take_possible(view)
+        end_ok = view.end_phase_follows()
         ended = False
         for step in plan.steps:
             k = (view.turn, view.current, phase, view.stage, pos_key(pos),
@@ -979,6 +981,10 @@ class PirateerBot(Bot):
 
     def start_choice(self, view: PirateerState, legal: list[Action]) -> Action:
         return Roll(self.seat)
+
+    def faction_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        """S1: any fleet still free."""
+        return self.rng.choice(legal)
 
     def bonus_choice(self, view: PirateerState, legal: list[Action]) -> Action:
         return self.rng.choice(legal)
@@ -1068,6 +1074,18 @@ class MediumBot(PirateerBot):
     def pick_plan(self, view: PirateerState, legal: list[Action]) -> Plan:
         return self.best_plans(view)[0][1]
 
+    def faction_choice(self, view: PirateerState, legal: list[Action]) -> Action:
+        """S1: the free corner farthest from the fleets already taken (the opposite corner counts twice as
+        far as a neighbouring one): two players end up in opposite corners, the app's default matchup,
+        with their harbours out of each other's way. Ties go to the first corner clockwise."""
+        taken = [f for fs in view.seat_factions for f in fs]
+
+        def far(a: Action) -> int:
+            f = a.faction  # type: ignore[attr-defined]
+            return sum(2 if ALLY[t] == f else 1 for t in taken)
+        choices = [a for a in legal if isinstance(a, ChooseFaction)]
+        return max(choices, key=far) if choices else legal[0]
+
     def start_choice(self, view: PirateerState, legal: list[Action]) -> Action:
         ev = self.evaluator(view)
         arm = [a for a in legal if isinstance(a, Arm)]
@@ -1107,10 +1125,7 @@ class MediumBot(PirateerBot):
         ev = self.evaluator(view)
 
         def value(a: Action) -> float:
-            q = view.pos.copy()
-            del q.ships[a.ship]  # type: ignore[attr-defined]
-            if q.treasure == a.ship:  # type: ignore[attr-defined]
-                q.treasure = ISLAND
+            q = sink(view.pos, a.ship, ev.ctx.wrecks)  # type: ignore[attr-defined]   # the engine's V2.4
             return ev.score(q, self.seat, self.seat)
         return max(legal, key=value)
 
@@ -1145,34 +1160,22 @@ def pre_roll_take(ev: Evaluator, view: PirateerState, seat: int, takes: list[Act
     return best
 
 
-def blast(ev: Evaluator, pos: Pos, ship: str, r: int) -> Pos:
-    """V3.3: the position after ``ship`` explodes with radius ``r``."""
-    board = ev.board
-
-    def halves(cell: Cell) -> list[Cell]:
-        st = board.strait_at(cell)
-        return [st.top, st.bottom] if st is not None else [cell]
-    centre = halves(pos.ships[ship])
-
-    def near(cell: Cell) -> bool:
-        return any(math.hypot(a[0] - o[0], a[1] - o[1]) <= r + 1e-9 for a in halves(cell) for o in centre)
-    q = Pos({s: c for s, c in pos.ships.items() if not near(c)}, pos.treasure,
-            frozenset(w for w in pos.wrecks if not near(w)))
-    if (pos.treasure in pos.ships and pos.treasure not in q.ships) or \
-            (pos.treasure == ISLAND and any(near(c) for c in board.island)):
-        q.treasure = DESTROYED
-    return q
+def radius_probabilities(ndice: int) -> list[float]:
+    """V3.2: the chance of each blast radius 1..6 (the lowest of ``ndice`` dice), over the engine's outcomes."""
+    by_r = [Fraction(0)] * 7
+    for values, p in dice_outcomes(ndice):
+        by_r[min(values)] += p
+    return [float(p) for p in by_r[1:]]
 
 
 def nuke_choice(ev: Evaluator, pos: Pos, seat: int, arms: list[Action]) -> tuple[Action | None, float]:
     """The best ship to arm and its expected score over the blast radius (the lowest die)."""
-    n = ev.sides.ndice
-    probs = [((7 - r) ** n - (6 - r) ** n) / 6 ** n for r in range(1, 7)]
+    probs = radius_probabilities(ev.sides.ndice)
     best, best_value = None, -math.inf
     for a in arms:
         v = 0.0
         for r, p in zip(range(1, 7), probs):
-            q = blast(ev, pos, a.ship, r)  # type: ignore[attr-defined]
+            q = blast(ev.board, pos, a.ship, r)  # type: ignore[attr-defined]   # the engine's V3.3
             v += p * ev.score(q, seat, seat)
         if v > best_value:
             best, best_value = a, v

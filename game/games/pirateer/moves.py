@@ -1,4 +1,5 @@
-"""Pirateer move generation and the dice obligation (spec R3-R11, R14-R22, E1-E2), on a light position.
+"""Pirateer move generation and the dice obligation (spec R3, R4, R5, R6, R7, R8, R9, R11, R14, R15, R16,
+R17, R18, R19, R20, R21, R22, E1, E2), on a light position.
 
 A ``Pos`` is what a plan search needs: where every afloat ship is, where the treasure is, the wrecks.
 A ``Ctx`` is what stays fixed during one turn: the board, the variants that change moves, which
@@ -11,6 +12,7 @@ several ships of one stack (V4.3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import hypot
 from typing import Iterable, Iterator, Optional
 
 from game.games.pirateer.boardmodel import LENGTHWISE, ORDINARY, Board, Cell, Step
@@ -61,6 +63,11 @@ def ray(board: Board, cell: Cell, direction: str, n: int) -> tuple[Cell, ...] | 
     return full[:n] if len(full) >= n else None
 
 
+# A2, R3: a move is the whole die in one straight line (no stopping short); R4: ordinary steps.
+# R7: an ordinary move may end on a current and leave it; A8: "already on the current" is read per move,
+# so a ship that lands on one rides it with the next die; A6: a strait ends a move and the next die
+# leaves it; A7: no lengthwise step touches a strait. A11: every harbour is walled by land, so the
+# terrain alone keeps a line from crossing one (ships still enter any harbour).
 # (inner squares, landing square) of a move of ``die`` squares, by die (index 0 unused); None where the
 # terrain alone forbids it (R5: off the water; R5 (a)/(b): an ordinary move crossing a current or a
 # strait; R8: a lengthwise move from a square off a current). Ships and wrecks are checked per position.
@@ -127,7 +134,7 @@ _DISTANCES: dict[int, tuple[Board, dict[tuple, dict]]] = {}
 def die_distances(board: Board, targets: Iterable[Cell], d: Step | None = None) -> dict[Cell, int]:
     """Fewest die moves from each square to the nearest of ``targets``, on the terrain alone (R5, R8, R9:
     ships and wrecks ignored, any die value each time). With ``d``, as a carrier whose home vector is ``d``
-    (R17-R18). Squares that can never reach a target are absent. Worked out once per board and question;
+    (R17, R18). Squares that can never reach a target are absent. Worked out once per board and question;
     the result is shared, so do not change it."""
     entry = _DISTANCES.get(id(board))
     if entry is None or entry[0] is not board:
@@ -160,7 +167,8 @@ def die_distances(board: Board, targets: Iterable[Cell], d: Step | None = None) 
 
 
 def forbidden(d: Step, direction: str) -> bool:
-    """R17/R18: is ``direction`` directly away from home vector ``d`` (or has a component away)?"""
+    """R17/R18: is ``direction`` directly away from home vector ``d`` (or has a component away)?
+    A9: our grid reading of "toward, parallel, never directly away"."""
     if direction in ORDINARY:
         v = ORDINARY[direction]
         return v == (-d[0], -d[1])
@@ -193,7 +201,8 @@ class Ctx:
 
 @dataclass
 class Pos:
-    """Ships afloat (id -> square; strait ships on the top half), the treasure, the wrecks."""
+    """Ships afloat (id -> square; strait ships on the top half), the treasure, the wrecks. G8: one ship a
+    square, except a flotilla stack of one faction (V4.2), which occupies and blocks one square."""
     ships: dict[str, Cell]
     treasure: str = ISLAND
     wrecks: frozenset[Cell] = frozenset()
@@ -219,7 +228,7 @@ class Pos:
 
 @dataclass(frozen=True)
 class Landing:
-    """Where a legal die move ends: the square, the ships it boards (R20-R21), whether it wins (E1/E2)."""
+    """Where a legal die move ends: the square, the ships it boards (R20, R21), whether it wins (E1/E2)."""
     group: tuple[str, ...]
     direction: str
     die: int
@@ -231,12 +240,13 @@ class Landing:
 
 def landing(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], group: tuple[str, ...], die: int,
             direction: str) -> Landing | None:
-    """The landing of ``group`` moving ``die`` squares ``direction``, or None if illegal (R3-R9, R17-R20)."""
+    """The landing of ``group`` moving ``die`` squares ``direction``, or None if illegal (R3, R4, R5, R6, R8,
+    R9, R17, R18, R19, R20)."""
     start = pos.ships[group[0]]
     faction = faction_of(group[0])
     carrier = pos.treasure in group
     if carrier and forbidden(ctx.d(faction), direction):
-        return None                                        # R17, R18
+        return None                                        # R17, R18; R19, V4.5
     row = _paths(ctx.board, start)[direction]
     path = row[die] if 0 < die < len(row) else None
     if path is None:
@@ -251,26 +261,32 @@ def _land(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], group: tuple[str, ...]
     wrecks = pos.wrecks
     for sq in inner:
         if sq in occ or sq in wrecks:
-            return None                                    # R5 (c), R8, V5.2
+            return None                                    # G8, R5 (c), R8, V5.2, V5.3
     here = occ.get(last)
     if not here:
         if last in wrecks:
             return None                                    # V5.2: a closed wreck
-        return Landing(group, direction, die, start, last)
+        return Landing(group, direction, die, start, last)   # R22: any water square
     other = faction_of(here[0])
     if other == faction:
         if ctx.flotilla and last not in wrecks:
-            return Landing(group, direction, die, start, last, joins=True)   # V4.4
+            return Landing(group, direction, die, start, last, joins=True)   # V4.4; A18: its own faction only
         return None                                        # R6
     if other in ctx.friends.get(faction, frozenset((faction,))):
         return None                                        # R20: own player or team
-    if not (carrier or pos.treasure in here or ctx.free_boarding or pos.treasure == DESTROYED):
-        return None                                        # R20 (V12.1, V3.5 drop the condition)
-    return Landing(group, direction, die, start, last, tuple(here))
+    if not (carrier or pos.treasure in here or boarding_is_free(ctx, pos)):
+        return None                                        # R20, A10 (V12.1, V3.5, A17 drop the condition)
+    return Landing(group, direction, die, start, last, tuple(here))   # R22; A19: even on a fresh wreck
+
+
+def boarding_is_free(ctx: Ctx, pos: Pos) -> bool:
+    """R20's treasure condition dropped: with ``free-boarding`` (V12.1), or once the treasure is destroyed
+    (V3.5), any enemy ship may be boarded; otherwise only by or of the carrier."""
+    return ctx.free_boarding or pos.treasure == DESTROYED
 
 
 def groups_of(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], factions: frozenset[str]) -> Iterator[tuple[str, ...]]:
-    """Every group that may move: each ship, or in ``flotilla`` every non-empty part of a stack."""
+    """Every group that may move: each ship, or in ``flotilla`` every non-empty part of a stack (V4.3)."""
     if not ctx.flotilla:
         known = _FACTION
         for ships in occ.values():
@@ -297,24 +313,33 @@ def landings(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]
     return list(iter_landings(ctx, pos, factions, dice))
 
 
+def group_landings(ctx: Ctx, pos: Pos, group: tuple[str, ...], dice: Iterable[int],
+                   occ: dict[Cell, list[str]] | None = None) -> Iterator[Landing]:
+    """The legal single die moves of one group (a ship, or ships of one flotilla stack) with each of
+    ``dice``, by die then direction: the engine's answer to "where may this ship go now" (R3, R4, R5, R6,
+    R7, R8, R9, R17, R18, R19, R20, V4.4, V4.5, V5.2). ``occ``: ``pos.occupancy()``, if already at hand."""
+    if occ is None:
+        occ = pos.occupancy()
+    values = [d for d in sorted(set(dice)) if 0 < d <= 6]
+    start = pos.ships[group[0]]
+    faction = faction_of(group[0])
+    carrier = pos.treasure in group
+    home = ctx.d(faction) if carrier else (0, 0)
+    by_die = _paths_by_die(ctx.board, start)
+    for die in values:
+        for direction, path in by_die[die]:
+            if carrier and forbidden(home, direction):
+                continue                                   # R17, R18
+            land = _land(ctx, pos, occ, group, faction, carrier, start, die, direction, path)
+            if land is not None:
+                yield land
+
+
 def iter_landings(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]) -> Iterator[Landing]:
     """``landings`` one at a time, so a search that needs only the first few stops early."""
     occ = pos.occupancy()
-    values = [d for d in sorted(set(dice)) if 0 < d <= 6]
-    board, treasure, ships = ctx.board, pos.treasure, pos.ships
     for group in groups_of(ctx, pos, occ, factions):
-        start = ships[group[0]]
-        faction = faction_of(group[0])
-        carrier = treasure in group
-        home = ctx.d(faction) if carrier else (0, 0)
-        by_die = _paths_by_die(board, start)
-        for die in values:
-            for direction, path in by_die[die]:
-                if carrier and forbidden(home, direction):
-                    continue                               # R17, R18
-                land = _land(ctx, pos, occ, group, faction, carrier, start, die, direction, path)
-                if land is not None:
-                    yield land
+        yield from group_landings(ctx, pos, group, dice, occ)
 
 
 def heir_of(group: tuple[str, ...]) -> str:
@@ -323,7 +348,8 @@ def heir_of(group: tuple[str, ...]) -> str:
 
 
 def after(ctx: Ctx, pos: Pos, land: Landing) -> Pos:
-    """The position after a legal move (R21, V5.1)."""
+    """The position after a legal move (R21, V5.1). R16: the treasure stays aboard its ship unless boarded;
+    R24: nothing else changes."""
     new = pos.copy()
     for s in land.victims:
         del new.ships[s]
@@ -348,7 +374,8 @@ def wins(ctx: Ctx, pos: Pos, land: Landing) -> bool:
 
 
 def can_take(pos: Pos, board: Board, factions: frozenset[str]) -> list[str]:
-    """R14-R15: ships of these factions standing on a usable dock while the treasure is on the island."""
+    """R14, R15: ships of these factions standing on a usable dock while the treasure is on the island (V4.6:
+    any ship of a stack; V5.3: a wreck closes its dock)."""
     if pos.treasure != ISLAND:
         return []
     return sorted(s for s, c in pos.ships.items()
@@ -418,3 +445,65 @@ def max_dice(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]
                 break
     memo[key] = best
     return best
+
+
+# --------------------------------------------------------------------------------------------------
+# Removals outside a boarding: the storm (V2) and the nuke (V3), for the engine and the bots alike
+# --------------------------------------------------------------------------------------------------
+_PORT: dict[int, tuple[Board, dict[str, dict[Cell, int]]]] = {}
+
+
+def port_distances(board: Board, faction: str) -> dict[Cell, int]:
+    """V2.3: the port distance of every square to ``faction``'s anchor: fewest single steps (ordinary steps
+    with the strait wrap, lengthwise steps along a current), ships, wrecks and R5 ignored. Worked out once
+    per board and faction; the result is shared, so do not change it."""
+    entry = _PORT.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _PORT[id(board)] = (board, {})
+    got = entry[1].get(faction)
+    if got is None:
+        start = board.harbour(faction).anchor
+        got = {start: 0}
+        frontier = [start]
+        while frontier:                                  # the steps go both ways, so from the anchor is to it
+            nxt = []
+            for c in frontier:
+                for _, n in board.neighbours(c):
+                    if n not in got:
+                        got[n] = got[c] + 1
+                        nxt.append(n)
+            frontier = nxt
+        entry[1][faction] = got
+    return got
+
+
+def sink(pos: Pos, ship: str, wrecks: bool) -> Pos:
+    """V2.2, V2.4: the position after a storm sinks ``ship``: a treasure it carried goes back to the island;
+    in ``wrecks`` it leaves a wreck (V5.1)."""
+    new = pos.copy()
+    cell = new.ships.pop(ship)
+    if new.treasure == ship:
+        new.treasure = ISLAND
+    if wrecks:
+        new.wrecks = new.wrecks | {cell}
+    return new
+
+
+def blast(board: Board, pos: Pos, ship: str, r: int) -> Pos:
+    """V3.3, V3.6: the position after ``ship`` explodes with radius ``r``: every ship (the armed one too) and
+    every wreck whose square's centre lies within Euclidean distance ``r`` is gone, a strait counting at the
+    nearer of its halves; the treasure is destroyed with its carrier, or on the island if an island square
+    is within the radius."""
+    def halves(cell: Cell) -> list[Cell]:
+        st = board.strait_at(cell)
+        return [st.top, st.bottom] if st is not None else [cell]
+    centre = halves(pos.ships[ship])
+
+    def near(cell: Cell) -> bool:
+        return any(hypot(a[0] - o[0], a[1] - o[1]) <= r + 1e-9 for a in halves(cell) for o in centre)
+    new = Pos({s: c for s, c in pos.ships.items() if not near(c)}, pos.treasure,
+              frozenset(w for w in pos.wrecks if not near(w)))
+    if (pos.treasure in pos.ships and pos.treasure not in new.ships) or \
+            (pos.treasure == ISLAND and any(near(c) for c in board.island)):
+        new.treasure = DESTROYED
+    return new

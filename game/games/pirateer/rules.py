@@ -4,13 +4,23 @@
 loaded lazily the first time a game is made). Move generation and the dice obligation live in
 ``moves.py``; this module keeps the turn, the dice, the variants, the log and the results.
 
-Turn phases: ``start`` (before the roll: roll, pre-roll treasure take R1/A5, ``nuke`` arming),
+Turn phases: ``choose`` (before the first roll: each seat in turn chooses its fleet, ``ChooseFaction``,
+S1), ``start`` (before the roll: roll, pre-roll treasure take R1/A5, ``nuke`` arming),
 ``move`` (dice to play; takes; ``end`` when every usable die is played and a take is still possible),
 ``storm`` (a tie for the storm's victim, V2.3), ``bonus`` (acey-deucey, V6.2), ``wind`` (war wind with
 two factions: which ship 1 holds the treasure, V10.2), ``over``.
 
-Two players may take any two factions (option ``factions-2p``, S1; default Spanish against Pirates);
-the modes that fix the sides (domination, grab-and-run, war-wind) exclude a non-default choice.
+S1, the fleets: by default (option ``factions`` = ``choose``) the players choose them at the table, seat 0
+first, any fleet nobody has taken (two players any two, three any three; in ``dead-man`` the fleet left over
+is the dead man's); after the last choice the game goes on with S2, S3, S4, S5 (ships, first-player roll, turn
+order). With ``factions`` = ``preset`` the setup seats them (``preset_seating``): two players take the
+``factions-2p`` pair (default Spanish against Pirates), three Spanish, French and Barbary, four all. The
+modes that give each of two players two fleets (domination, grab-and-run, war-wind) fix the sides.
+Rules version 2 added the choice; a version-1 save replays preset (``options_of_version``).
+
+Dice: every roll (S4's first-player rolls, R2, the storm's three dice V2.1, the nuke V3.2, the
+acey-deucey re-roll V6.3) is ``chance.roll(n)``, a ``game.core.chance.Chance``: the seeded generator, or
+rolls scripted by a position (``positions.py``). The dice to come are the game's only secret (S6).
 
 Undo (session policy): ``undo_barrier`` rises with every roll and every passing of the turn, so a
 player may take back this turn's moves and takes until the last die is played.
@@ -23,20 +33,24 @@ no treasure taken, 300 per player still afloat.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import hypot
 from typing import Any, ClassVar, Mapping
 
-from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Option, Result, Rules, State, T, Text
+from game.core.chance import Chance
+from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, Rules, State, T, Text,
+                                 seat_ref)
 from game.core.rng import Rng
 from game.games.pirateer.boardmodel import Board, Cell
-from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Landing, Pos, after, can_take, faction_of,
-                                       landing, landings, max_dice, number_of, plain_moves, ship_id, survives,
-                                       wins)
+from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Landing, Pos, after, blast, can_take, faction_of,
+                                       landing, landings, max_dice, number_of, plain_moves, port_distances,
+                                       ship_id, sink, survives, wins)
 
 START, MOVE, END, STORM, BONUS, WIND, OVER = "start", "move", "end", "storm", "bonus", "wind", "over"
+CHOOSE = "choose"              # S1: the seats choose their fleets at the table, one after the other
 DRAW_ROUNDS = 300
 MODES = ("domination", "grab-and-run", "dead-man", "war-wind")
 VARIANTS = ("devils-island", "storm", "nuke", "flotilla", "wrecks", "acey-deucey", "free-boarding")
+# the modes that give each of two players two fleets: V7.1 (short sides), V8.1 (long sides), V10.1 (allies);
+# A21: each carrier still sails to its own faction's anchor (V7.3) except in war wind (A23)
 TWO_PLAYER_SIDES = {"domination": (("spanish", "barbary"), ("french", "pirates")),
                     "grab-and-run": (("spanish", "french"), ("barbary", "pirates")),
                     "war-wind": (("spanish", "pirates"), ("french", "barbary"))}
@@ -49,12 +63,99 @@ TWO_PLAYER_FACTIONS: dict[str, tuple[str, str]] = {
     "spanish-barbary": ("spanish", "barbary"), "french-pirates": ("french", "pirates"),
     "french-barbary": ("french", "barbary"), "pirates-barbary": ("pirates", "barbary")}
 DEFAULT_FACTIONS_2P = "spanish-pirates"
-DEAD_MAN_PLAYERS = ("spanish", "french", "pirates")   # V-I: the dead man is Barbary
+DEAD_MAN_PLAYERS = ("spanish", "french", "pirates")   # V-I: the dead man is Barbary (A22: set up, idle)
+FACTIONS = "factions"          # S1: "choose" (each player chooses at the table) or "preset" (the fixed seating)
+CHOOSE_AT_TABLE, PRESET = "choose", "preset"
+
+
+# ==================================================================================================
+# Setup S1, S2, S3, S4, S5 (shared by new games and by the position builder, positions.py)
+# ==================================================================================================
+def mode_of(options: Mapping[str, Any]) -> str | None:
+    """The mode among ``MODES`` that is on, if any (the compatibility table allows one at most)."""
+    return next((m for m in MODES if options.get(m)), None)
+
+
+def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a state keeps: every mode and variant on or off, how the fleets are seated and the
+    two-player fleets."""
+    out: dict[str, Any] = {k: options.get(k, False) for k in MODES + VARIANTS}
+    out[FACTIONS] = options.get(FACTIONS, CHOOSE_AT_TABLE)
+    if out[FACTIONS] not in (CHOOSE_AT_TABLE, PRESET):
+        raise ValueError(f"unknown way to seat the fleets: {out[FACTIONS]!r}")
+    out[FACTIONS_2P] = options.get(FACTIONS_2P, DEFAULT_FACTIONS_2P)
+    if out[FACTIONS_2P] not in TWO_PLAYER_FACTIONS:
+        raise ValueError(f"unknown two-player factions: {out[FACTIONS_2P]!r}")
+    return out
+
+
+def chosen_at_table(players: int, options: Mapping[str, Any]) -> bool:
+    """S1: do the players choose their fleets at the table? Yes unless the setup presets the seating, or a
+    mode gives each of two players two fleets (V7.1, V8.1, V10.1: the mode fixes the sides)."""
+    return options.get(FACTIONS, CHOOSE_AT_TABLE) == CHOOSE_AT_TABLE and \
+        not (players == 2 and mode_of(options) in TWO_PLAYER_SIDES)
+
+
+def preset_seating(players: int, options: Mapping[str, Any]) -> tuple[list[list[str]], str | None]:
+    """S1 as set up before the game: each seat's fleets, and the dead man (V9.1). Modes that give each
+    player two fleets fix the sides (V7.1, V8.1, V10.1); ``dead-man`` seats Spanish, French and Pirates
+    and leaves Barbary to the dead man (V-I); two players take the ``factions-2p`` pair (S1, default
+    Spanish against Pirates); three take Spanish, French and Barbary; four every fleet."""
+    mode = mode_of(options)
+    if mode in TWO_PLAYER_SIDES and players == 2:
+        return [list(f) for f in TWO_PLAYER_SIDES[mode]], None
+    if mode == "dead-man":
+        return [[f] for f in DEAD_MAN_PLAYERS], "barbary"
+    if players == 2:
+        return [[f] for f in TWO_PLAYER_FACTIONS[options.get(FACTIONS_2P, DEFAULT_FACTIONS_2P)]], None
+    return [[f] for f in BASE_FACTIONS[players]], None
+
+
+def teams_for(mode: str | None, seat_factions: list[list[str]]) -> list[int]:
+    """Each seat's team: its own, but in ``war-wind`` the corner's (V10.1: Spanish with Pirates, French
+    with Barbary)."""
+    if mode == "war-wind":
+        return [0 if ALLY[fs[0]] in ("pirates", "spanish") else 1 for fs in seat_factions]
+    return list(range(len(seat_factions)))
+
+
+def start_squares(board: Board, factions: list[str], options: Mapping[str, Any]) -> dict[str, Cell]:
+    """S2: ship n of each fleet on its start square n (A12: the three channel squares next to the anchor;
+    V1.1, A25: ships 2 and 3 on the docks facing home in ``devils-island``; V4.1, A18: the whole fleet on
+    start square 1 in ``flotilla``; V9.1: the dead man's too)."""
+    ships: dict[str, Cell] = {}
+    for f in factions:
+        h = board.harbour(f)
+        docks = [d.cell for d in board.docks if d.near == f]
+        for n in (1, 2, 3):
+            if options.get("flotilla"):
+                cell = h.starts[0]                           # V4.1
+            elif options.get("devils-island") and n > 1:
+                cell = docks[n - 2]                          # V1.1
+            else:
+                cell = h.starts[n - 1]                       # S2
+            ships[ship_id(f, n)] = cell
+    return ships
+
+
+def clockwise_order(board: Board, seat_factions: list[list[str]], first: int) -> list[int]:
+    """S5, A13: the seats clockwise by home corner, starting with ``first``."""
+    order = sorted(range(len(seat_factions)), key=lambda seat: min(board.factions.index(f)
+                                                                   for f in seat_factions[seat]))
+    k = order.index(first)
+    return order[k:] + order[:k]
 
 
 # ==================================================================================================
 # Actions
 # ==================================================================================================
+@dataclass(frozen=True)
+class ChooseFaction(Action):
+    """S1: ``seat`` takes ``faction``'s fleet (phase ``choose``, before the first roll)."""
+    kind: ClassVar[str] = "pir.choose_faction"
+    faction: str = ""
+
+
 @dataclass(frozen=True)
 class Roll(Action):
     """R2: roll the dice (two, or three in ``storm``)."""
@@ -63,7 +164,8 @@ class Roll(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """R3-R10: ``ships`` (one ship, or part of a flotilla stack) sail ``die`` squares ``direction``."""
+    """R3, R4, R5, R6, R7, R8, R9, R10: ``ships`` (one ship, or part of a flotilla stack) sail ``die``
+    squares ``direction``; any unplayed die may go first (R10)."""
     kind: ClassVar[str] = "pir.move"
     ships: tuple[str, ...] = ()
     direction: str = ""
@@ -112,7 +214,8 @@ class ChooseCarrier(Action):
     ship: str = ""
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (Roll, Move, Take, EndTurn, Arm, StormPick, Bonus, ChooseCarrier)
+ACTION_TYPES: tuple[type[Action], ...] = (Roll, Move, Take, EndTurn, Arm, StormPick, Bonus, ChooseCarrier,
+                                          ChooseFaction)
 
 
 def faction_text(faction: str) -> Text:
@@ -183,7 +286,7 @@ class PirateerState(State):
         self.carry_turns: list[int] = []
         self.winners: list[int] = []
         self.how: Text | None = None
-        self.rng = Rng(0)
+        self.chance = Chance()         # every die of the game: S4, R2, V2.1, V3.2, V6.3 (chance.roll)
         self.barrier = 0
         self.entries: list[LogEntry] = []
         self._legal: list[Action] | None = None
@@ -191,71 +294,77 @@ class PirateerState(State):
         self._plans: tuple[Ctx, frozenset[str], dict] | None = None   # speed only: this roll's R11 memo
 
     # ----------------------------------------------------------------------------------------------
-    # Setup S1-S5, V1, V4.1, V7-V10
+    # Setup S1, S2, S3, S4, S5, V1.1, V4.1, V7.1, V8.1, V9.1, V10.1, V10.2
     # ----------------------------------------------------------------------------------------------
     @classmethod
     def new(cls, board: Board, players: int, options: Mapping[str, Any], seed: int) -> "PirateerState":
         s = cls(board)
         s.players = players
-        s.options = {k: options.get(k, False) for k in MODES + VARIANTS}
-        s.options[FACTIONS_2P] = options.get(FACTIONS_2P, DEFAULT_FACTIONS_2P)
-        if s.options[FACTIONS_2P] not in TWO_PLAYER_FACTIONS:
-            raise ValueError(f"unknown two-player factions: {s.options[FACTIONS_2P]!r}")
-        s.rng = Rng(seed)
-        mode = s.mode
-        if mode in TWO_PLAYER_SIDES and players == 2:
-            s.seat_factions = [list(f) for f in TWO_PLAYER_SIDES[mode]]      # the mode fixes the sides
-        elif mode == "dead-man":
-            s.seat_factions = [[f] for f in DEAD_MAN_PLAYERS]
-            s.dead_man = "barbary"
-        elif players == 2:
-            s.seat_factions = [[f] for f in TWO_PLAYER_FACTIONS[s.options[FACTIONS_2P]]]   # S1
-        else:
-            s.seat_factions = [[f] for f in BASE_FACTIONS[players]]
-        if mode == "war-wind":
-            s.teams = [0 if ALLY[fs[0]] in ("pirates", "spanish") else 1 for fs in s.seat_factions]
-        else:
-            s.teams = list(range(players))
+        s.options = game_options(options)
+        s.chance = Chance(Rng(seed))
+        s.teams = list(range(players))
         s.sunk, s.lost, s.carry_turns = [0] * players, [0] * players, [0] * players
-        on_board = [f for fs in s.seat_factions for f in fs] + ([s.dead_man] if s.dead_man else [])
-        ships: dict[str, Cell] = {}
-        for f in on_board:
-            h = board.harbour(f)
-            docks = [d.cell for d in board.docks if d.near == f]
-            for n in (1, 2, 3):
-                if s.options["flotilla"]:
-                    cell = h.starts[0]                       # V4.1
-                elif s.options["devils-island"] and n > 1:
-                    cell = docks[n - 2]                      # V1.1
-                else:
-                    cell = h.starts[n - 1]                   # S2
-                ships[ship_id(f, n)] = cell
-        s.pos = Pos(ships)
         s._say(None, T("pir.log.setup", players=players))
-        first = s._first_player()
-        s.order = sorted(range(players), key=lambda seat: s._clock(seat))
-        k = s.order.index(first)
-        s.order = s.order[k:] + s.order[:k]                    # S5
-        s.current = first
-        s._say(None, T("pir.log.first", player=s._who(first)))
-        if mode == "war-wind":                                 # V10.2
-            if len(s.seat_factions[first]) == 1:
-                s.pos.treasure = ship_id(s.seat_factions[first][0], 1)
-                s._say(first, T("pir.log.wind", ship=ship_text(s.pos.treasure)))
-            else:
-                s.phase = WIND
+        if chosen_at_table(players, s.options):
+            s.seat_factions = [[] for _ in range(players)]    # S1: seat 0 chooses first, then seat 1 ...
+            s.phase, s.current = CHOOSE, 0
+            # no die is rolled before the choices: the generator is drawn from the seed, so that no seed
+            # leaves it where a view's blank generator (``view``) stands
+            s.chance = Chance(Rng(seed).fork())
+            return s
+        seats, dead_man = preset_seating(players, s.options)
+        s._set_sail(seats, dead_man)
         return s
 
-    def _clock(self, seat: int) -> int:
-        return min(self.board.factions.index(f) for f in self.seat_factions[seat])
+    def choosable(self) -> list[str]:
+        """S1: the fleets the seat to choose may still take, clockwise from Spanish: any fleet nobody has
+        taken (two players may take any two, three any three; with ``dead-man`` the fleet left over is the
+        dead man's, V9.1)."""
+        taken = {f for fs in self.seat_factions for f in fs}
+        return [f for f in self.board.factions if f not in taken]
+
+    def _choose(self, seat: int, faction: str) -> None:
+        """S1: ``seat`` takes ``faction``; after the last seat the fleets sail (S2, S3, S4, S5)."""
+        self.seat_factions[seat] = [faction]
+        self.barrier += 1
+        self._say(seat, T("pir.log.choose", player=seat_ref(seat), faction=faction_of_text(faction)))
+        waiting = [x for x in range(self.players) if not self.seat_factions[x]]
+        if waiting:
+            self.current = waiting[0]
+            return
+        spare = self.choosable()
+        dead_man = spare[0] if self.mode == "dead-man" else None   # V9.1: the fleet nobody chose
+        self._set_sail(self.seat_factions, dead_man)
+
+    def _set_sail(self, seats: list[list[str]], dead_man: str | None) -> None:
+        """Every seat has its fleets (S1): the ships go to their start squares (S2; V1.1, V4.1, V9.1), the
+        treasure on the island (S3), the first player is rolled for (S4), the turn order is clockwise from
+        them (S5), and in war wind the treasure boards ship 1 of the first player (V10.2)."""
+        self.seat_factions = [list(fs) for fs in seats]
+        self.dead_man = dead_man
+        self.teams = teams_for(self.mode, self.seat_factions)
+        on_board = [f for fs in self.seat_factions for f in fs] + ([dead_man] if dead_man else [])
+        self.pos = Pos(start_squares(self.board, on_board, self.options))
+        first = self._first_player()
+        self.order = clockwise_order(self.board, self.seat_factions, first)
+        self.current = first
+        self._say(None, T("pir.log.first", player=self._who(first)))
+        self.phase = START
+        if self.mode == "war-wind":                            # V10.2
+            if len(self.seat_factions[first]) == 1:
+                self.pos.treasure = ship_id(self.seat_factions[first][0], 1)
+                self._say(first, T("pir.log.wind", ship=ship_text(self.pos.treasure)))
+            else:
+                self.phase = WIND
 
     def _first_player(self) -> int:
-        """S4: everyone rolls both dice; the highest total starts; a tie for the highest rolls again."""
+        """S4, A13: everyone rolls both dice; the highest total starts; a tie for the highest rolls again.
+        E4: every game rolls for its first player anew."""
         contenders = list(range(self.players))
         while True:
             totals = {}
             for seat in contenders:
-                a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                a, b = self.chance.roll(2)
                 totals[seat] = a + b
                 self._say(seat, T("pir.log.first_roll", player=self._who(seat), a=a, b=b))
             top = max(totals.values())
@@ -267,11 +376,21 @@ class PirateerState(State):
     # Small queries
     # ----------------------------------------------------------------------------------------------
     @property
+    def rng(self) -> Rng:
+        """The generator behind the dice to come (``chance.rng``; kept for older callers)."""
+        return self.chance.rng
+
+    @rng.setter
+    def rng(self, value: Rng) -> None:
+        self.chance.rng = value
+
+    def dice_count(self) -> int:
+        """Dice in a movement or nuke roll: two, three in ``storm`` (R2, V2.1, V3.2)."""
+        return 3 if self.options.get("storm") else 2
+
+    @property
     def mode(self) -> str | None:
-        for m in MODES:
-            if self.options.get(m):
-                return m
-        return None
+        return mode_of(self.options)
 
     @property
     def ships(self) -> dict[str, Cell]:
@@ -337,6 +456,8 @@ class PirateerState(State):
 
     def _who(self, seat: int) -> Text:
         fs = self.seat_factions[seat]
+        if not fs:
+            return seat_ref(seat)                  # S1: a seat that has not chosen its fleet yet
         return faction_text(fs[0]) if len(fs) == 1 else T("pir.side", a=faction_text(fs[0]),
                                                                b=faction_text(fs[1]))
 
@@ -361,7 +482,7 @@ class PirateerState(State):
         return self.phase == OVER
 
     def _say(self, seat: int | None, text: Text) -> None:
-        self.entries.append(LogEntry(seat, text))
+        self.entries.append(LogEntry(seat, text))     # R26: every roll, move, take and boarding is logged
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         if seat is None:
@@ -373,9 +494,11 @@ class PirateerState(State):
         return list(self._legal)
 
     def _compute_legal(self, seat: int) -> list[Action]:
+        if self.phase == CHOOSE:
+            return [ChooseFaction(seat, f) for f in self.choosable()]          # S1
         mine = self.factions_of(seat)
         takes: list[Action] = [Take(seat, s) for s in can_take(self.pos, self.board, mine)]
-        if self.phase == START:
+        if self.phase == START:                   # A5, V1.2: a take before the roll is always allowed
             out: list[Action] = [Roll(seat)] + takes
             if self.options.get("nuke"):
                 out += [Arm(seat, s) for s in self.afloat(seat)]
@@ -386,6 +509,7 @@ class PirateerState(State):
         if self.phase == STORM:
             return [StormPick(seat, s) for s in self.storm_choices]
         if self.phase == BONUS:
+            # V6.2, A20: any two values, each 1-6 on its own; declining is EndTurn (V6.4)
             return takes + [Bonus(seat, a, b) for a in range(1, 7) for b in range(1, 7)] + [EndTurn(seat)]
         if self.phase == END:
             return takes + [EndTurn(seat)]
@@ -397,7 +521,7 @@ class PirateerState(State):
         for land in landings(ctx, self.pos, mine, dice):
             rest = list(dice)
             rest.remove(land.die)
-            if need <= 1:                  # any legal move continues a plan of one die
+            if need <= 1:                  # any legal move continues a plan of one die (A3: either die)
                 out.append(Move(seat, land.group, land.direction, land.die))
                 continue
             if need == 2 and len(rest) == 1:
@@ -431,6 +555,14 @@ class PirateerState(State):
     def _why_not(self, a: Action) -> Text:
         seat = a.seat
         mine = self.factions_of(seat)
+        if self.phase == CHOOSE:
+            if not isinstance(a, ChooseFaction):
+                return T("pir.reason.choose_faction")
+            if a.faction not in self.board.factions:
+                return T("pir.reason.unknown_faction")
+            return T("pir.reason.faction_taken", faction=faction_of_text(a.faction))
+        if isinstance(a, ChooseFaction):
+            return T("pir.reason.factions_chosen")
         if self.phase == WIND:
             return T("pir.reason.choose_carrier")
         if self.phase == STORM:
@@ -485,7 +617,7 @@ class PirateerState(State):
 
     def _explain(self, ctx: Ctx, group: tuple[str, ...], die: int, direction: str,
                  occ: dict[Cell, list[str]]) -> Text:
-        """Why a die move is illegal in itself (R5-R9, R17, R20, V5.2)."""
+        """Why a die move is illegal in itself (R5, R6, R7, R8, R9, R17, R20, V5.2)."""
         from game.games.pirateer.moves import forbidden
         b = self.board
         start = self.pos.ships[group[0]]
@@ -518,7 +650,7 @@ class PirateerState(State):
     # Applying
     # ----------------------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        reason = self.check(action)
+        reason = self.check(action)               # R27 (b): only legal actions are ever played
         if reason is not None:
             raise IllegalAction(reason)
         self.apply_unchecked(action)
@@ -545,21 +677,20 @@ class PirateerState(State):
             self.stage = "bonus"
             self._say(seat, T("pir.log.bonus", player=self._who(seat), a=action.first, b=action.second))
             self._begin_dice(seat, [action.first, action.second])
+        elif isinstance(action, ChooseFaction):
+            self._choose(seat, action.faction)
         elif isinstance(action, ChooseCarrier):
             self.pos.treasure = action.ship
             self._say(seat, T("pir.log.wind", ship=ship_text(action.ship)))
             self.phase = START
         self._legal = None
 
-    def _dice_count(self) -> int:
-        return 3 if self.options.get("storm") else 2
-
     def _roll(self, seat: int) -> None:
         """R2 (V2.1: three dice in storm; V2.2: a triple is a storm)."""
         self.barrier += 1
-        dice = [self.rng.randint(1, 6) for _ in range(self._dice_count())]
+        dice = self.chance.roll(self.dice_count())
         self._say(seat, T("pir.log.roll", turn=self.turn, player=self._who(seat), dice=list_text(dice)))
-        self.dice = dice
+        self.dice, self.used = dice, [False] * len(dice)     # V2.2: unplayed while the storm's victim is chosen
         if self.options.get("storm") and len(set(dice)) == 1:
             far = self._farthest(seat)
             if len(far) > 1:
@@ -571,7 +702,8 @@ class PirateerState(State):
         self._begin_dice(seat, dice)
 
     def _begin_dice(self, seat: int, dice: list[int]) -> None:
-        """R11-R13: work out M, then let the player play (or pass at once when nothing is possible)."""
+        """R11, R12, R13: work out M, then let the player play (or pass at once when nothing is possible).
+        R2, A4: doubles are two dice like any others."""
         self.dice = list(dice)
         self.used = [False] * len(dice)
         mine = self.factions_of(seat)
@@ -579,9 +711,17 @@ class PirateerState(State):
         ctx = self.ctx()
         self.need = max_dice(ctx, self.pos, mine, tuple(sorted(dice)), self.plan_memo(ctx, mine))
         self.phase = MOVE
-        if self.need == 0:
+        if self.need == 0:                                                  # R13
             self._say(seat, T("pir.log.no_move", player=self._who(seat)))
         self._after_die(seat)
+
+    def end_phase_follows(self) -> bool:
+        """R25: once this roll's last die is played, may the player still take the treasure before the turn
+        ends (phase ``end``)? Not in ``acey-deucey`` after a 1-2 (the bonus comes, V6.1, V6.2) or after the
+        bonus values (the re-roll comes, V6.3)."""
+        if not self.options.get("acey-deucey"):
+            return True
+        return not (self.stage == "bonus" or sorted(self.dice) == [1, 2])
 
     def _after_die(self, seat: int) -> None:
         """After a move: the turn ends when ``need`` dice are played and no take is possible (R25)."""
@@ -592,13 +732,13 @@ class PirateerState(State):
                 if not u:
                     self._say(seat, T("pir.log.forfeit", player=self._who(seat), die=d))   # R12
         self.used = [True] * len(self.used)
-        if self.options.get("acey-deucey") and self.stage != "bonus" and sorted(self.dice) == [1, 2]:
-            self.phase = BONUS                                              # V6.1-V6.2
+        if not self.end_phase_follows() and self.stage != "bonus":
+            self.phase = BONUS                                              # V6.1, V6.2
             return
-        if self.options.get("acey-deucey") and self.stage == "bonus":
+        if not self.end_phase_follows():
             self.stage = "reroll"                                           # V6.3
             self.barrier += 1
-            dice = [self.rng.randint(1, 6), self.rng.randint(1, 6)]
+            dice = self.chance.roll(2)
             self._say(seat, T("pir.log.reroll", player=self._who(seat), dice=list_text(dice)))
             self._begin_dice(seat, dice)
             return
@@ -631,6 +771,7 @@ class PirateerState(State):
         if self.phase == OVER:
             return
         if self.pos.treasure in group and land.cell == ctx.anchor(faction_of(group[0])):
+            # E1, A14, V6.5: the game ends at once, even mid-turn or mid-bonus; the other die is not played
             self._win(self._winning_seats(seat), T("pir.how.treasure", player=self._who(seat)))   # E1
             return
         self._after_die(seat)
@@ -661,7 +802,8 @@ class PirateerState(State):
                 self.sunk[by] += 1
 
     def _after_removals(self, seat: int) -> None:
-        """R23 elimination (V9.3 dead-man takeover), then E2 / V3.7."""
+        """R23 elimination (V9.3 dead-man takeover; V9.4, A15: later ones are out), then E2 / V3.7. V9.2:
+        an uncontrolled dead man belongs to no seat, so it is no opponent for E2; V5.4: wrecks are no ships."""
         for other in range(self.players):
             if self.afloat(other) or not self.seat_factions[other] or other in self.out:
                 continue
@@ -730,36 +872,24 @@ class PirateerState(State):
     # -- variants: storm, nuke -----------------------------------------------------------------------
     def port_distance(self, ship: str) -> int:
         """V2.3: fewest single steps to the ship's own anchor, ignoring ships, wrecks and R5."""
-        target = self.board.harbour(faction_of(ship)).anchor
-        start = self.pos.ships[ship]
-        seen, frontier, dist = {start}, [start], 0
-        while frontier:
-            if target in frontier:
-                return dist
-            nxt = []
-            for c in frontier:
-                for _, n in self.board.neighbours(c):
-                    if n not in seen:
-                        seen.add(n)
-                        nxt.append(n)
-            frontier, dist = nxt, dist + 1
-        return 10 ** 6  # pragma: no cover - the board is connected
+        return port_distances(self.board, faction_of(ship)).get(self.pos.ships[ship], 10 ** 6)
 
     def _farthest(self, seat: int) -> list[str]:
+        # V2.3, A16: by step distance; a tie is the player's choice; V4.8: one ship, even from a stack
         ships = self.afloat(seat)
         far = max(self.port_distance(s) for s in ships)
         return [s for s in ships if self.port_distance(s) == far]
 
     def _storm_sink(self, seat: int, ship: str) -> None:
-        """V2.2, V2.4: the storm sinks the ship; a sunk treasure goes back to the island."""
-        cell = self.pos.ships.pop(ship)
+        """V2.2, V2.4, V10.5, A16: the storm sinks the ship; a sunk treasure goes back to the island; the
+        turn goes on with the same dice."""
+        cell = self.pos.ships[ship]
+        carried = self.pos.treasure == ship
+        self.pos = sink(self.pos, ship, bool(self.options.get("wrecks")))   # V5.1: a wreck in ``wrecks``
         self.quiet = 0
         self._say(seat, T("pir.log.storm", ship=ship_text(ship), cell=cell_text(cell)))
-        if self.pos.treasure == ship:
-            self.pos.treasure = ISLAND
+        if carried:
             self._say(seat, T("pir.log.treasure_back"))
-        if self.options.get("wrecks"):
-            self.pos.wrecks = self.pos.wrecks | {cell}
         self._count_losses(None, [ship])
         self.storm_choices = []
         self._after_removals(seat)
@@ -771,30 +901,16 @@ class PirateerState(State):
         self._begin_dice(seat, self.dice)
 
     def _nuke(self, seat: int, ship: str) -> None:
-        """V3.2-V3.7: roll, radius = lowest die; everything within it goes, wrecks too."""
+        """V3.2, V3.3, V3.5, V3.6, V3.7, A17: roll, radius = lowest die; everything within it goes, wrecks
+        too, and no wreck is left; the land stays. V3.4: this roll is never a storm nor acey-deucey."""
         self.barrier += 1
-        dice = [self.rng.randint(1, 6) for _ in range(self._dice_count())]
+        dice = self.chance.roll(self.dice_count())
         r = min(dice)
-        centre = self.pos.ships[ship]
         self._say(seat, T("pir.log.arm", ship=ship_text(ship), dice=list_text(dice), r=r))
-
-        def near(cell: Cell) -> bool:
-            halves = [cell]
-            st = self.board.strait_at(cell)
-            if st is not None:
-                halves = [st.top, st.bottom]
-            origins = [centre]
-            st0 = self.board.strait_at(centre)
-            if st0 is not None:
-                origins = [st0.top, st0.bottom]
-            return any(hypot(a[0] - o[0], a[1] - o[1]) <= r + 1e-9 for a in halves for o in origins)
-
-        gone = sorted(s for s, c in self.pos.ships.items() if near(c))
-        treasure_gone = (self.pos.treasure in gone) or \
-            (self.pos.treasure == ISLAND and any(near(c) for c in self.board.island))
-        for s in gone:
-            del self.pos.ships[s]
-        self.pos.wrecks = frozenset(w for w in self.pos.wrecks if not near(w))
+        new = blast(self.board, self.pos, ship, r)                       # V3.3, V3.6
+        gone = sorted(set(self.pos.ships) - set(new.ships))
+        treasure_gone = new.treasure == DESTROYED and self.pos.treasure != DESTROYED
+        self.pos = Pos(new.ships, self.pos.treasure, new.wrecks)
         self._say(seat, T("pir.log.blast", ships=list_text([ship_text(s) for s in gone])))
         if treasure_gone:
             self.pos.treasure = DESTROYED
@@ -809,7 +925,7 @@ class PirateerState(State):
     # Results
     # ----------------------------------------------------------------------------------------------
     def result(self) -> Result:
-        winners = list(self.winners)
+        winners = list(self.winners)           # E3: one winner (or a team); no points; V3.7 is the only draw
         ranks = [1 if s in winners else 2 for s in range(self.players)] if winners else [1] * self.players
         stats = {"pir.stat.sunk": list(self.sunk), "pir.stat.lost": list(self.lost),
                  "pir.stat.carry_turns": list(self.carry_turns)}
@@ -829,15 +945,16 @@ class PirateerState(State):
         c.storm_choices, c.out = list(self.storm_choices), set(self.out)
         c.sunk, c.lost, c.carry_turns = list(self.sunk), list(self.lost), list(self.carry_turns)
         c.winners = list(self.winners)
-        c.rng = Rng.from_state(self.rng.state())
+        c.chance = self.chance.clone()
         c.entries = list(self.entries)
         c._plans = None
         return c
 
     def view(self, seat: int | None) -> "PirateerState":
-        """Everything is public (S6); only the random generator is replaced, so no future die shows."""
+        """Everything is public (S6); only the dice to come are hidden: the generator is replaced and
+        scripted rolls are dropped, so no future die shows."""
         v = self.clone()
-        v.rng = Rng(0)
+        v.chance = Chance(Rng(0))
         return v
 
     def to_json(self) -> JSON:
@@ -852,7 +969,7 @@ class PirateerState(State):
             "storm_choices": list(self.storm_choices), "out": sorted(self.out),
             "sunk": list(self.sunk), "lost": list(self.lost), "carry_turns": list(self.carry_turns),
             "winners": list(self.winners), "how": self.how.to_json() if self.how else None,
-            "rng": self.rng.state(), "barrier": self.barrier, "log": [e.to_json() for e in self.entries],
+            "rng": self.chance.to_json(), "barrier": self.barrier, "log": [e.to_json() for e in self.entries],
         }
 
     @classmethod
@@ -862,6 +979,7 @@ class PirateerState(State):
         s = cls(board)
         s.players = int(d["players"])
         s.options = dict(d["options"])
+        s.options.setdefault(FACTIONS, PRESET)     # a save from before S1's choice at the table: preset seats
         s.seat_factions = [[str(f) for f in fs] for fs in d["seat_factions"]]
         s.teams = [int(t) for t in d["teams"]]
         s.order = [int(x) for x in d["order"]]
@@ -884,7 +1002,7 @@ class PirateerState(State):
         s.carry_turns = [int(x) for x in d["carry_turns"]]
         s.winners = [int(x) for x in d["winners"]]
         s.how = Text.from_json(d["how"]) if d.get("how") else None
-        s.rng = Rng.from_state(d["rng"])
+        s.chance = Chance.from_json(d["rng"])
         s.barrier = int(d["barrier"])
         s.entries = [LogEntry.from_json(e) for e in d["log"]]
         return s
@@ -905,15 +1023,18 @@ class PirateerRules(Rules):
 
     id = "pirateer"
     name_key = "game.pirateer.name"
-    version = 1
+    version = 2                # 2: S1, the fleets chosen at the table (option ``factions``)
     min_players = 2
     max_players = 4
     has_secrets = False
     options = (
+        Option(FACTIONS, "choice", CHOOSE_AT_TABLE, label=f"pir.opt.{FACTIONS}", help=f"pir.opt.{FACTIONS}.help",
+               choices=(CHOOSE_AT_TABLE, PRESET),
+               choice_labels=(f"pir.opt.{FACTIONS}.{CHOOSE_AT_TABLE}", f"pir.opt.{FACTIONS}.{PRESET}")),   # S1
         Option(FACTIONS_2P, "choice", DEFAULT_FACTIONS_2P, label=f"pir.opt.{FACTIONS_2P}",
                help=f"pir.opt.{FACTIONS_2P}.help", choices=tuple(TWO_PLAYER_FACTIONS),
                choice_labels=tuple(f"pir.opt.{FACTIONS_2P}.{c}" for c in TWO_PLAYER_FACTIONS), players=(2,),
-               excludes=tuple(TWO_PLAYER_SIDES)),                # S1: the basic game only; modes fix sides
+               excludes=tuple(TWO_PLAYER_SIDES), requires=(FACTIONS,)),   # S1: a preset basic game only
         Option("devils-island", label="pir.opt.devils-island", help="pir.opt.devils-island.help",
                excludes=("flotilla", "war-wind")),
         Option("storm", label="pir.opt.storm", help="pir.opt.storm.help", excludes=("acey-deucey",)),
@@ -957,6 +1078,30 @@ class PirateerRules(Rules):
         super().validate_state(state)
         from game.games.pirateer.validate import validate_game
         validate_game(self, state)
+
+    def options_of_version(self, options: Mapping[str, Any], version: int, players: int) -> Mapping[str, Any]:
+        """Version 1 seated the fleets at setup (S1 had no choice at the table): replay it preset."""
+        if version < 2:
+            return {**options, FACTIONS: PRESET}
+        return options
+
+    # S6: everything is public but the dice to come
+    secrets = ("future dice",)
+
+    def twin(self, state: State, seat: int | None, rng: Rng) -> PirateerState:
+        """The same position with another generator behind the dice to come (S6: nothing else is hidden).
+        Scripted rolls are part of a set-up position (``positions.py``), not a secret: they stay."""
+        assert isinstance(state, PirateerState)
+        t = state.clone()
+        while True:
+            t.chance = Chance(rng.fork(), state.chance.script)
+            if t.chance.rng.state() != state.chance.rng.state():
+                return t
+
+    def corruptions(self, data: JSON) -> Any:
+        """Damaged copies of ``data`` that loading refuses (``validate.corruptions``)."""
+        from game.games.pirateer.validate import corruptions
+        return corruptions(self, data)
 
 
 RULES = PirateerRules()

@@ -1,21 +1,26 @@
 """Pirateer: is this a position of the game? (``PirateerRules.validate_state``, for every loaded save).
 
 Checks the seats, the turn order and the player to act; the fleets (each faction with one seat at most,
-S1), every ship id one of the fleets in play (three ships each, S2) at a playable square of this map
-(G4-G8, a stack only in Flotilla and of one fleet); the treasure on the island, destroyed or on a ship
-afloat; the dice (R2: 1 to 6, two or three of them); counters and statistics of the right types. Raises
-ValueError with a reason (English, for the log).
+S1; while they are chosen at the table, one each in seat order and nothing on the sea yet; preset, the
+setup's seating), every ship id one of the fleets in play (three ships each, S2) at a playable square of
+this map (G4, G5, G6, G7, G8, a stack only in Flotilla and of one fleet); the ships afloat and the ships
+lost adding up to each seat's fleets (R21, R23: a ship removed or doubled); the treasure on the island,
+destroyed or on a ship afloat; the dice (R2: 1 to 6, two or three of them; a move phase with a die to
+play, R11); counters and statistics of the right types. Raises ValueError with a reason (English, for the
+log). ``corruptions`` gives damaged copies of a save's position that must be refused.
 """
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Iterator
 
 from game.core.protocol import LogEntry, is_int, is_seat, require
 from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, ship_id
-from game.games.pirateer.rules import (BONUS, END, FACTIONS_2P, MODES, MOVE, OVER, START, STORM, TWO_PLAYER_FACTIONS,
-                                       VARIANTS, WIND, PirateerRules, PirateerState)
+from game.games.pirateer.rules import (BONUS, CHOOSE, CHOOSE_AT_TABLE, END, FACTIONS, FACTIONS_2P, MODES, MOVE, OVER,
+                                       PRESET, START, STORM, TWO_PLAYER_FACTIONS, VARIANTS, WIND, PirateerRules,
+                                       PirateerState, chosen_at_table, preset_seating)
 
-PHASES = (START, MOVE, END, STORM, BONUS, WIND, OVER)
+PHASES = (CHOOSE, START, MOVE, END, STORM, BONUS, WIND, OVER)
 STAGES = ("roll", "bonus", "reroll")
 SHIPS_PER_FLEET = 3
 
@@ -28,16 +33,90 @@ def _cell(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and all(is_int(v) for v in value)
 
 
+def _check_choosing(s: Any) -> None:
+    """S1 at the table: the seats choose in seat order, one fleet each, before anything is on the sea."""
+    require(chosen_at_table(s.players, s.options), "fleets chosen at the table in a setup that seats them (S1)")
+    chosen = [bool(fs) for fs in s.seat_factions]
+    k = sum(chosen)
+    require(all(len(fs) <= 1 for fs in s.seat_factions) and chosen == [True] * k + [False] * (s.players - k)
+            and k < s.players, f"the fleets chosen so far {s.seat_factions} are not one each in seat order")
+    require(s.current == k, f"seat {s.current} chooses while seat {k} has not chosen (S1)")
+    require(not s.pos.ships, "ships at sea before every player has chosen a fleet (S1, S2)")
+    require(s.pos.treasure == ISLAND, "the treasure is off the island before every player has chosen a fleet (S3)")
+    require(not s.pos.wrecks, "a wreck before every player has chosen a fleet")
+    require(not s.dice and s.order == [] and s.dead_man is None and s.dead_man_owner is None,
+            "dice, a turn order or a dead man before every player has chosen a fleet (S1, S4)")
+
+
+def _check_losses(s: Any, ships: dict[str, Any]) -> None:
+    """R21, R23: a ship leaves the sea only by sinking, and every sinking counts as a loss of its owner
+    (the ``lost`` statistic): a seat's ships afloat and its losses add up to its fleets. The dead man's
+    ships sunk while nobody held it count for nobody, so its new owner's losses lie between the two."""
+    require(_counts(s.lost, s.players), "the lost counts")
+    afloat: dict[str, int] = {}
+    for ship in ships:
+        afloat[faction_of(ship)] = afloat.get(faction_of(ship), 0) + 1
+    for seat, fleets in enumerate(s.seat_factions):
+        own = [f for f in fleets if not (f == s.dead_man and seat == s.dead_man_owner)]
+        missing = sum(SHIPS_PER_FLEET - afloat.get(f, 0) for f in own)
+        extra = SHIPS_PER_FLEET - afloat.get(s.dead_man, 0) if seat == s.dead_man_owner else 0
+        require(missing <= s.lost[seat] <= missing + extra,
+                f"seat {seat} has {SHIPS_PER_FLEET * len(own) - missing} ships afloat of {SHIPS_PER_FLEET * len(own)}"
+                f" but {s.lost[seat]} lost: a ship is missing or doubled")
+
+
+def corruptions(rules: PirateerRules, data: Any) -> Iterator[tuple[str, Any]]:
+    """Damaged copies of a Pirateer ``to_json()`` that ``validate_game`` refuses, each with a word of the refusal
+    (``Rules.corruptions``): a ship removed, a ship doubled (a fourth ship of a fleet, or two fleets' ships on one
+    square), a ship on land and off the board, a seat out of range, the treasure nowhere, a die of 7, a fleet
+    held by two players, an unknown phase, a wreck on land, too many players."""
+    board = rules.board
+
+    def damaged(edit: Any) -> Any:
+        copy = json.loads(json.dumps(data))
+        edit(copy)
+        return copy
+
+    ships: dict[str, Any] = data.get("ships", {})
+    controlled = {f for fs in data.get("seat_factions", []) for f in fs} - {data.get("dead_man")}
+    removable = [x for x in sorted(ships) if faction_of(x) in controlled and x != data.get("treasure")
+                 and x not in data.get("storm_choices", [])]
+    if removable:
+        yield "ship", damaged(lambda d: d["ships"].pop(removable[0]))
+    if ships:
+        first = sorted(ships)[0]
+        yield "ship", damaged(lambda d: d["ships"].update({ship_id(faction_of(first), 4): list(ships[first])}))
+        others = [x for x in sorted(ships) if ships[x] != ships[first] and faction_of(x) != faction_of(first)]
+        if others:                                  # a ship of another fleet copied onto the first one's square
+            yield "share a square", damaged(lambda d: d["ships"].update({others[0]: list(ships[first])}))
+        land = next(c for c in ((0, 0), (19, 19), (9, 9)) if not board.is_water(c))
+        yield "playable square", damaged(lambda d: d["ships"].update({first: list(land)}))
+        yield "playable square", damaged(lambda d: d["ships"].update({first: [25, -3]}))
+    else:                                           # S1 at the table: nothing sails before the last choice
+        yield "ship", damaged(lambda d: d["ships"].update({"ship-spanish-1": list(board.harbour("spanish").starts[0])}))
+    players = data.get("players", 2)
+    yield "seat", damaged(lambda d: d.update(current=players + 3))
+    yield "treasure", damaged(lambda d: d.update(treasure="ship-nobody-9"))
+    yield "dice", damaged(lambda d: d.update(dice=[7, 2], used=[False, False], need=0))
+    fleets = data.get("seat_factions", [])
+    if len(fleets) >= 2 and fleets[0] and fleets[1]:
+        yield "fleet", damaged(lambda d: d["seat_factions"][1].append(d["seat_factions"][0][0]))
+    yield "phase", damaged(lambda d: d.update(phase="sailing"))
+    yield "wreck", damaged(lambda d: d.update(wrecks=[[0, 0]]))
+    yield "players", damaged(lambda d: d.update(players=9))
+
+
 def validate_game(rules: PirateerRules, s: Any) -> None:
     require(isinstance(s, PirateerState), f"not a Pirateer game: {type(s).__name__}")
     board = rules.board
     require(s.board is board or s.board.name == board.name, "a game on another map")
     players = s.players
     require(is_int(players) and 2 <= players <= 4, f"{players!r} players (2 to 4)")
-    # options (the state keeps every mode and variant, on or off, and the two-player fleets)
-    require(isinstance(s.options, dict) and set(s.options) == set(MODES + VARIANTS + (FACTIONS_2P,)),
+    # options (the state keeps every mode and variant, on or off, how the fleets are seated, the two-player fleets)
+    require(isinstance(s.options, dict) and set(s.options) == set(MODES + VARIANTS + (FACTIONS, FACTIONS_2P)),
             "the options are not the game's")
     require(all(isinstance(s.options[k], bool) for k in MODES + VARIANTS), "an option that is not on or off")
+    require(s.options[FACTIONS] in (CHOOSE_AT_TABLE, PRESET), f"unknown seating of the fleets {s.options[FACTIONS]!r}")
     require(s.options[FACTIONS_2P] in TWO_PLAYER_FACTIONS, f"unknown two-player fleets {s.options[FACTIONS_2P]!r}")
     problems = rules.check(players, s.options)
     require(not problems, f"options not allowed: {', '.join(p.key for p in problems)}")
@@ -53,10 +132,20 @@ def validate_game(rules: PirateerRules, s: Any) -> None:
                                          and s.dead_man in s.seat_factions[s.dead_man_owner]),
             "the dead man's owner")
     require(isinstance(s.teams, list) and len(s.teams) == players and all(is_int(t) for t in s.teams), "the teams")
-    require(isinstance(s.order, list) and sorted(s.order) == list(range(players)) and all(is_int(x) for x in s.order),
-            f"the turn order {s.order!r} is not every seat once")
     require(is_seat(s.current, players), f"the player to act {s.current!r} is not a seat of {players}")
     require(s.phase in PHASES, f"unknown phase {s.phase!r}")
+    if s.phase == CHOOSE:
+        _check_choosing(s)
+    else:
+        require(isinstance(s.order, list) and sorted(s.order) == list(range(players))
+                and all(is_int(x) for x in s.order), f"the turn order {s.order!r} is not every seat once")
+        require(all(s.seat_factions), "a seat without a fleet after the fleets were chosen (S1)")
+        if s.options[FACTIONS] == PRESET:
+            seats, dead_man = preset_seating(players, s.options)
+            own = [[f for f in fs if not (f == s.dead_man and seat == s.dead_man_owner)]
+                   for seat, fs in enumerate(s.seat_factions)]
+            require(own == seats and s.dead_man == dead_man,
+                    f"the fleets {s.seat_factions} are not the preset seating {seats} (S1)")
     require(s.stage in STAGES, f"unknown stage {s.stage!r}")
     # dice (R2, V2.1, V6)
     require(isinstance(s.dice, list) and len(s.dice) <= 3 and all(is_int(d) and 1 <= d <= 6 for d in s.dice),
@@ -64,7 +153,9 @@ def validate_game(rules: PirateerRules, s: Any) -> None:
     require(isinstance(s.used, list) and len(s.used) == len(s.dice) and all(isinstance(u, bool) for u in s.used),
             "the used dice")
     require(is_int(s.need) and 0 <= s.need <= len(s.dice) - sum(s.used), f"{s.need!r} dice still to play")
-    # ships (S2, G4-G8)
+    if s.phase == MOVE:
+        require(s.need >= 1, "a move phase with no die to play (R11, R12, R13 pass on at once)")
+    # ships (S2, G4, G5, G6, G7, G8)
     in_play = set(held) | ({s.dead_man} if s.dead_man else set())
     known_ships = {ship_id(f, n) for f in in_play for n in range(1, SHIPS_PER_FLEET + 1)}
     ships = s.pos.ships
@@ -81,6 +172,8 @@ def validate_game(rules: PirateerRules, s: Any) -> None:
     require(all(len(by_cell[c]) == 1 for c in stacked), "ships of two fleets share a square")
     require(s.pos.treasure in (ISLAND, DESTROYED) or s.pos.treasure in ships,
             f"the treasure is on {s.pos.treasure!r}, which is no ship afloat")
+    if s.phase != CHOOSE:
+        _check_losses(s, ships)
     require(isinstance(s.pos.wrecks, frozenset) and all(_cell(w) and board.is_water(w) for w in s.pos.wrecks),
             "a wreck off the sea")
     require(isinstance(s.storm_choices, list) and all(x in ships for x in s.storm_choices), "the storm's choices")

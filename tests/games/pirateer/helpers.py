@@ -1,44 +1,49 @@
-"""Position builders for the Pirateer rules tests: ``Sp1`` = ship-spanish-1, and so on."""
+"""Position builders for the Pirateer rules tests: ``Sp1`` = ship-spanish-1, and so on. Positions come from
+the engine's builder (``game.games.pirateer.positions``); dice are fixed through the state's ``Chance``."""
 from __future__ import annotations
 
 from typing import Any
 
-from game.games.pirateer.moves import DESTROYED, ISLAND, Pos, faction_of, landings
-from game.games.pirateer.rules import MOVE, RULES, START, Move, PirateerState
+from game.games.pirateer.moves import ISLAND, faction_of, landings
+from game.games.pirateer.positions import SHORT, position, ship_name
+from game.games.pirateer.rules import MOVE, PRESET, RULES, START, Move, PirateerState, Roll
 
-SHORT = {"Sp": "spanish", "Fr": "french", "Ba": "barbary", "Pi": "pirates"}
+PRESET_SEATS = {"factions": PRESET}   # the setup's fixed seating (S1) instead of the choice at the table
 
 
 def sid(short: str) -> str:
     """'Sp1' -> 'ship-spanish-1' (full ids pass through)."""
-    if short.startswith("ship-"):
-        return short
-    return f"ship-{SHORT[short[:2]]}-{short[2:]}"
+    return ship_name(short)
+
+
+def new_game(players: int, options: dict[str, Any] | None = None, seed: int = 0) -> PirateerState:
+    """A new game with the preset seating (S1 as before the choice at the table), before its first roll."""
+    return RULES.new_game(players, {**PRESET_SEATS, **(options or {})}, seed)
 
 
 def game(ships: dict[str, tuple[int, int]], treasure: str = ISLAND, current: str = "Sp", players: int = 4,
-         options: dict[str, Any] | None = None, seed: int = 1, wrecks: tuple = ()) -> PirateerState:
-    """A 4-player game (by default) with exactly these ships afloat, ``current``'s turn, before the roll."""
-    s = RULES.new_game(players, options or {}, seed)
-    t = treasure if treasure in (ISLAND, DESTROYED) else sid(treasure)
-    s.pos = Pos({sid(k): v for k, v in ships.items()}, t, frozenset(wrecks))
-    s.current = s.controller(SHORT[current]) if current in SHORT else int(current)
-    s.phase = START
-    s.out = set()
-    s._legal = None
-    return s
+         options: dict[str, Any] | None = None, seed: int = 1, wrecks: tuple = (), **more: Any) -> PirateerState:
+    """A 4-player game (by default, the preset seating) with exactly these ships afloat, ``current``'s turn
+    (a fleet's short name or a seat number as text), before the roll; ``more`` goes to ``position``."""
+    return position(players=players, ships=ships, treasure=treasure, options=options, seed=seed, wrecks=wrecks,
+                    current=SHORT[current] if current in SHORT else int(current), **more)
 
 
 def roll(s: PirateerState, *dice: int) -> PirateerState:
-    """As if the current player rolled these values."""
-    s.barrier += 1
-    s._legal = None
-    s._begin_dice(s.current, list(dice))
+    """The current player rolls these values (a scripted roll, R2)."""
+    s.chance.script_dice(list(dice))
+    s.apply(Roll(s.current))
+    return s
+
+
+def fixed_dice(s: PirateerState, *values: int) -> PirateerState:
+    """The next roll shows ``values`` (in the order rolled)."""
+    s.chance.script_dice(list(values))
     return s
 
 
 def single(s: PirateerState, ship: str, die: int) -> set[tuple[str, tuple[int, int]]]:
-    """Every legal single move of ``ship`` with ``die`` (R3-R9, R17-R20), ignoring R11: (direction, landing)."""
+    """Every legal single move of ``ship`` with ``die`` (R3, R4, R5, R6, R7, R8, R9, R17, R18, R19, R20), ignoring R11: (direction, landing)."""
     ship = sid(ship)
     ctx = s.ctx()
     return {(land.direction, land.cell) for land in landings(ctx, s.pos, frozenset({faction_of(ship)}), (die,))
@@ -57,4 +62,5 @@ def legal_moves(s: PirateerState) -> set[tuple[tuple[str, ...], str, int]]:
     return {(a.ships, a.direction, a.die) for a in s.legal_actions() if isinstance(a, Move)}
 
 
-__all__ = ["game", "roll", "single", "cells", "mv", "legal_moves", "sid", "MOVE", "START"]
+__all__ = ["game", "new_game", "roll", "fixed_dice", "single", "cells", "mv", "legal_moves", "sid", "MOVE", "START",
+           "PRESET_SEATS"]

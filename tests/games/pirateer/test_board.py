@@ -1,4 +1,4 @@
-"""The Pirateer board (spec rules G1-G8): the loaded Tiled map against the board data, square by square,
+"""The Pirateer board (spec section 2.3: the G rules): the loaded Tiled map against the board data, square by square,
 and the steps the rules engine will build on (ordinary, current, strait)."""
 from __future__ import annotations
 

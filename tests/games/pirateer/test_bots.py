@@ -14,7 +14,7 @@ from game.games.pirateer.bots import (EasyBot, HardBot, MediumBot, Sides, enumer
 from game.games.pirateer.moves import ISLAND
 from game.games.pirateer.rules import (BONUS, END, MOVE, RULES, START, STORM, WIND, Arm, Bonus, EndTurn, Move,
                                        PirateerState, Roll, StormPick, Take)
-from tests.games.pirateer.helpers import game, roll, sid
+from tests.games.pirateer.helpers import fixed_dice, game, roll, sid
 
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_ROLLS = 2   # the hard bot's budget in tests: rolls of the next seat per candidate plan
@@ -26,16 +26,6 @@ SETUPS = [(2, {}), (3, {}), (4, {}), (2, {"free-boarding": True}), (4, {"devils-
 
 def bot(level: str, seat: int, seed: int = 0):
     return make_bot(level, seat, seed, playouts=HARD_ROLLS)
-
-
-def fixed_dice(s: PirateerState, *values: int) -> PirateerState:
-    """The state's generator gives ``values`` next (test set-up only: the bots never see it)."""
-    for seed in range(200000):
-        r = Rng(seed)
-        if all(r.randint(1, 6) == v for v in values):
-            s.rng = Rng(seed)
-            return s
-    raise AssertionError("no seed")  # pragma: no cover
 
 
 def random_positions(players: int, options: dict, seed: int, count: int) -> list[PirateerState]:
@@ -204,9 +194,8 @@ def test_the_generator_does_not_change_the_choice() -> None:
         for level in ("easy", "medium", "hard"):
             choices = []
             for rng_seed in (1, 99):
-                view = state.view(seat)
-                view.rng = Rng(rng_seed)
-                choices.append(bot(level, seat, 5).choose(view))
+                twin = RULES.twin(state, seat, Rng(rng_seed))   # the same position, other dice to come
+                choices.append(bot(level, seat, 5).choose(twin))
             assert choices[0] == choices[1], (level, state.phase)
 
 
@@ -355,11 +344,11 @@ def test_hard_values_hunters_lying_in_wait_at_the_enemy_carriers_channel() -> No
         return lying.team_values(pos, 0)[spanish] - plain.team_values(pos, 0)[spanish]
 
     assert gain(s.pos) == pytest.approx(2.0)
-    more = s.pos.copy()
-    more.ships[sid("Sp2")], more.ships[sid("Sp3")] = (15, 5), (13, 6)
+    more = game({"Sp1": (19, 7), "Sp2": (15, 5), "Sp3": (13, 6), "Pi1": (8, 11), "Pi2": (19, 9)},
+                treasure="Pi1", players=2).pos
     assert gain(more) == pytest.approx(4.0)          # three waiting: two count
-    home = s.pos.copy()
-    home.ships[sid("Sp1")] = (10, 14)
+    home = game({"Sp1": (10, 14), "Sp2": (0, 11), "Sp3": (0, 12), "Pi1": (8, 11), "Pi2": (19, 9)},
+                treasure="Pi1", players=2).pos
     assert gain(home) == pytest.approx(0.0)
     assert HARD.ambush > 0.0                          # the hard bot's leaves use it
     # between more than two sides it is left out (it cost the hard bot four-player games)

@@ -20,8 +20,9 @@ from game.core.protocol import Text
 from game.core.rng import Rng
 from game.games.pirateer.moves import (DESTROYED, ISLAND, after, die_distances, faction_of, forbidden, landings,
                                        max_dice, ray, wins)
-from game.games.pirateer.rules import (MOVE, RULES, Arm, EndTurn, Move, PirateerState, Take,
+from game.games.pirateer.rules import (CHOOSE, MOVE, RULES, Arm, EndTurn, Move, PirateerState, Take,
                                        TWO_PLAYER_FACTIONS)
+from tests.games.pirateer.helpers import PRESET_SEATS
 
 MAX_ACTIONS = 20000
 SETUPS = [(2, {}), (3, {}), (4, {}), (2, {"free-boarding": True}), (4, {"devils-island": True}),
@@ -31,10 +32,11 @@ SETUPS = [(2, {}), (3, {}), (4, {}), (2, {"free-boarding": True}), (4, {"devils-
           (4, {"storm": True, "wrecks": True, "nuke": True, "devils-island": True}),
           (3, {"flotilla": True, "acey-deucey": True, "free-boarding": True, "dead-man": True})]
 # S1: every other pair of factions in a basic two-player game, each with some variants
-PAIR_SETUPS = [(2, {"factions-2p": "spanish-french"}), (2, {"factions-2p": "spanish-barbary", "storm": True}),
-               (2, {"factions-2p": "french-pirates", "flotilla": True, "free-boarding": True}),
-               (2, {"factions-2p": "french-barbary", "devils-island": True, "acey-deucey": True}),
-               (2, {"factions-2p": "pirates-barbary", "wrecks": True, "nuke": True})]
+PAIR_SETUPS = [(2, {**PRESET_SEATS, "factions-2p": "spanish-french"}),
+               (2, {**PRESET_SEATS, "factions-2p": "spanish-barbary", "storm": True}),
+               (2, {**PRESET_SEATS, "factions-2p": "french-pirates", "flotilla": True, "free-boarding": True}),
+               (2, {**PRESET_SEATS, "factions-2p": "french-barbary", "devils-island": True, "acey-deucey": True}),
+               (2, {**PRESET_SEATS, "factions-2p": "pirates-barbary", "wrecks": True, "nuke": True})]
 ALL_SETUPS = SETUPS + PAIR_SETUPS
 GAMES_PER_SETUP = 10          # x 22 setups = 220 games a run
 WANDER = (0.1, 0.25, 0.4, 0.6)  # how often a player picks a uniformly random legal action
@@ -137,7 +139,7 @@ def check_move(ships: dict, treasure: str, dice: tuple[int, ...], home: tuple[in
     assert action.die in dice
     f = faction_of(action.ships[0])
     if treasure in action.ships:
-        assert not forbidden(home, action.direction)                      # R17-R18
+        assert not forbidden(home, action.direction)                      # R17, R18
     end = ray(after.board, ships[action.ships[0]], action.direction, action.die)[-1]
     gone = set(ships) - set(after.ships)
     assert all(ships[g] == end and faction_of(g) != f for g in gone)      # only the boarded ships go
@@ -148,6 +150,7 @@ def check_move(ships: dict, treasure: str, dice: tuple[int, ...], home: tuple[in
 def check_round_trip(s: PirateerState) -> None:
     saved = s.to_json()
     again = RULES.state_from_json(json.loads(json.dumps(saved)))
+    RULES.validate_state(again)                                          # every position a loaded save may hold
     assert again.to_json() == saved
     assert again.legal_actions() == s.legal_actions()
     v = s.view(s.current)
@@ -160,9 +163,11 @@ def play(players: int, options: dict, seed: int, moves: int, wander: float = 0.2
     """One random legal game, checked at every action; JSON and views on a sample of the actions and at the end."""
     s = RULES.new_game(players, options, seed)
     rng, probe = Rng(moves), Rng(moves + 1)
-    in_play = frozenset(f for fs in s.seat_factions for f in fs) | ({s.dead_man} if s.dead_man else set())
+    in_play: frozenset[str] = frozenset()
     check_round_trip(s)
     for _ in range(MAX_ACTIONS):
+        if not in_play and s.phase != CHOOSE:       # S1: the fleets in play, once every seat has one
+            in_play = frozenset(f for fs in s.seat_factions for f in fs) | ({s.dead_man} if s.dead_man else set())
         check_invariants(s, in_play)
         if s.is_over():
             break
@@ -172,7 +177,7 @@ def play(players: int, options: dict, seed: int, moves: int, wander: float = 0.2
         action = choose(s, rng, wander)
         seat, barrier = s.current, s.undo_barrier
         if isinstance(action, Take):
-            assert s.treasure == ISLAND and s.board.dock_at(s.ships[action.ship]) is not None   # R14-R15
+            assert s.treasure == ISLAND and s.board.dock_at(s.ships[action.ship]) is not None   # R14, R15
         if isinstance(action, Move):
             before = dict(s.ships), s.treasure, s.unused(), s.ctx().d(faction_of(action.ships[0]))
             s.apply(action)
@@ -227,7 +232,7 @@ def test_every_setup_plays_to_the_end(players, options):
 
 def test_S1_random_two_player_games_use_only_the_chosen_pair():
     for k, choice in enumerate(TWO_PLAYER_FACTIONS):
-        s = play(2, {"factions-2p": choice}, 50 + k, 3 * k)
+        s = play(2, {**PRESET_SEATS, "factions-2p": choice}, 50 + k, 3 * k)
         assert {faction_of(x) for x in s.ships} <= set(TWO_PLAYER_FACTIONS[choice])
         assert s.seat_factions == [[f] for f in TWO_PLAYER_FACTIONS[choice]]
 

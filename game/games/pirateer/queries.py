@@ -1,0 +1,136 @@
+"""What the Pirateer table asks the engine: pure queries over a ``PirateerState`` (no pygame, no map reader).
+
+The table draws and asks; it never decides a rule (issue 13, "rules live in the engine only"). Every
+answer here comes from the state's own ``legal_actions`` and ``check`` or from ``moves.py``, the engine's
+move generator, so what is lit on the map is exactly what the engine would accept:
+
+- ``movable_groups(state, seat)``: the ships (one, or part of a flotilla stack, V4.3) that have a legal
+  move now, each with those moves (R11: only moves that continue a plan of the obligatory dice);
+- ``targets(state, seat, group)``: landing square -> the legal moves of ``group`` that end there;
+- ``landing_of(state, move)``: where a die move ends (R3: the whole die, one straight line), its victims;
+- ``move_path(board, start, direction, die)``: every square a die move enters, the last one its landing
+  (the glide of a move that was just played);
+- ``why_not_there(state, seat, group, cell)``: the reason ``group`` may not end on ``cell`` now;
+- ``forbidden_directions(state, ship)``: the directions a carrier of ``ship``'s faction may not sail;
+- ``own_ships_at(state, seat, cell)``, ``idle_dead_man(state, faction)``, ``blast_radius(entries)``;
+- ``choosable_factions(state, seat)``: the factions ``seat`` may choose now (S1), from the engine's
+  legal faction choices.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from game.core.protocol import Action, LogEntry, Text
+from game.games.pirateer.boardmodel import Board, Cell
+from game.games.pirateer.moves import MOVE_DIRECTIONS, Landing, faction_of, forbidden, landing, ray
+
+__all__ = ["movable_groups", "targets", "landing_of", "move_path", "why_not_there", "forbidden_directions",
+           "own_ships_at", "idle_dead_man", "blast_radius", "choosable_factions", "CHOOSE_KIND"]
+
+#: the kind of the engine's faction choice (S1: each player chooses a faction at the table)
+CHOOSE_KIND = "pir.choose_faction"
+
+
+def _moves(state: Any, seat: int | None) -> list[Action]:
+    if seat is None:
+        return []
+    from game.games.pirateer.rules import Move
+    return [a for a in state.legal_actions(seat) if isinstance(a, Move)]
+
+
+def movable_groups(state: Any, seat: int | None) -> dict[tuple[str, ...], list[Action]]:
+    """Each group of ``seat``'s ships that may sail now (sorted ship ids) -> its legal moves (R11)."""
+    out: dict[tuple[str, ...], list[Action]] = {}
+    for a in _moves(state, seat):
+        out.setdefault(tuple(sorted(a.ships)), []).append(a)   # type: ignore[attr-defined]
+    return out
+
+
+def landing_of(state: Any, move: Action) -> Landing | None:
+    """Where ``move`` ends and whom it boards, or None if the die move is illegal in itself (R3, R5, R6,
+    R8, R17, R18, R20); the dice obligation R11 is not asked here (``state.check`` asks it)."""
+    ships = tuple(sorted(move.ships))                            # type: ignore[attr-defined]
+    if not ships or any(s not in state.pos.ships for s in ships):
+        return None
+    if len({state.pos.ships[s] for s in ships}) != 1:
+        return None
+    return landing(state.ctx(), state.pos, state.pos.occupancy(), ships, move.die,   # type: ignore[attr-defined]
+                   move.direction)                                                   # type: ignore[attr-defined]
+
+
+def targets(state: Any, seat: int | None, group: Sequence[str]) -> dict[Cell, list[Action]]:
+    """Landing square -> the legal moves of ``group`` that end there (only squares of a legal plan, R11)."""
+    moves = movable_groups(state, seat).get(tuple(sorted(group)), [])
+    out: dict[Cell, list[Action]] = {}
+    for m in moves:
+        land = landing_of(state, m)
+        if land is not None:
+            out.setdefault(land.cell, []).append(m)
+    return out
+
+
+def move_path(board: Board, start: Cell, direction: str, die: int) -> tuple[Cell, ...] | None:
+    """R3, R4: the ``die`` squares a move from ``start`` enters in ``direction`` (the last one is where it
+    ends), crossing a strait's seam as G4 says; None if the line leaves the water."""
+    if direction not in MOVE_DIRECTIONS or not 0 < die <= 6:
+        return None
+    return ray(board, start, direction, die)
+
+
+def why_not_there(state: Any, seat: int | None, group: Sequence[str], cell: Cell | None) -> Text:
+    """The reason ``group`` may not end its move on ``cell`` now: the engine's own words (``check``) when a
+    die still to play draws a straight line from the ship to that square, else why no line does."""
+    from game.games.pirateer.rules import Move
+    if cell is None:
+        return Text.of("pir.ui.not_sea")
+    group = tuple(sorted(group))
+    start = state.pos.ships.get(group[0]) if group else None
+    if start is None or cell == start:
+        return Text.of("pir.ui.same_square")
+    dice = sorted(set(state.unused()))
+    if seat is not None:
+        for die in dice:
+            for direction in MOVE_DIRECTIONS:
+                line = move_path(state.board, start, direction, die)
+                if line is not None and line[-1] == cell:
+                    reason = state.check(Move(seat, group, direction, die))
+                    if reason is not None:
+                        return reason
+    return Text.of("pir.ui.no_line", dice=", ".join(str(d) for d in state.unused()))
+
+
+def forbidden_directions(state: Any, ship: str) -> tuple[str, ...]:
+    """R17, R18: the directions ``ship`` may not sail while it carries the treasure (directly away from
+    its destination: its own anchor, or its ally's in war-wind, V10.3)."""
+    d = state.ctx().d(faction_of(ship))
+    return tuple(x for x in MOVE_DIRECTIONS if forbidden(d, x))
+
+
+def own_ships_at(state: Any, seat: int | None, cell: Cell | None) -> list[str]:
+    """``seat``'s ships on ``cell`` (its factions, V7.2 / V9.3 included)."""
+    if seat is None or cell is None:
+        return []
+    mine = state.factions_of(seat)
+    return sorted(s for s, c in state.pos.ships.items() if c == cell and faction_of(s) in mine)
+
+
+def idle_dead_man(state: Any, faction: str) -> bool:
+    """V9.1: the dead man's ships are on the board but nobody moves them (until V9.3 hands them over)."""
+    return state.dead_man == faction and state.dead_man_owner is None
+
+
+def blast_radius(entries: Iterable[LogEntry]) -> int | None:
+    """V3.2: the radius of the last blast among these log lines (the engine writes it into its line)."""
+    r = None
+    for e in entries:
+        if getattr(e.text, "key", "") == "pir.log.arm":
+            r = int(dict(e.text.params)["r"])
+    return r
+
+
+def choosable_factions(state: Any, seat: int | None) -> list[str]:
+    """S1: the factions ``seat`` may choose now, from the engine's legal faction choices (empty when the
+    engine does not ask for one)."""
+    if seat is None:
+        return []
+    return [a.faction for a in state.legal_actions(seat) if a.kind == CHOOSE_KIND]   # type: ignore[attr-defined]
