@@ -208,6 +208,10 @@ def play_island_race(app, scene) -> None:
 
 def play_pirateer(app, scene) -> None:
     from game.games.pirateer.rules import MOVE, Move, Roll
+    for _ in range(8):  # S1: each seat first chooses its fleet by a click on a free harbour's card
+        if not scene.choosing():
+            break
+        click(app, scene.picker.cards[scene.choosable()[0]].center)
     for _ in range(6):
         if scene.game.phase == MOVE:
             break

@@ -1,13 +1,17 @@
 """The Pirateer table: the sea map, the ships, the coin, the side panel and the log.
 
-Input becomes actions of rules.py; the scene never decides a rule (spec section 9):
+Input becomes actions of rules.py; the scene never decides a rule: what it lights, strikes or explains
+it asks the engine (``queries.py``: legal targets, forbidden directions, the reason a drop is refused).
+Input (spec section 9):
 - **Roll** (button or Space); in ``nuke`` **Arm nuke** then click a ship;
 - click one of your ships (or drag it): the squares it may reach light up, each with the die that
   gets there; only squares of a legal plan (R11) light up. Click a lit square or drop the ship on it.
   A drop anywhere else glides back with the reason. Two dice reaching one square ask which die;
 - in ``flotilla`` a click on a stack asks which ships sail;
 - **Take treasure** and **End turn** when the rules allow; **Undo** (or Ctrl+Z) within the turn;
-- storm ties, war-wind's first carrier: click the ship; acey-deucey: two 1-6 pickers and Decline.
+- storm ties, war-wind's first carrier: click the ship; acey-deucey: two 1-6 pickers and Decline;
+- before the first roll, when the seats choose their fleets (S1): every harbour is lit with its flag and
+  name (``picker.py``); click a free harbour, drag a ship onto it, or Left/Right and Enter.
 Every move glides square by square; boarding, storm, nuke and the win have their animation.
 """
 from __future__ import annotations
@@ -27,12 +31,15 @@ from game.ui.logpanel import LogPanel
 from game.ui.widgets import Button
 
 from game.games.pirateer import effects as fx
+from game.games.pirateer import queries
 from game.games.pirateer import sprites
 from game.games.pirateer.boardmodel import Cell
 from game.games.pirateer.boardview import BoardView
-from game.games.pirateer.moves import DESTROYED, ISLAND, _paths, faction_of, landing, number_of, ship_id
-from game.games.pirateer.rules import (BONUS, END, MOVE, OVER, START, STORM, WIND, Arm, Bonus, ChooseCarrier,
-                                       EndTurn, Move, PirateerState, Roll, StormPick, Take, faction_text, list_text)
+from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, number_of, ship_id
+from game.games.pirateer.picker import FactionPicker
+from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, START, STORM, WIND, Arm, Bonus, ChooseCarrier,
+                                       ChooseFaction, EndTurn, Move, PirateerState, Roll, StormPick, Take,
+                                       faction_text, list_text)
 
 DRAG_THRESHOLD = 6
 DICE_LINES = ("pir.log.roll", "pir.log.arm", "pir.log.reroll", "pir.log.bonus")
@@ -118,6 +125,9 @@ class PirateerScene(TableScene):
         self._hover: Cell | None = None
         self._static: tuple[Any, pygame.Surface] | None = None
         self.trails: list[tuple[int, list[tuple[float, float]]]] = []   # (turn, waypoints) of recent moves
+        self.picker = FactionPicker(self.state.board)    # S1: the harbours to choose from
+        self.pick_drag: dict[str, Any] | None = None     # {"press", "pos", "dragging"} while choosing
+        self._laid_out_choosing = self.choosing()
 
     # ------------------------------------------------------------------------------------------
     # State helpers
@@ -136,6 +146,10 @@ class PirateerScene(TableScene):
             return None
         return viewer
 
+    def choosing(self) -> bool:
+        """S1: the seats are choosing their fleets (before the first roll)."""
+        return self.game.phase == CHOOSE
+
     def legal(self) -> list[Action]:
         seat = self.my_turn()
         return self.state.legal_actions(seat) if seat is not None else []
@@ -146,30 +160,12 @@ class PirateerScene(TableScene):
                 "phase": g.phase, "log": len(g.log)}
 
     def movable_groups(self) -> dict[tuple[str, ...], list[Move]]:
-        out: dict[tuple[str, ...], list[Move]] = {}
-        for a in self.legal():
-            if isinstance(a, Move):
-                out.setdefault(tuple(sorted(a.ships)), []).append(a)
-        return out
+        """The groups of the human on turn that may sail now, with their legal moves (the engine's)."""
+        return queries.movable_groups(self.game, self.my_turn())  # type: ignore[return-value]
 
     def landings_of(self, group: tuple[str, ...]) -> dict[Cell, list[Move]]:
-        """Square -> the legal moves of ``group`` that end there (only squares of a legal plan)."""
-        g = self.game
-        moves = self.movable_groups().get(tuple(sorted(group)), [])
-        if not moves:
-            return {}
-        ctx, occ = g.ctx(), g.pos.occupancy()
-        out: dict[Cell, list[Move]] = {}
-        for m in moves:
-            land = landing(ctx, g.pos, occ, tuple(sorted(m.ships)), m.die, m.direction)
-            if land is not None:
-                out.setdefault(land.cell, []).append(m)
-        return out
-
-    def ship_at(self, cell: Cell | None) -> list[str]:
-        if cell is None:
-            return []
-        return sorted(s for s, c in self.game.ships.items() if c == cell)
+        """Square -> the legal moves of ``group`` that end there (only squares of a legal plan, R11)."""
+        return queries.targets(self.game, self.my_turn(), group)  # type: ignore[return-value]
 
     # ------------------------------------------------------------------------------------------
     # Layout
@@ -186,7 +182,10 @@ class PirateerScene(TableScene):
         self.prompt_rect = pygame.Rect(x, self.dice_rect.bottom + theme.px(2), w, theme.px(40))
         by = self.prompt_rect.bottom + theme.px(6)
         bh = theme.px(40)
-        rows = min(4, len({f for fs in self.game.seat_factions for f in fs} | ({self.game.dead_man} - {None})))
+        g = self.game
+        fleets = len({f for fs in g.seat_factions for f in fs} | ({g.dead_man} - {None}))
+        rows = min(4, max(fleets, g.players + (1 if g.options.get("dead-man") else 0)))   # chosen or not yet
+        self._laid_out_choosing = self.choosing()
         self.fleet_rect = pygame.Rect(x, by + 2 * bh + theme.px(16), w, theme.px(32) * rows)
         self.treasure_rect = pygame.Rect(x, self.fleet_rect.bottom + theme.px(8), w, theme.px(78))
         log_top = self.treasure_rect.bottom + theme.px(8)
@@ -195,6 +194,7 @@ class PirateerScene(TableScene):
                                             theme.px(110), theme.px(40)))
         if self.popup is not None:
             self.popup.layout(self._popup_centre(), min(self.view.rect.w - theme.px(40), theme.px(560)))
+        self.picker.layout(self.view)
         self.mark_dirty()
 
     def _popup_centre(self) -> tuple[int, int]:
@@ -292,7 +292,71 @@ class PirateerScene(TableScene):
     # ------------------------------------------------------------------------------------------
     def after_action(self, action: Action) -> None:
         self._animate(action)
+        if self._laid_out_choosing and not self.choosing():
+            self.layout(self.rect)          # the fleets sailed: the side panel lists them now
         super().after_action(action)
+
+    # -- S1: choosing the fleets -------------------------------------------------------------------
+    def choosable(self) -> list[str]:
+        """The fleets the human on turn may choose now (the engine's legal choices)."""
+        return queries.choosable_factions(self.game, self.my_turn()) if self.choosing() else []
+
+    def holder(self, faction: str) -> str | None:
+        """The name of the player who chose ``faction``'s fleet, if anyone did."""
+        seat = self.game.controller(faction)
+        return self.seat_name(seat) if seat is not None else None
+
+    def choose_faction(self, faction: str | None) -> bool:
+        """The human on turn takes ``faction``'s fleet (a harbour that is not free says why)."""
+        seat = self.my_turn()
+        if seat is None or faction is None or not self.choosing():
+            return False
+        if faction not in self.choosable():
+            self.app.toast(tr("pir.ui.faction_taken"))
+            self.app.play("error")
+            return False
+        self.picker.focus = None
+        return self._play(ChooseFaction(seat, faction))
+
+    def _handle_choose(self, event: pygame.event.Event) -> bool:
+        """Mouse and keys while the fleets are chosen: a click or a drop on a harbour, or the keyboard."""
+        if self.my_turn() is None:
+            return False
+        allowed = self.choosable()
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            back = event.mod & pygame.KMOD_SHIFT
+            if key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and back):
+                self.picker.move_focus(allowed, -1)
+            elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+                self.picker.move_focus(allowed, 1)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.picker.focus in allowed:
+                self.choose_faction(self.picker.focus)
+            elif pygame.K_1 <= key <= pygame.K_4:
+                self.choose_faction(self.game.board.factions[key - pygame.K_1])
+            else:
+                return False
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            hit = self.picker.hit(event.pos)
+            if hit in allowed:
+                self.picker.focus = hit
+            if self.pick_drag is not None:
+                self.pick_drag["pos"] = event.pos
+                press = self.pick_drag["press"]
+                if abs(event.pos[0] - press[0]) + abs(event.pos[1] - press[1]) > DRAG_THRESHOLD:
+                    self.pick_drag["dragging"] = True
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.view.rect.collidepoint(event.pos):
+            self.pick_drag = {"press": event.pos, "pos": event.pos, "dragging": False}
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pick_drag is not None:
+            drag, self.pick_drag = self.pick_drag, None
+            hit = self.picker.hit(event.pos)
+            if hit is not None and (drag["dragging"] or self.picker.hit(drag["press"]) == hit):
+                self.choose_faction(hit)         # a click on a harbour, or a ship dropped on one
+            return True
+        return False
 
     def _animate(self, action: Action) -> None:
         before, g = self.prev, self.game
@@ -309,9 +373,8 @@ class PirateerScene(TableScene):
             group = [s for s in sorted(action.ships) if s in now_ships]
             start = before["ships"].get(action.ships[0])
             if start is not None:
-                row = _paths(g.board, start).get(action.direction)
-                path = row[action.die] if row is not None and 0 < action.die < len(row) else None
-                squares = tuple(path[0]) + (path[1],) if path is not None else (now_ships.get(action.ships[0], start),)
+                path = queries.move_path(g.board, start, action.direction, action.die)
+                squares = path if path is not None else (now_ships.get(action.ships[0], start),)
                 shown = self.shown_half.get(action.ships[0])
                 points = self.view.path_points(start, squares, shown)
                 facing = self._facing_for(action.direction, action.ships[0])
@@ -352,13 +415,18 @@ class PirateerScene(TableScene):
         elif isinstance(action, Arm):                                # V3: the blast
             centre_ship = action.ship
             at = self.view.anchor_point(self.shown_half.get(centre_ship, before["ships"][centre_ship]))
-            r = min(g.dice) if g.dice else 1
+            r = queries.blast_radius(g.log[before["log"]:]) or 1      # V3.2: the engine's radius
             self.effects.append(fx.Blast(at, self.view.ring_radius(r), 0.0, 1.0 * factor))
             for v in gone:
                 pt = self.view.anchor_point(self.shown_half.get(v, before["ships"][v]))
                 self.effects.append(fx.Sink(self._victim_image(v, before), pt, 0.2 * factor, 0.5 * factor,
                                             foot=self._foot(v)))
             self.app.play("splash")
+        elif isinstance(action, ChooseFaction):                     # S1: who took which fleet
+            text = tr("pir.ui.chose_banner", name=self.seat_name(action.seat),
+                      faction=tr(faction_text(action.faction)))
+            self.effects.append(fx.Banner(text, self.view.rect.center, 0.0, 1.2 * factor))
+            self.app.play("card")
         elif isinstance(action, Take):
             at = self.view.anchor_point(self.shown_half.get(action.ship, now_ships[action.ship]))
             src = self.coin_point()
@@ -456,7 +524,7 @@ class PirateerScene(TableScene):
         ends = any(isinstance(a, EndTurn) for a in legal)
         self.take_button.visible = mine and bool(takes)
         self.end_button.visible = mine and ends and phase in (END, MOVE)
-        self.undo_button.visible = mine and phase not in (START, OVER)
+        self.undo_button.visible = mine and phase not in (START, OVER, CHOOSE)
         self.undo_button.enabled = self.can_undo()
         self._flow_buttons()
 
@@ -484,6 +552,11 @@ class PirateerScene(TableScene):
                 self.popup = None
                 return
         if self.game.phase == BONUS and self.my_turn() is not None and self._handle_bonus(event):
+            return
+        if self.choosing():
+            if self.menu_button.handle(event) or self.logpanel.handle(event):
+                return
+            self._handle_choose(event)
             return
         for b in self.buttons():
             if b.visible and b.handle(event):
@@ -544,8 +617,7 @@ class PirateerScene(TableScene):
         if seat is None:
             return
         legal = self.legal()
-        here = self.ship_at(cell)
-        mine = [s for s in here if faction_of(s) in self.game.factions_of(seat)]
+        mine = queries.own_ships_at(self.game, seat, cell)
         if self.mode == "arm":
             arms = [a for a in legal if isinstance(a, Arm) and a.ship in mine]
             if arms:
@@ -618,22 +690,7 @@ class PirateerScene(TableScene):
 
     def why_not_there(self, group: tuple[str, ...], cell: Cell | None) -> Text:
         """The reason a ship may not land on ``cell`` (the engine's words where a die reaches it)."""
-        g = self.game
-        if cell is None:
-            return Text.of("pir.ui.not_sea")
-        if cell == g.ships.get(group[0]):
-            return Text.of("pir.ui.same_square")
-        seat = self.my_turn()
-        start = g.ships[group[0]]
-        for die in sorted(set(g.unused())):
-            for direction, row in _paths(g.board, start).items():
-                path = row[die] if 0 < die < len(row) else None
-                if path is not None and path[1] == cell and seat is not None:
-                    reason = g.check(Move(seat, tuple(sorted(group)), direction, die))
-                    if reason is not None:
-                        return reason
-        dice = ", ".join(str(d) for d in g.unused())
-        return Text.of("pir.ui.no_line", dice=dice)
+        return queries.why_not_there(self.game, self.my_turn(), group, cell)
 
     def _handle_bonus(self, event: pygame.event.Event) -> bool:
         """V6.2: two rows of 1-6 pickers; Play when both are chosen; Decline ends the turn."""
@@ -715,7 +772,7 @@ class PirateerScene(TableScene):
     def ship_image(self, ship: str, carrier: bool = False) -> pygame.Surface:
         g = self.game
         faction = faction_of(ship)
-        dead = g.dead_man == faction and g.dead_man_owner is None
+        dead = queries.idle_dead_man(g, faction)                    # V9.1: drawn idle
         return sprites.ship(faction, self.ship_size(), carrier=carrier, number=number_of(ship), dead=dead,
                             facing=self.facing.get(ship, self._home_facing(faction)))
 
@@ -767,6 +824,8 @@ class PirateerScene(TableScene):
         if self.returning is not None:
             self.returning.draw(surface)
         self._draw_drag(surface)
+        if self.choosing():
+            self._draw_picker(surface)
         surface.set_clip(clip)
         for e in self.effects:
             if isinstance(e, fx.Banner):
@@ -865,13 +924,12 @@ class PirateerScene(TableScene):
             if s not in hidden:
                 by_cell.setdefault(c, []).append(s)
         seat = self.my_turn()
-        mine = g.factions_of(seat) if seat is not None else frozenset()
         for cell in sorted(by_cell, key=lambda c: (c[0] + c[1], c[0])):
             ships = sorted(by_cell[cell])
             lead = ships[0]
             half = self.shown_half.get(lead, cell)
             x, y = self.view.anchor_point(half)
-            ring = self._ring_colour(ships, mine)
+            ring = self._ring_colour(ships)
             if ring is not None:
                 pygame.draw.ellipse(surface, ring, pygame.Rect(int(x - self.view.h * 0.8), int(y - self.view.h * 0.25),
                                                                 int(self.view.h * 1.6), int(self.view.h * 0.8)),
@@ -885,13 +943,13 @@ class PirateerScene(TableScene):
                 theme.draw_text(surface, f"×{len(ships)}", f, palette.PARCHMENT,
                                 (int(x - self.view.h * 0.75), int(y + self.view.h * 0.25)), "center", palette.INK, 2)
 
-    def _ring_colour(self, ships: list[str], mine: frozenset[str]) -> tuple[int, int, int] | None:
+    def _ring_colour(self, ships: list[str]) -> tuple[int, int, int] | None:
         g = self.game
         if self.selected is not None and set(self.selected) & set(ships):
             return palette.WHITE
         if self.my_turn() is None:
             return None
-        if self.mode == "arm" and any(faction_of(s) in mine for s in ships):
+        if self.mode == "arm" and any(isinstance(a, Arm) and a.ship in ships for a in self.legal()):
             return palette.RED
         if self.mode == "take" and any(a.ship in ships for a in self._takes()):
             return palette.GOLD_LIGHT
@@ -911,6 +969,28 @@ class PirateerScene(TableScene):
         for k, s in enumerate(self.drag["group"]):
             img = self.ship_image(s, carrier=self.game.treasure == s)
             self.blit_ship(surface, img, s, (x + 4 * k, y + 4 - 4 * k))
+
+    def _draw_picker(self, surface: pygame.Surface) -> None:
+        """S1: every harbour lit with its flag, its name and who holds it; the free ones glow."""
+        allowed = queries.choosable_factions(self.game, self.game.current)   # whoever chooses, the free fleets
+        pulse = abs((self.dice_age * 1.5) % 2 - 1)
+        self.picker.draw(surface, allowed, self.holder, pulse)
+        if not self.finished:                # "Anna, choose your fleet" across the top of the map
+            seat = self.game.current
+            line = tr("table.thinking" if self.is_bot(seat) else "pir.ui.choose_prompt", name=self.seat_name(seat))
+            cards = self.picker.cards
+            room = max(theme.px(120), cards["french"].left - cards["spanish"].right - theme.px(44))
+            f = theme.fit_font(line, "display", 26, room, 12)
+            img = theme.render_text(line, f, palette.GOLD_LIGHT, palette.WOOD_DARK, 3)
+            box = img.get_rect(center=(self.view.rect.centerx, cards["spanish"].centery))
+            plate = theme.overlay(box.inflate(theme.px(24), theme.px(10)).size, (20, 14, 10, 170))
+            surface.blit(plate, plate.get_rect(center=box.center))
+            surface.blit(img, box)
+        drag = self.pick_drag
+        if drag is not None and drag["dragging"]:
+            hit = self.picker.hit(drag["pos"])
+            img = sprites.ship(hit if hit in allowed else "none", self.ship_size())
+            surface.blit(img, img.get_rect(center=drag["pos"]))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         """What to do now, in the side panel under the dice."""
@@ -933,6 +1013,8 @@ class PirateerScene(TableScene):
             return tr("table.thinking", name=name)
         if self.my_turn() is None:
             return ""
+        if self.choosing():
+            return tr("pir.ui.choose_prompt", name=name) + ". " + tr("pir.ui.choose_hint")
         if self.mode == "arm":
             return tr("pir.ui.arm_prompt")
         if self.mode == "take":
@@ -971,15 +1053,18 @@ class PirateerScene(TableScene):
         g = self.game
         r = self.head_rect
         title = theme.font("display", 24)
-        theme.draw_text(surface, tr("pir.ui.turn", n=g.turn), title, palette.GOLD_LIGHT, (r.x, r.y))
+        head = tr("pir.ui.choose_title") if self.choosing() else tr("pir.ui.turn", n=g.turn)
+        theme.draw_text(surface, head, theme.fit_font(head, "display", 24, r.w), palette.GOLD_LIGHT, (r.x, r.y))
         if g.is_over():
             text = tr(g.how) if g.how else ""
+        elif self.choosing():
+            text = tr("pir.ui.choose_prompt", name=self.seat_name(g.current))
         else:
             seat = g.current
             text = tr("pir.ui.to_play", name=self.seat_name(seat), side=tr(g._who(seat)))
         f = theme.fit_font(text, "bold", 16, r.w)
         theme.draw_text(surface, text, f, palette.PARCHMENT, (r.x, r.y + title.get_linesize()))
-        order = [self.seat_name(s) for s in g.order if s not in g.out]
+        order = [self.seat_name(s) for s in (g.order or range(g.players)) if s not in g.out]
         line = " → ".join(order)
         theme.draw_text(surface, line, theme.fit_font(line, "text", 14, r.w, 10), palette.PARCHMENT_DARK,
                         (r.x, r.y + title.get_linesize() + f.get_linesize()))
@@ -1020,6 +1105,9 @@ class PirateerScene(TableScene):
         row_h = theme.px(32)
         icon = max(16, int(row_h * 0.95))
         y = r.y
+        if self.choosing():
+            self._draw_choosers(surface)
+            return
         factions = [f_ for s in g.order for f_ in g.seat_factions[s]]
         if g.dead_man and g.dead_man not in factions:
             factions.append(g.dead_man)
@@ -1049,6 +1137,28 @@ class PirateerScene(TableScene):
                 x += icon - theme.px(6)
             y += row_h
 
+    def _draw_choosers(self, surface: pygame.Surface) -> None:
+        """S1: each seat, the fleet it chose (its flag) or that it is still to choose."""
+        g = self.game
+        r = self.fleet_rect
+        row_h = theme.px(32)
+        for seat in range(min(4, g.players)):
+            y = r.y + seat * row_h
+            if seat == g.current:
+                pygame.draw.rect(surface, palette.GOLD, pygame.Rect(r.x, y, r.w, row_h - theme.px(2)),
+                                 width=max(1, theme.px(2)), border_radius=theme.px(6))
+            fleets = g.seat_factions[seat] if seat < len(g.seat_factions) else []
+            name = self.seat_name(seat)
+            if fleets:
+                flag = sprites.flag(fleets[0], int(row_h * 0.7))
+                surface.blit(flag, flag.get_rect(midleft=(r.x + theme.px(6), y + row_h // 2)))
+                label = f"{name} · {tr(faction_text(fleets[0]))}"
+            else:
+                label = f"{name} · …"
+            theme.draw_text(surface, label, theme.fit_font(label, "bold", 14, r.w - theme.px(44), 10),
+                            palette.PARCHMENT if fleets else palette.PARCHMENT_DARK,
+                            (r.x + theme.px(36), y + row_h // 2), "midleft")
+
     def _draw_treasure(self, surface: pygame.Surface) -> None:
         g = self.game
         r = self.treasure_rect
@@ -1074,11 +1184,8 @@ class PirateerScene(TableScene):
         surface.blit(img, img.get_rect(midright=(r.right - theme.px(6), r.centery)))
 
     def forbidden_directions(self, ship: str) -> tuple[str, ...]:
-        """R17-R18: the directions the carrier may not sail (away from its destination)."""
-        from game.games.pirateer.moves import MOVE_DIRECTIONS, forbidden
-        ctx = self.game.ctx()
-        d = ctx.d(faction_of(ship))
-        return tuple(x for x in MOVE_DIRECTIONS if forbidden(d, x))
+        """The directions the carrier may not sail (R17, R18: the engine's answer), struck on the compass."""
+        return queries.forbidden_directions(self.game, ship)
 
     def _draw_bonus(self, surface: pygame.Surface) -> None:
         box = self.bonus_box()

@@ -14,7 +14,8 @@ from tests.games.pirateer.helpers import game, roll, sid
 
 
 def start(app, kinds, seed=3, options=None):
-    return start_table(app, "pirateer", kinds, seed, options)
+    """A table whose fleets are preset (S1 as set up before the game); ``choose_table`` lets them choose."""
+    return start_table(app, "pirateer", kinds, seed, {"factions": "preset", **(options or {})})
 
 
 def put(app, scene, state):
@@ -223,6 +224,18 @@ def test_nuke_arm_button_then_click_a_ship(app):
     assert any(isinstance(e, fx.Blast) for e in scene.effects)
 
 
+def test_the_blast_ring_has_the_engines_radius(app):
+    from tests.games.pirateer.helpers import fixed_dice
+    scene = start(app, ["human", "human"], options={"nuke": True})
+    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
+             players=2, current="Sp", options={"nuke": True})
+    put(app, scene, fixed_dice(s, 4, 3))                     # V3.2: radius = the lowest die, 3
+    click(app, scene.arm_button.rect.center)
+    click(app, at(scene, (5, 5)))
+    blast = next(e for e in scene.effects if isinstance(e, fx.Blast))
+    assert blast.radius == pytest.approx(scene.view.ring_radius(3))
+
+
 def test_storm_tie_click_the_ship_to_sink(app):
     scene = start(app, ["human", "human"], options={"storm": True})
     s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
@@ -387,3 +400,109 @@ def test_a_click_on_the_island_coin_takes_the_treasure(app):
     x, y = scene.coin_point()
     click(app, (int(x), int(y)))
     assert scene.game.treasure == sid("Sp1") and isinstance(scene.session.actions[-1], Take)
+
+
+# -- S1: the fleets are chosen at the table ---------------------------------------------------------------
+def choose_table(app, kinds, names=("Anna", "Ben", "Carla", "Dario"), seed=3, options=None):
+    """A new table whose seats choose their fleets (the default setup), named Anna, Ben ..."""
+    from game import games
+    from game.core.session import Seat
+    from game.scenes.setup import make_table_scene
+    seats = [Seat(names[i], "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    scene = make_table_scene(app, games.get("pirateer"), seats, options or {}, seed)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    return scene
+
+
+def card(scene, faction):
+    return scene.picker.cards[faction].center
+
+
+def test_three_humans_choose_french_pirates_and_barbary_by_click_drag_and_keys(app):
+    from game.games.pirateer.rules import CHOOSE, ChooseFaction
+    scene = choose_table(app, ["human"] * 3)
+    g = scene.game
+    assert g.phase == CHOOSE and scene.choosing()
+    # the picker lights every harbour; the prompt names the chooser
+    assert set(scene.picker.cards) == {"spanish", "french", "pirates", "barbary"}
+    first = g.current_players()[0]
+    assert scene.prompt_text().startswith(f"{scene.seat_name(first)}, choose your fleet")
+    assert not scene.roll_button.visible and not scene.undo_button.visible
+    # Anna clicks the French harbour's card
+    click(app, card(scene, "french"))
+    assert scene.session.actions[-1] == ChooseFaction(first, "french")
+    assert scene.game.seat_factions[first] == ["french"]
+    assert any(isinstance(e, fx.Banner) for e in scene.effects)          # who took which fleet is shown
+    settle(app, scene)
+    # a taken harbour refuses with a reason, and nothing is played
+    second = scene.game.current_players()[0]
+    shown = []
+    app.toast = shown.append
+    click(app, card(scene, "french"))
+    assert shown and scene.session.actions[-1].seat == first
+    # Ben drags a ship onto the Pirates' channel
+    pirates = scene.game.board.harbour("pirates")
+    drag(app, scene.view.rect.center, at(scene, pirates.channel[2]))
+    assert scene.session.actions[-1] == ChooseFaction(second, "pirates")
+    settle(app, scene)
+    # Carla uses the keyboard: Right until Barbary has the focus, then Enter
+    third = scene.game.current_players()[0]
+    for _ in range(4):
+        if scene.picker.focus == "barbary":
+            break
+        key(app, pygame.K_RIGHT)
+    assert scene.picker.focus == "barbary"
+    key(app, pygame.K_RETURN)
+    assert scene.session.actions[-1] == ChooseFaction(third, "barbary")
+    # the fleets sail: three factions, any three (no Spanish ships), and the first roll is next
+    g = scene.game
+    assert sorted(f for fs in g.seat_factions for f in fs) == ["barbary", "french", "pirates"]
+    assert {s.split("-")[1] for s in g.ships} == {"french", "pirates", "barbary"}
+    assert g.phase == START and not scene.choosing()
+    keys_ = [e.text.key for e in g.log]
+    assert keys_.count("pir.log.choose") == 3
+    settle(app, scene)
+    frames(app, 2)
+    assert scene.roll_button.visible and scene.fleet_rect.h >= 3 * 20
+
+
+def test_bots_choose_their_fleets_and_the_log_and_banner_say_so(app):
+    from game.games.pirateer.rules import CHOOSE, ChooseFaction
+    scene = choose_table(app, ["easy", "human", "easy"])
+    assert scene.game.phase == CHOOSE
+    for _ in range(400):                        # the bot on seat 0 chooses first
+        if scene.game.current_players()[0] == 1:
+            break
+        scene.update(0.1)
+        frames(app, 1)
+    assert isinstance(scene.session.actions[-1], ChooseFaction) and scene.session.actions[-1].seat == 0
+    bot_fleet = scene.game.seat_factions[0][0]
+    banners = [e.text for e in scene.effects if isinstance(e, fx.Banner)]
+    assert banners and "Anna" in banners[-1] and tr(faction_text(bot_fleet)) in banners[-1]
+    assert any(e.text.key == "pir.log.choose" and e.seat == 0 for e in scene.game.log)
+    assert scene.holder(bot_fleet) == "Anna"
+    assert bot_fleet not in scene.choosable()               # Ben may not take it
+    assert scene.prompt_text().startswith("Ben, choose your fleet")
+    free = scene.choosable()[0]
+    click(app, card(scene, free))
+    assert scene.game.seat_factions[1] == [free]
+    for _ in range(400):
+        if not scene.choosing():
+            break
+        scene.update(0.1)
+        frames(app, 1)
+    assert scene.game.phase in (START, WIND) and len({f for fs in scene.game.seat_factions for f in fs}) == 3
+
+
+def test_the_fleet_picker_speaks_italian(app):
+    from game.i18n import set_language
+    scene = choose_table(app, ["human", "human"])
+    set_language("it")
+    frames(app, 2)
+    assert scene.prompt_text().startswith("Anna, scegli la tua flotta")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert scene.game.seat_factions[0] == [scene.game.board.factions[0]]
+    set_language("en")

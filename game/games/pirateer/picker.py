@@ -1,0 +1,128 @@
+"""The faction picker of the Pirateer table (S1: each player chooses a faction at the table).
+
+While the engine asks a seat for its faction, every harbour on the map is lit in its faction's colour
+with a card: the flag, the faction's name and who holds it. The factions the engine offers glow; a
+click on a harbour (its channel or its card), or a ship token dragged onto one, chooses it; Left/Right
+(or Tab) move the focus and Enter chooses. The picker only draws and reports what was hit: what may be
+chosen comes from the engine (``queries.choosable_factions``).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.ui import palette, theme
+
+from game.games.pirateer import sprites
+from game.games.pirateer.boardmodel import Board, Cell
+from game.games.pirateer.boardview import BoardView
+
+
+class FactionPicker:
+    """Harbour cards over the map; ``hit(pos)`` says which harbour a pixel belongs to."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.cards: dict[str, pygame.Rect] = {}
+        self.focus: str | None = None            # the faction the keyboard (or the mouse) points at
+
+    # -- geometry ----------------------------------------------------------------------------------
+    def layout(self, view: BoardView) -> None:
+        """One card per harbour, beside its channel toward the open sea, inside the board."""
+        self.view = view
+        w, h = max(theme.px(120), int(view.h * 6.2)), max(theme.px(64), int(view.h * 3.4))
+        inner = view.rect.inflate(-theme.px(8), -theme.px(8))
+        for harbour in self.board.harbours:
+            pts = [view.centre(c) for c in harbour.channel]
+            cx = sum(p[0] for p in pts) / len(pts)
+            cy = sum(p[1] for p in pts) / len(pts)
+            # push the card from the channel toward the middle of the board, so it covers open sea
+            mx, my = view.rect.center
+            dx, dy = mx - cx, my - cy
+            norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            shift = view.h * 3.2
+            card = pygame.Rect(0, 0, w, h)
+            card.center = (int(cx + dx / norm * shift), int(cy + dy / norm * shift))
+            self.cards[harbour.faction] = card.clamp(inner)
+
+    def hit(self, pos: tuple[int, int]) -> str | None:
+        """The faction whose card or harbour channel is under ``pos``."""
+        for faction, card in self.cards.items():
+            if card.collidepoint(pos):
+                return faction
+        cell = self.view.cell_at(pos) if hasattr(self, "view") else None
+        if cell is None:
+            return None
+        harbour = self.board.harbour_at(cell)
+        return harbour.faction if harbour is not None else None
+
+    def move_focus(self, allowed: list[str], step: int) -> None:
+        """Keyboard: the next (or previous) faction that may be chosen, in clockwise order."""
+        ring = [f for f in self.board.factions if f in allowed]
+        if not ring:
+            self.focus = None
+            return
+        k = ring.index(self.focus) + step if self.focus in ring else (0 if step > 0 else -1)
+        self.focus = ring[k % len(ring)]
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, allowed: list[str], holder: Callable[[str], str | None],
+             pulse: float = 0.0) -> None:
+        """Light every harbour; ``allowed`` factions glow, ``holder(faction)`` names who holds one."""
+        view = self.view
+        for harbour in self.board.harbours:
+            f = harbour.faction
+            rgb = sprites.faction_rgb(f)
+            free = f in allowed
+            taken = holder(f)
+            alpha = 170 if f == self.focus else (120 if free else 60)
+            for cell in harbour.channel:
+                self._shade(surface, cell, rgb, alpha, palette.GOLD_LIGHT if free else None)
+            self._card(surface, f, free, taken, pulse)
+
+    def _shade(self, surface: pygame.Surface, cell: Cell, rgb: tuple[int, int, int], alpha: int,
+               edge: tuple[int, int, int] | None) -> None:
+        pts = self.view.diamond_at(cell)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = [(x - box.x, y - box.y) for x, y in pts]
+        pygame.draw.polygon(layer, (*rgb, alpha), local)
+        if edge is not None:
+            pygame.draw.polygon(layer, (*edge, 230), local, max(1, int(self.view.h / 10)))
+        surface.blit(layer, box)
+
+    def _card(self, surface: pygame.Surface, faction: str, free: bool, taken: str | None, pulse: float) -> None:
+        card = self.cards[faction]
+        focus = faction == self.focus
+        plate = theme.overlay(card.size, (24, 16, 10, 215 if free or taken else 140))
+        surface.blit(plate, card)
+        colour = palette.GOLD_LIGHT if focus else (palette.GOLD if free else palette.PARCHMENT_DARK)
+        width = max(2, theme.px(3) if focus else theme.px(2))
+        if focus:
+            grow = int(theme.px(3) * (1 + pulse))
+            pygame.draw.rect(surface, palette.GOLD_LIGHT, card.inflate(grow * 2, grow * 2), width=max(1, theme.px(2)),
+                             border_radius=theme.px(10))
+        pygame.draw.rect(surface, colour, card, width=width, border_radius=theme.px(8))
+        size = min(card.h - theme.px(14), int(card.w * 0.36))
+        emblem = sprites.flag(faction, size)
+        if not free and not taken:
+            emblem = emblem.copy()
+            emblem.set_alpha(110)
+        surface.blit(emblem, emblem.get_rect(midleft=(card.x + theme.px(6), card.centery)))
+        x = card.x + theme.px(10) + size
+        text_w = card.right - x - theme.px(6)
+        name = tr(f"pir.faction.{faction}")
+        f = theme.fit_font(name, "bold", 17, text_w, 10)
+        theme.draw_text(surface, name, f, palette.PARCHMENT if free or taken else palette.PARCHMENT_DARK,
+                        (x, card.centery - theme.px(2)), "bottomleft")
+        status = taken if taken else (tr("pir.ui.faction_free") if free else "")
+        if status:
+            g = theme.fit_font(status, "text", 14, text_w, 9)
+            theme.draw_text(surface, status, g, palette.GOLD_LIGHT if taken else palette.PARCHMENT_DARK,
+                            (x, card.centery + theme.px(2)), "topleft")
+
+
+__all__ = ["FactionPicker"]
