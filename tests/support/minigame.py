@@ -422,6 +422,60 @@ class MiniRules(MatchRules):
     def hand_from_json(self, data: JSON) -> State:
         return MiniState.from_json(data)
 
+    # Secrets, declared once (the conformance suite checks them) ------------------------------------
+    secrets = ("the other players' hidden cards", "the order of the deck", "the deal of the next hands")
+
+    def twin(self, state: State, seat: int | None, rng: Rng) -> State:
+        """From the rules, not from ``view``: the seat keeps its own hand, the cards everyone saw taken
+        and the table; the other hands' unseen cards and the deck are dealt again from those same cards,
+        and the next hands come from another generator."""
+        twin = state.clone()
+        hand = twin.hand
+        unseen: list[int] = []
+        for other in range(hand.players):
+            if other != seat:
+                rest = list(hand.hands[other])
+                for c in hand.known[other]:
+                    rest.remove(c)
+                unseen += rest
+        unseen += hand.deck
+        rng.shuffle(unseen)
+        for other in range(hand.players):
+            if other != seat:
+                rest = len(hand.hands[other]) - len(hand.known[other])
+                hand.hands[other] = sorted(hand.known[other] + [unseen.pop() for _ in range(rest)])
+        hand.deck = [unseen.pop() for _ in hand.deck]
+        hand._legal = None
+        twin.rng = rng.fork()
+        return twin
+
+    def corruptions(self, data: JSON) -> list[tuple[str, JSON]]:
+        import copy
+        out = []
+        hand = data["hand"]
+        removed = copy.deepcopy(data)
+        holder = next(h for h in removed["hand"]["hands"] if h)
+        holder.pop()
+        out.append(("cards", removed))
+        doubled = copy.deepcopy(data)
+        doubled["hand"]["deck"].append(next(c for h in hand["hands"] for c in h))
+        out.append(("cards", doubled))
+        off = copy.deepcopy(data)
+        off["hand"]["expeditions"][0][0].append(99)
+        out.append(("cards", off))
+        seat = copy.deepcopy(data)
+        seat["hand"]["current"] = data["players"] + 3
+        out.append(("seat", seat))
+        return out
+
+    def validate_state(self, state: State) -> None:
+        super().validate_state(state)
+        hand = state.hand if isinstance(state, MatchState) else state
+        if not 0 <= hand.current < hand.players:
+            raise ValueError(f"the player to act, seat {hand.current}, is not a seat of the game")
+        if hand.all_cards() != sorted(full_deck(hand.players, bool(hand.options.get("wagers")))):
+            raise ValueError("the cards in play are not the deck's cards, each once")
+
     def match_tiebreak(self, match: MatchState) -> list[Any] | None:
         """R7: best single hand."""
         return [max((r.scores or [0] * match.players)[seat] for r in match.hand_results) if match.hand_results
