@@ -399,6 +399,16 @@ class IslandRound(State):
             return None
         return max(0.0, self.timer - self.elapsed())
 
+    LONGER_ROUNDS = (300, 360)   # Settings' longer rounds (accessibility, outside the rules)
+
+    def lengthen_round(self, seconds: int) -> None:
+        """Settings' longer rounds: before "Go!", a timed round lasts 5 or 6 minutes instead (outside the
+        rules; the results say so). ValueError for anything else: the rules' own timer is never shortened,
+        and a round without timer (V3.1) stays without one."""
+        if seconds not in self.LONGER_ROUNDS or self.phase != MIX or self.timer is None or seconds < self.timer:
+            raise ValueError(f"a round of {self.timer} s cannot be lengthened to {seconds} s now")
+        self.timer = seconds
+
     def advance_time(self, t: float) -> None:
         """The scene's (or ``run_realtime``'s) clock has reached ``t``. Only recorded: TimeUp is an action."""
         self.now = max(self.now, float(t))

@@ -243,7 +243,7 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         minutes = int(getattr(self.app.settings, "ir_round_minutes", 0) or 0)
         r = self.round
         if minutes in (5, 6) and r.timer is not None:
-            r.timer = minutes * 60       # accessibility: longer rounds, outside the rules (shown in the results)
+            r.lengthen_round(minutes * 60)   # accessibility: outside the rules (shown in the results)
             self.long_rounds = minutes
         self._system(StartRound())
         self._set_stage("play")

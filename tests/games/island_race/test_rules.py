@@ -843,3 +843,21 @@ def test_actions_round_trip_through_json():
         again = RULES.action_from_json(json.loads(json.dumps(a.to_json())))
         assert again == a and type(again) is type(a)
     assert StartRound().seat == TimeUp().seat == SYSTEM
+
+
+def test_longer_rounds_from_settings_only_lengthen_a_timed_round_before_go():
+    """Settings' longer rounds go through the engine (the scene writes no field of the state)."""
+    import pytest as _pytest
+
+    from game.games.island_race.positions import position
+    rnd = position(2, phase="mix").hand
+    rnd.lengthen_round(360)
+    assert rnd.timer == 360
+    for bad in (120, 200, 420):
+        with _pytest.raises(ValueError):
+            rnd.lengthen_round(bad)
+    with _pytest.raises(ValueError):
+        position(2, phase="play").hand.lengthen_round(300)      # after "Go!": too late
+    untimed = position(2, phase="mix", options={"no-timer": True}).hand
+    with _pytest.raises(ValueError):
+        untimed.lengthen_round(300)
