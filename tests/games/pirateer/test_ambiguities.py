@@ -14,21 +14,6 @@ from tests.games.pirateer.test_setup_rules import CLOCKWISE, started
 BOARD = RULES.board
 
 
-def fix_dice(s, *values):
-    """The state's next roll shows ``values`` (its Chance script, or a generator seed that gives them)."""
-    chance = getattr(s, "chance", None)
-    if chance is not None and hasattr(chance, "script_dice"):
-        chance.script_dice(list(values))
-        return s
-    from game.core.rng import Rng
-    for seed in range(200000):
-        r = Rng(seed)
-        if all(r.randint(1, 6) == v for v in values):
-            s.rng = Rng(seed)
-            return s
-    raise AssertionError("no seed")  # pragma: no cover
-
-
 def keys(s):
     return [e.text.key for e in s.log]
 
@@ -193,14 +178,13 @@ def test_A15_with_three_players_the_sunk_are_out_and_the_last_afloat_wins():
 
 
 def test_A16_the_storm_takes_the_farthest_ship_the_treasure_goes_home_the_turn_goes_on():
-    s = game({"Sp1": (5, 5), "Sp2": (15, 14), "Fr1": (10, 0)}, treasure="Sp2", options={"storm": True})
+    s = game({"Sp1": (5, 5), "Sp2": (15, 14), "Fr1": (10, 0)}, treasure="Sp2", options={"storm": True},
+             next_rolls=[[4, 4, 4]])
     assert s.port_distance(sid("Sp2")) > s.port_distance(sid("Sp1"))      # step distance, V2.3
-    fix_dice(s, 4, 4, 4)
     s.apply(Roll(0))
     assert sid("Sp2") not in s.ships and s.treasure == ISLAND
     assert s.current == 0 and s.phase == MOVE and sorted(s.dice) == [4, 4, 4]   # the turn goes on
-    tie = game({"Sp1": (1, 13), "Sp2": (0, 14), "Fr1": (10, 0)}, options={"storm": True})
-    fix_dice(tie, 5, 5, 5)
+    tie = game({"Sp1": (1, 13), "Sp2": (0, 14), "Fr1": (10, 0)}, options={"storm": True}, next_rolls=[[5, 5, 5]])
     tie.apply(Roll(0))
     assert tie.phase == STORM and {a.ship for a in tie.legal_actions()} == {sid("Sp1"), sid("Sp2")}
     tie.apply(StormPick(0, sid("Sp1")))                                   # the player breaks the tie
@@ -214,8 +198,7 @@ def test_A17_once_the_treasure_is_destroyed_any_enemy_may_be_boarded():
     assert (8, 13) in cells(s, "Sp1", 3)
     # the blast is a circle of the lowest die; land survives it: the board is the same afterwards
     n = game({"Pi2": (11, 10), "Sp1": (11, 8), "Fr1": (13, 11), "Ba1": (12, 12), "Pi3": (10, 12)},
-             current="Pi", options={"nuke": True})
-    fix_dice(n, 2, 5)
+             current="Pi", options={"nuke": True}, next_rolls=[[2, 5]])
     from game.games.pirateer.rules import Arm
     n.apply(Arm(n.current, sid("Pi2")))
     assert set(n.ships) == {sid("Fr1"), sid("Ba1"), sid("Pi3")} and n.treasure == DESTROYED
@@ -248,8 +231,9 @@ def test_A19_the_boarder_standing_on_its_new_wreck_can_still_be_boarded():
 
 
 def test_A20_acey_deucey_values_are_free_and_independent_the_bonus_optional():
-    s = game({"Sp1": (5, 5), "Fr1": (14, 14)}, options={"acey-deucey": True})
-    roll(s, 1, 2)
+    s = game({"Sp1": (5, 5), "Fr1": (14, 14)}, options={"acey-deucey": True},
+             next_rolls=[[1, 2], [1, 2]])                                   # the roll, and the re-roll: 1-2 again
+    s.apply(Roll(0))
     for die in (1, 2):
         s.apply(next(a for a in s.legal_actions() if isinstance(a, Move) and a.die == die))
     assert s.phase == BONUS
@@ -259,7 +243,6 @@ def test_A20_acey_deucey_values_are_free_and_independent_the_bonus_optional():
     t = s.clone()
     t.apply(EndTurn(0))
     assert t.current != 0
-    fix_dice(s, 1, 2)                                                       # the re-roll is 1-2 again
     s.apply(Bonus(0, 6, 4))
     assert sorted(s.dice) == [4, 6]
     for _ in range(2):

@@ -6,11 +6,12 @@ import pytest
 
 from game.i18n import tr
 from game.games.pirateer import effects as fx
+from game.games.pirateer import positions
 from game.games.pirateer.moves import ISLAND
 from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseCarrier, EndTurn,
                                        Move, Roll, StormPick, Take, faction_text)
 from tests.app.conftest import start_table, app, click, frames, key, drag  # noqa: F401 - the app fixture
-from tests.games.pirateer.helpers import game, roll, sid
+from tests.games.pirateer.helpers import sid
 
 
 def start(app, kinds, seed=3, options=None):
@@ -18,13 +19,23 @@ def start(app, kinds, seed=3, options=None):
     return start_table(app, "pirateer", kinds, seed, {"factions": "preset", **(options or {})})
 
 
-def put(app, scene, state):
-    """Replace the scene's game by a built position (helpers.game) and redraw."""
-    scene.session.state = state
-    scene.prev = scene._snapshot()
-    scene.shown_dice = list(state.dice)
-    scene.effects.clear()
-    scene._maybe_cover()
+def table_at(app, state, kinds=("human", "human"), seed=3):
+    """The table of a game standing at ``state`` (a position built with ``positions.position``), on screen:
+    a session around that state, opened as the app opens every game (the package's ``make_scene``).
+
+    Not through a save (``GameSession.from_save``): a save is rebuilt from its actions, and a position
+    built by hand has none, so the game replayed from the seed would win over its snapshot."""
+    from game import games
+    from game.core.protocol import resolve_options
+    from game.core.session import GameSession, Seat
+    entry = games.get("pirateer")
+    rules = entry.package.rules
+    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    session = GameSession(entry.id, rules, seats, resolve_options(rules.options, state.options), seed, state,
+                          bot_seed=app.random_bits())
+    scene = entry.package.make_scene(app, session)
+    app.stack.push(scene, fade=False)
     frames(app, 2)
     return scene
 
@@ -44,13 +55,27 @@ def settle(app, scene, limit=200):
     raise AssertionError("animations never ended")
 
 
+def sail(app, scene, move):
+    """Play ``move`` as a player does: click its ship, then the square it lands on."""
+    cell = next(c for c, moves in scene.landings_of(move.ships).items() if move in moves)
+    click(app, at(scene, scene.game.ships[move.ships[0]]))
+    click(app, at(scene, cell))
 
 
-def open_sea(scene, seat=0):
-    """A two-human game with Spanish ships in open water, Spanish to move with 3 and 5."""
-    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
-             players=2, current="Sp")
-    return s
+#: both fleets in open water
+SEA = {"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)}
+
+
+def two_fleets(ships=SEA, options=None, **more):
+    """A two-player position (Spanish against the Pirates, the preset seating), Spanish to act, these ships
+    afloat; ``more`` as ``positions.position`` takes it (phase, dice, next_rolls, treasure ...)."""
+    return positions.position(players=2, ships=ships, current="spanish", seed=1,
+                              options={"factions": "preset", **(options or {})}, **more)
+
+
+def open_sea(ships=SEA, **more):
+    """Spanish ships in open water, Spanish to move with 3 and 5."""
+    return two_fleets(ships, phase=MOVE, dice=(3, 5), **more)
 
 
 # -- rolling ---------------------------------------------------------------------------------------
@@ -74,8 +99,7 @@ def test_the_roll_button_rolls(app):
 
 # -- moving ------------------------------------------------------------------------------------------
 def test_clicking_a_ship_lights_its_landings_with_their_dice_then_a_click_moves(app):
-    scene = start(app, ["human", "human"])
-    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene = table_at(app, open_sea())
     click(app, at(scene, (5, 5)))
     assert scene.selected == (sid("Sp1"),)
     lit = scene.landings_of(scene.selected)
@@ -94,8 +118,7 @@ def test_clicking_a_ship_lights_its_landings_with_their_dice_then_a_click_moves(
 
 
 def test_dragging_a_ship_onto_a_lit_square_moves_it(app):
-    scene = start(app, ["human", "human"])
-    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene = table_at(app, open_sea())
     lit = scene.landings_of((sid("Sp2"),))
     target = sorted(lit)[-1]
     drag(app, at(scene, (8, 3)), at(scene, target))
@@ -104,8 +127,7 @@ def test_dragging_a_ship_onto_a_lit_square_moves_it(app):
 
 
 def test_an_illegal_drop_glides_back_with_the_reason(app):
-    scene = start(app, ["human", "human"])
-    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene = table_at(app, open_sea())
     shown = []
     app.toast = shown.append
     before = dict(scene.game.ships)
@@ -120,21 +142,19 @@ def test_an_illegal_drop_glides_back_with_the_reason(app):
 
 
 def test_the_reason_names_a_blocked_path(app):
-    scene = start(app, ["human", "human"])
-    s = open_sea(scene)
-    s.pos.ships[sid("Sp2")] = (7, 5)                          # in the way of Sp1 sailing SE
-    put(app, scene, roll(s, 3, 5))
+    scene = table_at(app, open_sea({**SEA, "Sp2": (7, 5)}))   # Sp2 in the way of Sp1 sailing SE
     reason = scene.why_not_there((sid("Sp1"),), (8, 5))
     assert reason is not None and reason.key.startswith("pir.reason")
 
 
 def test_two_dice_reaching_one_square_ask_which_die(app):
-    scene = start(app, ["human", "human"])
-    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene = table_at(app, open_sea())
     seat = scene.game.current
     legal = [a for a in scene.game.legal_actions() if isinstance(a, Move)]
     a3 = next(a for a in legal if a.die == 3)
     a5 = next(a for a in legal if a.die == 5)
+    # no square of the board is reached by two different dice of one ship (tried: every square, every pair
+    # of dice), so no click opens this choice: the table's handler for such a square is called directly
     scene._move([a3, a5])
     assert scene.popup is not None and len(scene.popup.buttons) == 2
     frames(app, 1)
@@ -143,8 +163,7 @@ def test_two_dice_reaching_one_square_ask_which_die(app):
 
 
 def test_undo_takes_back_a_move_of_this_turn(app):
-    scene = start(app, ["human", "human"])
-    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene = table_at(app, open_sea())
     lit = scene.landings_of((sid("Sp1"),))
     click(app, at(scene, (5, 5)))
     click(app, at(scene, sorted(lit)[0]))
@@ -159,14 +178,12 @@ def docked():
     """Spanish ship 1 stands on a dock of the island, before the roll."""
     from game.games.pirateer.rules import RULES
     dock = next(d.cell for d in RULES.board.docks if d.near == "spanish")
-    return game({"Sp1": dock, "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
-                players=2, current="Sp"), dock
+    return two_fleets({**SEA, "Sp1": dock}), dock
 
 
 def test_take_treasure_button_before_rolling(app):
-    scene = start(app, ["human", "human"])
     s, dock = docked()
-    put(app, scene, s)
+    scene = table_at(app, s)
     assert scene.take_button.visible and scene.roll_button.visible
     click(app, scene.take_button.rect.center)
     assert scene.game.treasure == sid("Sp1")
@@ -177,29 +194,18 @@ def test_take_treasure_button_before_rolling(app):
 
 
 def test_end_turn_declines_a_take(app):
-    scene = start(app, ["human", "human"])
-    s, dock = docked()
-    s.pos.ships[sid("Sp1")] = (5, 5)
-    put(app, scene, roll(s, 3, 5))
-    # play both dice with ships away from the dock, then see what the table offers
-    for _ in range(2):
-        moves = [a for a in scene.game.legal_actions() if isinstance(a, Move)]
-        if not moves:
-            break
-        scene._play(moves[0])
-        settle(app, scene)
-    if scene.game.phase == END:
-        frames(app, 1)
-        assert scene.end_button.visible and scene.take_button.visible
-        click(app, scene.end_button.rect.center)
-        assert isinstance(scene.session.actions[-1], EndTurn)
+    _, dock = docked()
+    # both dice played by ships away from the dock, Sp1 still on it: the take is open until the turn ends
+    scene = table_at(app, two_fleets({**SEA, "Sp1": dock}, phase=END, dice=(3, 5), used=(True, True)))
+    assert scene.game.phase == END
+    frames(app, 1)
+    assert scene.end_button.visible and scene.take_button.visible
+    click(app, scene.end_button.rect.center)
+    assert isinstance(scene.session.actions[-1], EndTurn)
 
 
 def test_boarding_shows_smoke_a_sinking_ship_and_the_coin_hopping(app):
-    scene = start(app, ["human", "human"])
-    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (8, 5), "Pi2": (15, 12), "Pi3": (12, 15)},
-             treasure="Pi1", players=2, current="Sp")
-    put(app, scene, roll(s, 3, 5))
+    scene = table_at(app, open_sea({**SEA, "Pi1": (8, 5)}, treasure="Pi1"))
     lit = scene.landings_of((sid("Sp1"),))
     assert (8, 5) in lit
     click(app, at(scene, (5, 5)))
@@ -212,9 +218,7 @@ def test_boarding_shows_smoke_a_sinking_ship_and_the_coin_hopping(app):
 
 # -- variants -----------------------------------------------------------------------------------------
 def test_nuke_arm_button_then_click_a_ship(app):
-    scene = start(app, ["human", "human"], options={"nuke": True})
-    put(app, scene, game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (6, 6), "Pi2": (15, 12),
-                          "Pi3": (12, 15)}, players=2, current="Sp", options={"nuke": True}))
+    scene = table_at(app, two_fleets({**SEA, "Pi1": (6, 6)}, options={"nuke": True}))
     assert scene.arm_button.visible
     click(app, scene.arm_button.rect.center)
     assert scene.mode == "arm"
@@ -225,11 +229,7 @@ def test_nuke_arm_button_then_click_a_ship(app):
 
 
 def test_the_blast_ring_has_the_engines_radius(app):
-    from tests.games.pirateer.helpers import fixed_dice
-    scene = start(app, ["human", "human"], options={"nuke": True})
-    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
-             players=2, current="Sp", options={"nuke": True})
-    put(app, scene, fixed_dice(s, 4, 3))                     # V3.2: radius = the lowest die, 3
+    scene = table_at(app, two_fleets(options={"nuke": True}, next_rolls=[[4, 3]]))   # V3.2: radius = the lowest die, 3
     click(app, scene.arm_button.rect.center)
     click(app, at(scene, (5, 5)))
     blast = next(e for e in scene.effects if isinstance(e, fx.Blast))
@@ -237,11 +237,8 @@ def test_the_blast_ring_has_the_engines_radius(app):
 
 
 def test_storm_tie_click_the_ship_to_sink(app):
-    scene = start(app, ["human", "human"], options={"storm": True})
-    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
-             players=2, current="Sp", options={"storm": True})
-    s.phase, s.dice, s.storm_choices = STORM, [4, 4, 4], [sid("Sp1"), sid("Sp2")]
-    put(app, scene, s)
+    scene = table_at(app, two_fleets(options={"storm": True}, phase=STORM, dice=(4, 4, 4),
+                                     storm_choices=("Sp1", "Sp2")))
     assert scene.prompt_text()
     click(app, at(scene, (3, 8)))                          # not a choice: nothing happens
     assert scene.game.phase == STORM
@@ -252,11 +249,7 @@ def test_storm_tie_click_the_ship_to_sink(app):
 
 def bonus_table(app):
     """Spanish has just played a 1 and a 2 with acey-deucey on: the bonus pickers are up."""
-    scene = start(app, ["human", "human"], options={"acey-deucey": True})
-    s = game({"Sp1": (5, 5), "Sp2": (8, 3), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
-             players=2, current="Sp", options={"acey-deucey": True})
-    s.phase, s.dice, s.used = BONUS, [1, 2], [True, True]
-    return put(app, scene, s)
+    return table_at(app, two_fleets(options={"acey-deucey": True}, phase=BONUS, dice=(1, 2), used=(True, True)))
 
 
 def test_acey_deucey_pickers_and_play(app):
@@ -276,10 +269,7 @@ def test_acey_deucey_decline(app):
 
 
 def test_flotilla_stack_asks_which_ships_sail(app):
-    scene = start(app, ["human", "human"], options={"flotilla": True})
-    s = game({"Sp1": (5, 5), "Sp2": (5, 5), "Sp3": (3, 8), "Pi1": (14, 14), "Pi2": (15, 12), "Pi3": (12, 15)},
-             players=2, current="Sp", options={"flotilla": True})
-    put(app, scene, roll(s, 3, 5))
+    scene = table_at(app, open_sea({**SEA, "Sp2": (5, 5)}, options={"flotilla": True}))
     click(app, at(scene, (5, 5)))
     assert scene.popup is not None
     labels = [b for b in scene.popup.buttons]
@@ -332,15 +322,20 @@ def test_hot_seat_four_humans_each_act_on_their_turn(app):
         settle(app, scene)
         while scene.game.current == seat and not scene.game.is_over():
             legal = scene.game.legal_actions()
-            scene._play(next((a for a in legal if isinstance(a, (Move, EndTurn))), legal[0]))
+            action = next((a for a in legal if isinstance(a, (Move, EndTurn))), legal[0])
+            if isinstance(action, Move):
+                sail(app, scene, action)
+            elif isinstance(action, EndTurn):
+                click(app, scene.end_button.rect.center)
+            else:
+                scene.try_action(action)
             settle(app, scene)
     assert len({a.seat for a in scene.session.actions}) == 4
 
 
 def test_the_table_draws_in_italian_and_small_windows(app):
     from game.i18n import set_language
-    scene = start(app, ["human", "easy"])
-    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene = table_at(app, open_sea(), ["human", "easy"])
     click(app, at(scene, (5, 5)))
     set_language("it")
     frames(app, 2)
@@ -361,8 +356,7 @@ def test_the_island_coin_and_the_panel_say_where_the_treasure_is(app):
 
 
 def test_keyboard_tab_picks_a_ship_arrows_a_square_enter_sails(app):
-    scene = start(app, ["human", "human"])
-    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene = table_at(app, open_sea())
     key(app, pygame.K_TAB)
     assert scene.selected is not None
     group = scene.selected
@@ -377,8 +371,7 @@ def test_autosave_after_each_action_and_resume_where_it_was(app):
     from game import games
     from game.core import saves
     from game.scenes.setup import resume_scene
-    scene = start(app, ["human", "human"])
-    put(app, scene, roll(open_sea(scene), 3, 5))
+    scene = table_at(app, open_sea())
     scene.autosave()
     click(app, at(scene, (5, 5)))
     target = sorted(scene.landings_of((sid("Sp1"),)))[0]
@@ -394,9 +387,8 @@ def test_autosave_after_each_action_and_resume_where_it_was(app):
 
 
 def test_a_click_on_the_island_coin_takes_the_treasure(app):
-    scene = start(app, ["human", "human"])
     s, dock = docked()
-    put(app, scene, s)
+    scene = table_at(app, s)
     x, y = scene.coin_point()
     click(app, (int(x), int(y)))
     assert scene.game.treasure == sid("Sp1") and isinstance(scene.session.actions[-1], Take)
