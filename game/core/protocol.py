@@ -223,8 +223,14 @@ def check_options(options_decl: Sequence[Option], players: int, values: Mapping[
                                         other=Text.of(decl[other].label or other)))
         for other in o.requires:
             if other in decl and not decl[other].is_active(full[other]):
-                problems.append(Text.of("opt.err.requires", option=name,
-                                        other=Text.of(decl[other].label or other)))
+                needed = decl[other]
+                values = [(c, l) for c, l in zip(needed.choices, needed.choice_labels) if c != needed.default]
+                if needed.kind == "choice" and len(values) == 1:  # say which value: "needs Fleets: preset"
+                    problems.append(Text.of("opt.err.requires_value", option=name,
+                                            other=Text.of(needed.label or other), value=Text.of(values[0][1])))
+                else:
+                    problems.append(Text.of("opt.err.requires", option=name,
+                                            other=Text.of(needed.label or other)))
     return problems
 
 

@@ -104,3 +104,13 @@ def test_rng_rejects_bad_state():
         Rng.from_state([1, 2, 3])
     with pytest.raises(ValueError):
         Rng.from_state([1, 2, 3, -1])
+
+
+def test_an_option_needing_a_two_valued_choice_names_the_value_it_needs():
+    decl = (Option("seating", "choice", "table", label="x.seating", choices=("table", "preset"),
+                   choice_labels=("x.seating.table", "x.seating.preset")),
+            Option("pair", "choice", "a", label="x.pair", choices=("a", "b"), requires=("seating",)))
+    (problem,) = check_options(decl, 2, {"pair": "b"})
+    assert problem.key == "opt.err.requires_value"
+    assert problem.kwargs["other"].key == "x.seating" and problem.kwargs["value"].key == "x.seating.preset"
+    assert check_options(decl, 2, {"pair": "b", "seating": "preset"}) == []

@@ -129,7 +129,9 @@ def test_S1_a_preset_seating_starts_as_before(players):
 def test_S1_the_two_player_pair_needs_the_preset_seating_and_the_form_offers_both():
     opt = next(o for o in RULES.options if o.key == "factions")
     assert opt.kind == "choice" and opt.default == "choose" and opt.choices == ("choose", "preset")
-    assert {p.key for p in RULES.check(2, {"factions-2p": "french-barbary"})} == {"opt.err.requires"}
+    problems = RULES.check(2, {"factions-2p": "french-barbary"})
+    assert [p.key for p in problems] == ["opt.err.requires_value"]
+    assert problems[0].kwargs["value"].key == "pir.opt.factions.preset"      # says which value it needs
     assert not RULES.check(2, {"factions": "preset", "factions-2p": "french-barbary"})
     assert not RULES.check(3, {"factions": "preset"}) and not RULES.check(4, {})
 
