@@ -141,21 +141,26 @@ class SaveData:
     saved_at: str
     summary: dict = field(default_factory=dict)
     bot_seed: int | None = None  # the session's bot seed source (older saves have none: a new one is drawn)
+    #: ``State.to_json()`` of the position the game began at when it is not the deal of ``seed`` (a position
+    #: built by hand: a tutorial, a test); the actions are replayed from it. None: from the seed's deal.
+    start: dict | None = None
 
     @classmethod
     def create(cls, *, game_id: str, rules_version: int, seed: int, players: int, options: Mapping[str, Any],
                seats: list[dict], actions: list[dict], snapshot: dict,
-               summary: Mapping[str, Any] | None = None, bot_seed: int | None = None) -> "SaveData":
+               summary: Mapping[str, Any] | None = None, bot_seed: int | None = None,
+               start: dict | None = None) -> "SaveData":
         """A save in the current format, stamped with this app's version and the current time."""
         return cls(FORMAT_VERSION, __version__, game_id, rules_version, seed, players, dict(options),
-                   list(seats), list(actions), snapshot, utc_now_iso(), dict(summary or {}), bot_seed)
+                   list(seats), list(actions), snapshot, utc_now_iso(), dict(summary or {}), bot_seed, start)
 
     def to_json(self) -> dict:
         return {"app": APP_MARKER, "format": self.format, "app_version": self.app_version,
                 "game_id": self.game_id, "rules_version": self.rules_version, "seed": self.seed,
                 "players": self.players, "options": self.options, "seats": self.seats,
                 "actions": self.actions, "snapshot": self.snapshot, "saved_at": self.saved_at,
-                "summary": self.summary, **({} if self.bot_seed is None else {"bot_seed": self.bot_seed})}
+                "summary": self.summary, **({} if self.bot_seed is None else {"bot_seed": self.bot_seed}),
+                **({} if self.start is None else {"start": self.start})}
 
     @staticmethod
     def from_json(data: JSON) -> "SaveData":
@@ -182,7 +187,10 @@ class SaveData:
         bot_seed = data.get("bot_seed")
         if bot_seed is not None and not (_is_int(bot_seed) and 0 <= bot_seed < 1 << 64):
             raise _err("bad_field", field="bot_seed", expected=Text.of("persist.type.int"))
-        return SaveData(format=fmt, bot_seed=bot_seed, **{name: data[name] for name in _FIELDS})
+        start = data.get("start")
+        if start is not None and not _is_str_dict(start):
+            raise _err("bad_field", field="start", expected=Text.of("persist.type.object"))
+        return SaveData(format=fmt, bot_seed=bot_seed, start=start, **{name: data[name] for name in _FIELDS})
 
 
 # --------------------------------------------------------------------------------------------------
@@ -640,8 +648,7 @@ def restore_state(rules: Rules, save: SaveData, on_step: StepHook | None = None)
     - both there: the rebuilt game, with what no action records taken from the snapshot (a race's clock,
       ``Rules.carry_unrecorded``); a snapshot that differs from its actions is logged, the actions win;
     - only the rebuilt game (the snapshot is damaged or edited, or the rules changed): the rebuilt game;
-    - only the snapshot (an action no longer replays, or a position set up by hand, as tests and
-      tutorials do): the snapshot, logged;
+    - only the snapshot (an action no longer replays): the snapshot, logged;
     - neither: SaveError (``persist.save.cannot_replay*``), naming the move that failed.
 
     The position returned is validated by its game once more (SaveError ``persist.save.invalid``).
@@ -721,7 +728,8 @@ def decode_actions(rules: Rules, save: SaveData) -> list[Action]:
 
 
 def replay(rules: Rules, save: SaveData, why: Text | None = None, on_step: StepHook | None = None) -> State:
-    """Rebuild the game from seed, options and actions on the current rules.
+    """Rebuild the game from seed, options and actions on the current rules (from the save's ``start``
+    position instead of the seed's deal when the game began at a position built by hand).
 
     Raises SaveError(``persist.save.cannot_replay``) naming the failing move; ``why`` says why a replay
     was needed (older rules, a damaged snapshot) and is part of the message. ``on_step(before, action,
@@ -737,21 +745,7 @@ def replay(rules: Rules, save: SaveData, why: Text | None = None, on_step: StepH
             return _err("cannot_replay_setup", why=why)
         return _err("cannot_replay", why=why, move=move, total=total)
 
-    options = dict(save.options)
-    if save.rules_version < rules.version:
-        options = dict(rules.options_of_version(options, save.rules_version, save.players))
-    try:
-        problems = rules.check(save.players, options)
-    except Exception as exc:  # options of types the checks do not expect
-        raise fail(0, exc) from None
-    if problems:
-        raise fail(0, ValueError(f"setup no longer valid: {options}"))
-    try:
-        state = rules.new_state(save.players, resolve_options(rules.options, options), save.seed)
-    except AssetError:
-        raise
-    except Exception as exc:
-        raise fail(0, exc) from None
+    state = _start_position(rules, save, fail) if save.start is not None else _seed_deal(rules, save, fail)
     for number, data in enumerate(save.actions, start=1):
         try:
             action = rules.action_from_json(data)
@@ -763,6 +757,39 @@ def replay(rules: Rules, save: SaveData, why: Text | None = None, on_step: StepH
             raise fail(number, exc) from None
         if on_step is not None:
             on_step(before, action, state)
+    return state
+
+
+def _seed_deal(rules: Rules, save: SaveData, fail: Callable[[int, BaseException], SaveError]) -> State:
+    """The game the save's seed and options deal, on today's rules (older rules' options translated)."""
+    options = dict(save.options)
+    if save.rules_version < rules.version:
+        options = dict(rules.options_of_version(options, save.rules_version, save.players))
+    try:
+        problems = rules.check(save.players, options)
+    except Exception as exc:  # options of types the checks do not expect
+        raise fail(0, exc) from None
+    if problems:
+        raise fail(0, ValueError(f"setup no longer valid: {options}"))
+    try:
+        return rules.new_state(save.players, resolve_options(rules.options, options), save.seed)
+    except AssetError:
+        raise
+    except Exception as exc:
+        raise fail(0, exc) from None
+
+
+def _start_position(rules: Rules, save: SaveData, fail: Callable[[int, BaseException], SaveError]) -> State:
+    """The position a game built by hand began at, checked by its game like any loaded position."""
+    try:
+        state = rules.state_from_json(save.start)
+        rules.validate_state(state)
+    except AssetError:
+        raise
+    except Exception as exc:
+        raise fail(0, exc) from None
+    if getattr(state, "players", None) != save.players:
+        raise fail(0, ValueError("the start position has another number of players"))
     return state
 
 

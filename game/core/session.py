@@ -111,6 +111,8 @@ class GameSession:
         #: ``seed`` (the game's RNG: deals, dice), so nothing a bot is sent lets it rebuild the game's future.
         self.bot_seed = new_bot_seed() if bot_seed is None else bot_seed & _M64
         self.state = state
+        #: the position the game began at when it is not the deal of ``seed`` (``GameSession.at``)
+        self.start: State | None = None
         self.actions: list[Action] = list(actions or [])
         self._undo: list[_UndoStep] = []
         self._listeners: list[Listener] = []
@@ -123,6 +125,20 @@ class GameSession:
         state = rules.new_game(len(seats), options, seed)
         return cls(game_id, rules, seats, resolve_options(rules.options, options or {}), seed, state,
                    bot_seed=bot_seed)
+
+    @classmethod
+    def at(cls, game_id: str, rules: Rules, seats: list[Seat], state: State,
+           bot_seed: int | None = None) -> "GameSession":
+        """A game that begins at ``state``, a position built by hand (a game's ``positions`` builder: a
+        tutorial, a test). The position is checked by its game (ValueError says what is wrong) and kept
+        in the save as the game's start, so a resumed game replays its actions from there."""
+        rules.validate_state(state)
+        if len(seats) != state.players:
+            raise ValueError(f"{len(seats)} seats for a position of {state.players} players")
+        options = dict(getattr(state, "options", {}) or {})
+        session = cls(game_id, rules, seats, options, 0, state.clone(), bot_seed=bot_seed)
+        session.start = state.clone()
+        return session
 
     @property
     def players(self) -> int:
@@ -203,7 +219,8 @@ class GameSession:
                                players=self.players, options=dict(self.options),
                                seats=[s.to_json() for s in self.seats],
                                actions=[a.to_json() for a in self.actions], snapshot=self.state.to_json(),
-                               summary=self.summary(), bot_seed=self.bot_seed)
+                               summary=self.summary(), bot_seed=self.bot_seed,
+                               start=self.start.to_json() if self.start is not None else None)
 
     @classmethod
     def from_save(cls, save: "SaveData", rules: Rules) -> "GameSession":
@@ -220,6 +237,8 @@ class GameSession:
         from_actions = replayed.state is state
         actions = replayed.actions if from_actions else decode_actions(rules, save)
         session = cls(save.game_id, rules, seats, save.options, save.seed, state, actions, bot_seed=save.bot_seed)
+        if save.start is not None:
+            session.start = rules.state_from_json(save.start)
         if from_actions:
             session._undo = replayed.undo
         return session

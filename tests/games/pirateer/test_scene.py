@@ -19,21 +19,15 @@ def start(app, kinds, seed=3, options=None):
     return start_table(app, "pirateer", kinds, seed, {"factions": "preset", **(options or {})})
 
 
-def table_at(app, state, kinds=("human", "human"), seed=3):
-    """The table of a game standing at ``state`` (a position built with ``positions.position``), on screen:
-    a session around that state, opened as the app opens every game (the package's ``make_scene``).
-
-    Not through a save (``GameSession.from_save``): a save is rebuilt from its actions, and a position
-    built by hand has none, so the game replayed from the seed would win over its snapshot."""
+def table_at(app, state, kinds=("human", "human")):
+    """The table of a game that begins at ``state`` (a position built with ``positions.position``), opened
+    as the app opens every game (``GameSession.at``, the package's ``make_scene``)."""
     from game import games
-    from game.core.protocol import resolve_options
     from game.core.session import GameSession, Seat
     entry = games.get("pirateer")
-    rules = entry.package.rules
     seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
              for i, k in enumerate(kinds)]
-    session = GameSession(entry.id, rules, seats, resolve_options(rules.options, state.options), seed, state,
-                          bot_seed=app.random_bits())
+    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=app.random_bits())
     scene = entry.package.make_scene(app, session)
     app.stack.push(scene, fade=False)
     frames(app, 2)
