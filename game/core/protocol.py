@@ -51,10 +51,10 @@ class Text:
         raw = data.get("params", {})
         if not isinstance(raw, dict):
             raise ValueError(f"text parameters that are not an object: {raw!r:.80}")
-        try:  # a long log repeats the same small texts (a player, a faction): read each once
-            memo_key = (data["key"], tuple(raw.items()))
+        try:  # a long log repeats the same small texts (a player, a faction, a roll): read each once
+            memo_key = (data["key"], tuple((k, tuple(v) if type(v) is list else v) for k, v in raw.items()))
             known = _TEXT_MEMO.get(memo_key)
-        except TypeError:  # a parameter that is a list or a text: no memo
+        except TypeError:  # a parameter that is a text or a list of lists: no memo
             memo_key, known = None, None
         if known is not None:
             return known

@@ -114,3 +114,13 @@ def test_an_option_needing_a_two_valued_choice_names_the_value_it_needs():
     assert problem.key == "opt.err.requires_value"
     assert problem.kwargs["other"].key == "x.seating" and problem.kwargs["value"].key == "x.seating.preset"
     assert check_options(decl, 2, {"pair": "b", "seating": "preset"}) == []
+
+
+def test_texts_read_from_json_are_the_texts_written_even_when_read_again():
+    from game.core.protocol import Text
+    t = Text.of("pir.log.roll", dice=[3, 4], player=Text.of("seat.name", seat=1), turn=2)
+    data = t.to_json()
+    assert Text.from_json(data) == t and Text.from_json(data) == t          # the second read is remembered
+    assert Text.from_json({"key": "x", "params": {"n": [1, 2]}}) != Text.from_json({"key": "x", "params": {"n": [2, 1]}})
+    with pytest.raises(ValueError):
+        Text.from_json({"key": "x", "params": {"n": [1, {"evil": 1}]}})
