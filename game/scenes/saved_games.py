@@ -74,8 +74,6 @@ def progress_text(summary: dict, actions: int, hand_word: str = "hand") -> str:
         parts.append(tr("saves.progress.turn", n=turn))
     if actions <= 0:
         parts.append(tr("saves.progress.no_moves"))
-    elif actions == 1:
-        parts.append(tr("saves.progress.move_one"))
     else:
         parts.append(tr("saves.progress.moves", n=actions))
     return " · ".join(parts)
