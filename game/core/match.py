@@ -21,6 +21,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, Callable, Mapping
 
+from game.core.events import Event
 from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Result, Rules, State, T, Text
 from game.core.rng import Rng
 
@@ -78,7 +79,7 @@ class MatchState(State):
                  rng: Rng, hand: State, hand_index: int = 0, first_of_match: int = 0,
                  totals: list[float] | None = None, hand_results: list[Result] | None = None,
                  past_log: list[LogEntry] | None = None, barrier_base: int = 0,
-                 last_hand: State | None = None):
+                 last_hand: State | None = None, past_events: list[Event] | None = None):
         self.rules = rules
         self.players = players
         self.options = dict(options)
@@ -92,6 +93,7 @@ class MatchState(State):
         self.past_log: list[LogEntry] = list(past_log or [])
         self.barrier_base = barrier_base
         self.last_hand = last_hand
+        self.past_events: list[Event] = list(past_events or [])   # the finished hands' events
 
     # Construction ------------------------------------------------------------------------------
     @classmethod
@@ -144,6 +146,9 @@ class MatchState(State):
             self.totals[seat] += pts
         self.past_log.extend(self.hand.log)
         self.past_log.extend(self.hand_end_log())
+        self.past_events.extend(self.hand.events)
+        self.past_events.append(Event.of("ended", what="hand", hand=self.hand_index,
+                                         points=hand_points(result, self.players)))
         self.last_hand = self.hand
         if len(self.hand_results) < self.n_hands:
             self.barrier_base = self.undo_barrier + 1  # a new deal: nothing before it can be undone
@@ -174,6 +179,12 @@ class MatchState(State):
             return list(self.past_log)
         return self.past_log + list(self.hand.log)
 
+    @property
+    def events(self) -> list[Event]:
+        if self.is_over():
+            return list(self.past_events)
+        return self.past_events + list(self.hand.events)
+
     def result(self) -> Result:
         """Match totals; breakdown = points of each hand; ranks use the rules' tie-break."""
         breakdown = [[(hand_key(i), hand_points(r, self.players)[seat]) for i, r in enumerate(self.hand_results)]
@@ -192,12 +203,13 @@ class MatchState(State):
         meaningless one, so no one can foresee the next deal."""
         return type(self)(self.rules, self.players, self.options, self.n_hands, Rng(0), self.hand.view(seat),
                           self.hand_index, self.first_of_match, self.totals, self.hand_results, self.past_log,
-                          self.barrier_base, self.last_hand.view(seat) if self.last_hand is not None else None)
+                          self.barrier_base, self.last_hand.view(seat) if self.last_hand is not None else None,
+                          [e.seen_by(seat) for e in self.past_events])
 
     def clone(self) -> "MatchState":
         return type(self)(self.rules, self.players, self.options, self.n_hands, Rng.from_state(self.rng.s),
                           self.hand.clone(), self.hand_index, self.first_of_match, self.totals,
-                          self.hand_results, self.past_log, self.barrier_base, self.last_hand)
+                          self.hand_results, self.past_log, self.barrier_base, self.last_hand, self.past_events)
 
     # Persistence -------------------------------------------------------------------------------
     def to_json(self) -> JSON:
@@ -207,7 +219,8 @@ class MatchState(State):
                 "hand_results": [r.to_json() for r in self.hand_results],
                 "log": [e.to_json() for e in self.past_log], "barrier_base": self.barrier_base,
                 "hand": self.hand.to_json(),
-                "last_hand": self.last_hand.to_json() if self.last_hand is not None else None}
+                "last_hand": self.last_hand.to_json() if self.last_hand is not None else None,
+                "events": [e.to_json() for e in self.past_events]}
 
     @classmethod
     def from_json(cls, rules: MatchRules, data: JSON) -> "MatchState":
@@ -219,7 +232,8 @@ class MatchState(State):
                    int(data.get("first_of_match", 0)), list(data["totals"]),
                    [Result.from_json(r) for r in data["hand_results"]],
                    [LogEntry.from_json(e) for e in data["log"]], int(data["barrier_base"]),
-                   rules.hand_from_json(last) if last is not None else None)
+                   rules.hand_from_json(last) if last is not None else None,
+                   [Event.from_json(e) for e in data.get("events", [])])
 
 
 def determinize_match(view: MatchState, rng: Rng, hand_determinizer: Callable[[State, Rng], State]) -> MatchState:

@@ -13,7 +13,10 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from game.core.events import Event
 
 JSON = Any
 
@@ -377,6 +380,16 @@ class State(ABC):
     def log(self) -> list[LogEntry]:
         return getattr(self, "_log", [])
 
+    @property
+    def events(self) -> "list[Event]":
+        """What happened so far, in order (``game.core.events``): every applied action adds at least one.
+        A view's events are already as its seat sees them."""
+        return getattr(self, "_events", [])
+
+    def events_for(self, seat: int | None) -> "list[Event]":
+        """The events as ``seat`` may know them: ``view(seat).events`` holds the same."""
+        return [e.seen_by(seat) for e in self.events]
+
 
 class Rules(ABC):
     """A game's static description and state factory. One instance per game, stateless."""
@@ -493,6 +506,9 @@ def check_state_basics(rules: "Rules", state: State) -> None:
     require(not (over and current), "a finished game still has players to act")
     require(is_int(state.undo_barrier), "the undo barrier is not a whole number")
     require(all(isinstance(e, LogEntry) for e in state.log), "a log line is not a log entry")
+    from game.core.events import Event
+    require(all(isinstance(e, Event) and (e.seat is None or is_seat(e.seat, players)) for e in state.events),
+            "an event is not one, or names a seat the game does not have")
     try:
         json.dumps(state.to_json(), allow_nan=False)
     except (TypeError, ValueError) as exc:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from game.core.bots import Bot, RandomBot
+from game.core.events import Event
 from game.core.match import MatchRules, MatchState, determinize_match
 from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Option, Result, State, T
 from game.core.rng import Rng
@@ -127,7 +128,7 @@ class MiniState(State):
 
     __slots__ = ("players", "options", "hands", "known", "deck", "expeditions", "discards", "current",
                  "phase", "plays", "draws_left", "discarded_to", "turn", "turn_limit", "barrier", "_log",
-                 "over", "viewer", "is_view", "_legal")
+                 "over", "viewer", "is_view", "_legal", "_events")
 
     def __init__(self) -> None:  # use MiniState.deal or from_json
         self.players = 2
@@ -150,6 +151,7 @@ class MiniState(State):
         self.viewer: int | None = None
         self.is_view = False
         self._legal: list[Action] | None = None
+        self._events: list[Event] = []
 
     @classmethod
     def deal(cls, players: int, options: Mapping[str, Any], seed: int, first_player: int = 0) -> "MiniState":
@@ -169,6 +171,9 @@ class MiniState(State):
         s.current = first_player
         s.turn_limit = TURN_LIMIT_FACTOR * len(s.deck) + players
         s._log = [LogEntry(None, T("mg.log.deal", players=players))]
+        s._events = [Event.of("dealt", None, count=size)] + [
+            Event.of("dealt", seat, audience=[seat], secret={"cards": s.hands[seat]}, count=size)
+            for seat in range(players)]
         return s
 
     # protocol ----------------------------------------------------------------------------------
@@ -221,6 +226,8 @@ class MiniState(State):
         self._legal = None
         self._log.append(LogEntry(seat, action.describe()))
         if isinstance(action, (Play, Discard)):
+            self._events.append(Event.of("played", seat, card=action.card,
+                                         target="expedition" if isinstance(action, Play) else "discard"))
             self._take_from_hand(seat, action.card)
             if isinstance(action, Play):
                 self.expeditions[seat][suit_of(action.card)].append(action.card)
@@ -231,13 +238,16 @@ class MiniState(State):
             if self.plays >= 2 or not self.hands[seat]:
                 self._start_drawing()
         elif isinstance(action, EndPlays):
+            self._events.append(Event.of("chose", seat, choice="end-plays"))
             self._start_drawing()
         elif isinstance(action, Draw):
             if action.pile == DECK:
                 card = self.deck.pop()
                 self.barrier += 1  # a card only the drawer sees: no undo past it
+                self._events.append(Event.of("drew", seat, audience=[seat], secret={"card": card}, pile="deck"))
             else:
                 card = self.discards[action.pile].pop()
+                self._events.append(Event.of("drew", seat, pile=action.pile, card=card))
                 self.known[seat].append(card)
                 self.known[seat].sort()
             self.hands[seat].append(card)
@@ -268,8 +278,10 @@ class MiniState(State):
         if not self.deck or self.turn >= self.turn_limit:
             self.over = True
             self._log.append(LogEntry(None, T("mg.log.hand_over")))
+            self._events.append(Event.of("scored", None, points=self.scores()))
             return
         self.current = (self.current + 1) % self.players
+        self._events.append(Event.of("turn", self.current))
         self.phase = "play"
         self.plays = 0
         self.draws_left = 0
@@ -294,6 +306,7 @@ class MiniState(State):
                 hidden = len(self.hands[other]) - len(self.known[other])
                 v.hands[other] = sorted(self.known[other]) + [UNKNOWN] * hidden
         v.deck = [UNKNOWN] * len(self.deck)
+        v._events = [e.seen_by(seat) for e in self._events]
         v._legal = None
         v.viewer = seat
         v.is_view = True
@@ -321,6 +334,7 @@ class MiniState(State):
         c.viewer = self.viewer
         c.is_view = self.is_view
         c._legal = self._legal
+        c._events = list(self._events)
         return c
 
     # JSON ----------------------------------------------------------------------------------------
@@ -332,7 +346,7 @@ class MiniState(State):
                 "plays": self.plays, "draws_left": self.draws_left, "discarded_to": list(self.discarded_to),
                 "turn": self.turn, "turn_limit": self.turn_limit, "barrier": self.barrier,
                 "log": [e.to_json() for e in self._log], "over": self.over, "viewer": self.viewer,
-                "is_view": self.is_view}
+                "is_view": self.is_view, "events": [e.to_json() for e in self._events]}
 
     @classmethod
     def from_json(cls, d: JSON) -> "MiniState":
@@ -358,6 +372,7 @@ class MiniState(State):
         s.over = bool(d["over"])
         s.viewer = d.get("viewer")
         s.is_view = bool(d.get("is_view", False))
+        s._events = [Event.from_json(e) for e in d.get("events", [])]
         return s
 
     # helpers for tests -----------------------------------------------------------------------------

@@ -1,0 +1,132 @@
+"""What happened, in the engine's words (DESIGN.md section 3, "Events").
+
+``State.apply`` records typed events next to its log lines: a ship moved from A to B, these dice were
+rolled, a card was revealed to one seat, a pirate was pushed into the sea, a hand was scored. A scene
+animates, highlights the last move and builds a recap from them; it never diffs two snapshots nor reads
+a log line's parameters. A replay is the action list re-applied with its events.
+
+An event is public or partly private: ``data`` is what everyone may know, ``secret`` what only the seats
+in ``audience`` may know (the card a player drew, the treasure they buried). ``State.events_for(seat)`` gives
+each event as that seat sees it (``Event.seen_by``): the secret part only for the seats in ``audience``. That a
+seat learned something is public (everyone saw Anna look at her card); what she learned is not.
+
+Kinds shared by the games (each game documents the ones it uses and their fields in its rules module):
+
+    dealt      cards or tiles handed out (``count``; the ids in ``secret`` for their owner)
+    drew       one card or tile taken from a deck or pile
+    rolled     ``dice`` (in the order rolled)
+    moved      ``piece`` from ``frm`` to ``to`` (a path in ``path`` where it matters)
+    pushed     ``piece`` pushed by another from ``frm`` to ``to``
+    sank       ``piece`` removed from play at ``at``
+    played     a card or tile put somewhere (``card``, ``target``)
+    revealed   something turned face up (for everyone, or for the ``audience``)
+    took       something won or carried (``what``, ``frm``)
+    chose      a choice the rules let a seat make (``choice``)
+    scored     ``points`` for ``seat`` (``why``: a catalog key)
+    turn       the turn passes to ``seat``
+    ended      a hand, round or game ends (``what``: "hand", "round", "game")
+
+Games may add kinds of their own; a kind is a short lowercase word. Event data are JSON values (numbers,
+strings, booleans, null, lists of those, cells as ``[x, y]``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+JSON = Any
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. Frozen and hashable (lists are kept as tuples)."""
+
+    kind: str
+    seat: int | None = None
+    data: tuple[tuple[str, Any], ...] = ()
+    secret: tuple[tuple[str, Any], ...] = ()
+    audience: tuple[int, ...] | None = None
+
+    @staticmethod
+    def of(kind: str, seat: int | None = None, *, audience: Iterable[int] | None = None,
+           secret: dict[str, Any] | None = None, **data: Any) -> "Event":
+        """``Event.of("moved", 0, piece="ship-spanish-1", frm=(5, 13), to=(8, 13))``;
+        ``Event.of("drew", 1, audience=[1], secret={"card": "towel-red-3"}, pile="deck")``."""
+        if secret and audience is None:
+            raise ValueError(f"a {kind!r} event has a secret but no seat to tell it to")
+        return Event(kind, seat, tuple(sorted((k, _freeze(v)) for k, v in data.items())),
+                     tuple(sorted((k, _freeze(v)) for k, v in (secret or {}).items())),
+                     tuple(sorted(set(audience))) if audience is not None else None)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field, public or secret (a secret field is there only for the seats in ``audience``)."""
+        for k, v in self.data:
+            if k == name:
+                return v
+        for k, v in self.secret:
+            if k == name:
+                return v
+        return default
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return {**dict(self.data), **dict(self.secret)}
+
+    def seen_by(self, viewer: int | None) -> "Event":
+        """This event as ``viewer`` may know it (None: a spectator): without its secret part unless the
+        viewer is one of the ``audience``."""
+        if not self.secret or (viewer is not None and self.audience is not None and viewer in self.audience):
+            return self
+        return Event(self.kind, self.seat, self.data, (), self.audience)
+
+    def to_json(self) -> JSON:
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": {k: _thaw(v) for k, v in self.data}}
+        if self.secret:
+            out["secret"] = {k: _thaw(v) for k, v in self.secret}
+        if self.audience is not None:
+            out["audience"] = list(self.audience)
+        return out
+
+    @staticmethod
+    def from_json(data: JSON) -> "Event":
+        """ValueError for anything that is not an event as ``to_json`` writes it."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or not data["kind"]:
+            raise ValueError(f"not an event: {data!r:.80}")
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise ValueError(f"an event's seat is {seat!r:.40}")
+        parts = []
+        for name in ("data", "secret"):
+            part = data.get(name, {})
+            if not isinstance(part, dict) or not all(isinstance(k, str) and _plain(v) for k, v in part.items()):
+                raise ValueError(f"an event's {name} is not an object of plain values: {part!r:.80}")
+            parts.append(tuple(sorted((k, _freeze(v)) for k, v in part.items())))
+        audience = data.get("audience")
+        if audience is not None and not (isinstance(audience, list) and all(
+                isinstance(s, int) and not isinstance(s, bool) for s in audience)):
+            raise ValueError(f"an event's audience is {audience!r:.40}")
+        if parts[1] and audience is None:
+            raise ValueError("an event with a secret names no seat to tell it to")
+        return Event(data["kind"], seat, parts[0], parts[1], tuple(audience) if audience is not None else None)
+
+
+def events_seen_by(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    return [e.seen_by(viewer) for e in events]
