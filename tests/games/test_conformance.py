@@ -10,8 +10,10 @@ by the suite) and at sampled steps the suite checks:
 - an illegal action raises ``IllegalAction`` with a reason in both catalogs, and leaves the state unchanged;
   ``State.check`` agrees with ``apply`` and with the legal list;
 - the state and every ``view(seat)`` round-trip through JSON;
+- every action adds at least one event (``game.core.events``);
 - the game's declared secrets: ``Rules.twin(state, seat, rng)`` is a state that seat cannot tell apart;
-  its view, its log and the message a bot worker would be sent for that seat are equal, and the bots
+  its view, its log, its events and the message a bot worker would be sent for that seat are equal (and
+  the view holds exactly ``events_for(seat)``), and the bots
   (every level, fixed budget and seed) choose the same action from both; across a game some twin differs
   from its original wherever the game declares secrets;
 - ``determinize(view).view(seat) == view`` where the game has a determinizer;
@@ -168,7 +170,9 @@ def play_random(entry: games.GameEntry, players: int, options: dict[str, Any], s
         if state.is_over():
             break
         action = random_action(rules, state, rng, in_round)
+        told = len(state.events)
         state.apply(action)
+        assert len(state.events) > told, f"{entry.id}: {action} was applied without an event"
         actions.append(action)
         in_round += 1
         if rules.realtime and state.current_players() == ():
@@ -393,6 +397,9 @@ def check_secrets(entry, state: State, rng: Rng, bots: bool) -> bool:
         mine, theirs = state.view(seat), twin.view(seat)
         assert js(mine.to_json()) == js(theirs.to_json()), f"seat {seat} can tell the twin apart by its view"
         assert [e.to_json() for e in mine.log] == [e.to_json() for e in theirs.log], f"seat {seat}'s log differs"
+        told = [e.to_json() for e in state.events_for(seat)]
+        assert told == [e.to_json() for e in twin.events_for(seat)], f"seat {seat} can tell the twin apart by its events"
+        assert told == [e.to_json() for e in mine.events], f"the view of seat {seat} holds other events"
         if seat is None:
             continue
         assert [a.to_json() for a in twin.legal_actions(seat)] == [a.to_json() for a in state.legal_actions(seat)]

@@ -79,3 +79,30 @@ def test_a_bot_that_plays_an_illegal_action_fails(registered, monkeypatch):
     monkeypatch.setattr(suite, "make_decider", lambda entry, level, seat, seed: Cheat())
     with pytest.raises(AssertionError, match="chose the illegal"):
         run()
+
+
+def test_an_action_without_an_event_fails(registered, monkeypatch):
+    honest = minigame.MiniState.apply
+
+    def silent(self, action):
+        honest(self, action)
+        if isinstance(action, minigame.EndPlays):
+            self._events[:] = [e for e in self._events if e.kind != "chose"]
+
+    monkeypatch.setattr(minigame.MiniState, "apply", silent)
+    with pytest.raises(AssertionError, match="without an event"):
+        for players in (2, 3, 4):
+            run(players)
+
+
+def test_a_view_that_tells_another_seat_s_draw_fails(registered, monkeypatch):
+    honest = minigame.MiniState.view
+
+    def telling(self, seat):
+        v = honest(self, seat)
+        v._events = list(self._events)
+        return v
+
+    monkeypatch.setattr(minigame.MiniState, "view", telling)
+    with pytest.raises(AssertionError, match="holds other events"):
+        run()

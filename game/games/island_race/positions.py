@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence, Union
 
+from game.core.events import Event
 from game.core.match import hand_points
 from game.core.protocol import LogEntry, Result, T, resolve_options, seat_ref
 from game.core.rng import Rng
@@ -167,8 +168,10 @@ def position(players: int = 2, *, options: Mapping[str, Any] | None = None, seed
     for res in results:
         sums = [a + b for a, b in zip(sums, hand_points(res, players))]
     r.totals_before = [int(t) for t in sums]
-    # the phase, the clock, the Done order
+    # the phase, the clock, the Done order; the log and the events as play would have them at this point
+    # (a built position has no moves behind it: only the mix, "Go!", the Done order and the round's end)
     r.entries = []
+    r._events = r._events[:1]                              # the mix (with the options' timer)
     r.done = [_seat(s, players) for s in done]
     r.finished = [s in r.done for s in range(players)]
     for s in finished:
@@ -181,8 +184,10 @@ def position(players: int = 2, *, options: Mapping[str, Any] | None = None, seed
         r.phase, r.round_start, r.now = PLAY, float(started_at), float(started_at) + float(elapsed)
         r.barrier = 1 + len(r.done)
         r.entries.append(LogEntry(None, T("ir.log.go", round=round, rounds=ROUNDS)))
+        r._tell("go", round=round)
         for place, seat in enumerate(r.done, start=1):
             r.entries.append(LogEntry(seat, T("ir.log.done", player=seat_ref(seat), place=ordinal(place))))
+            r._tell("done", seat, place=place, last=r.no_timer)
         if r.no_timer and r.done:
             r.phase = LAST                                 # V3.2: the first Done starts the last tile
         if phase == LAST and r.phase != LAST:
@@ -192,7 +197,7 @@ def position(players: int = 2, *, options: Mapping[str, Any] | None = None, seed
         if phase == OVER:
             how = ended_by or (ENDED_LAST_TILE if r.no_timer and r.done else
                                ENDED_ALL_DONE if len(r.done) == players else ENDED_TIME_UP)
-            r._return_all()                                # R17: held tiles go back
+            r._return_all(ENDED_LAST_TILE if how == ENDED_LAST_TILE else ENDED_TIME_UP)  # R17: tiles go back
             r._end(how)                                    # R18: the round is scored
     m = IslandMatch(RULES, players, opts, ROUNDS, Rng(seed), r, round - 1, 0, totals=list(sums),
                     hand_results=results, barrier_base=round - 1)
@@ -200,6 +205,9 @@ def position(players: int = 2, *, options: Mapping[str, Any] | None = None, seed
         m.hand_results.append(r.result())
         m.totals = [a + b for a, b in zip(m.totals, hand_points(m.hand_results[-1], players))]
         m.past_log.extend(r.log)
+        m.past_events.extend(r.events)                     # as the match keeps a finished round's events
+        m.past_events.append(Event.of("ended", what="hand", hand=round - 1,
+                                      points=hand_points(m.hand_results[-1], players)))
         m.last_hand = r
     if next_pile is not None:
         if round == ROUNDS:

@@ -25,6 +25,42 @@ list gives the same game.
 Views (S4, A14, §9-§10): nothing is secret except tile identities and the down faces. ``view(seat)``
 keeps every pile slot, held tile and placed tile as its up face only (``Piece.tile is None``): no tile
 id and no down face anywhere, for every seat alike. A held tile's other face is seen only by flipping it.
+
+Events (``game.core.events``; ``IslandRound.events``, saved under "events"): every applied action adds at
+least one. All are public (no ``secret``, no ``audience``) and name no tile id and no down face: they hold
+what a view shows. A face is written as a list (``face_data``): ``[edges, regions, animal, volcano,
+back]``, e.g. ``["wpfw", "E/S", "parrot", false, false]`` (``face_from_data`` reads it back). ``side`` is
+0 front / 1 back, ``rot`` the quarter turns clockwise, ``slot`` a pile slot (0-47), ``cell`` ``[row, col]``.
+
+    mixed     (table) the 48 tiles were mixed into the pile (S4): ``round`` (1-3), ``tiles`` (48), ``size``
+              (3 or 4), ``timer`` (the rules' seconds, None without timer). The round's first event,
+              recorded when the round is made (the pile itself is the state's, up faces only).
+    go        (table, StartRound) "Go!": ``round``.
+    drew      (seat, Take, R4) the tile of pile ``slot`` is in the seat's hand: ``slot``, ``side``, ``rot``,
+              ``face`` (its up face, as everyone sees it).
+    turned    (seat, Rotate, R5) ``turn`` (+1 clockwise, -1), the held tile's new ``side``, ``rot``, ``face``,
+              and ``was`` (the face before).
+    flipped   (seat, Flip, R5) the held tile's new ``side``, ``rot``, ``face`` (the up face now seen) and
+              ``was`` (the face before).
+    returned  (seat: who held it) the held tile went back to pile ``slot`` as it shows (R6): ``slot``,
+              ``side``, ``rot``, ``face``, ``why``: "return" (the Return action), "done" (Done puts a
+              held tile back, R13), "time-up" (R17) or "last-tile" (the end of the last-tile phase, V3.5).
+    placed    (seat, Place, R7) ``cell``, ``slot`` (the pile slot it came from), ``side``, ``rot``, ``face``,
+              ``last`` (true: the extra tile of the no-timer last-tile phase, V3.3).
+    done      (seat, Done, R13, R14) ``place`` (1 = first out), ``last`` (true: it opened the no-timer
+              last-tile phase, V3.2). A held tile's ``returned`` (why "done") comes just before.
+    stopped   (seat, Stop, V3.3) no extra tile.
+    timeup    (table, TimeUp, R16(b), R17, V3.6) ``held``: how many held tiles go back (their ``returned``
+              events, why "time-up", follow).
+    scored    (seat, one per island when the round ends, R18-R27, in seat order) ``why`` ("ir.score.round.N"),
+              ``points`` (the round score), ``valid`` (R20), ``animals``, ``landscapes`` (their points),
+              ``volcanoes`` (the penalty, subtracted), ``empty`` and ``wrong`` (subtracted), ``first`` (the
+              first-out bonus), ``floor`` (points the floor adds, R27), ``running`` (the sheet after it).
+    ended     (table, after the ``scored`` events) ``what`` "round", ``round``, ``how`` ("all-done",
+              "time-up" or "last-tile"), ``points`` (the round scores, seat by seat). The match then adds
+              its own ``ended`` (``what`` "hand").
+
+No event holds the clock or a round length changed in Settings: replaying the actions gives the same events.
 """
 from __future__ import annotations
 
@@ -32,13 +68,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from game.core.chance import Chance
+from game.core.events import Event
 from game.core.match import MatchRules, MatchState, hand_points
 from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text, is_int,
                                 seat_ref)
 from game.core.rng import Rng
 from game.games.island_race.scoring import (IslandScore, cells_of, edge_report, neighbour, score_round,
                                             water_faults_at)
-from game.games.island_race.tiles import BACK, FRONT, N_SLOTS, TILE_IDS, TILE_SET, Face, face_of
+from game.games.island_race.tiles import (BACK, FRONT, N_SLOTS, TILE_IDS, TILE_SET, Face, face_of, parse_regions,
+                                          regions_text)
 
 SYSTEM = -1                      # the seat of the system actions StartRound and TimeUp
 MIX, PLAY, LAST, OVER = "mix", "play", "last", "over"
@@ -188,6 +226,37 @@ def _piece(d: JSON) -> Piece | None:
     return Piece.from_json(d) if d is not None else None
 
 
+# ==================================================================================================
+# Events: faces as plain data
+# ==================================================================================================
+RETURN_WHY = ("return", "done", "time-up", "last-tile")
+KNOWN_FACES: frozenset[Face] = frozenset(face_of(t, side, rot) for t in TILE_IDS for side in (FRONT, BACK)
+                                         for rot in range(4))
+
+
+def face_data(face: Face) -> list[Any]:
+    """A face as event data: ``[edges, regions, animal, volcano, back]`` (no tile id)."""
+    return [face.edges, regions_text(face.regions), face.animal, face.volcano, face.back]
+
+
+def face_from_data(value: Any) -> Face:
+    """The face of ``face_data``; ValueError for anything that is not a face some tile shows."""
+    try:
+        edges, regions, animal, volcano, back = value
+        face = Face(edges, parse_regions(regions), animal, volcano, back)
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"not a face: {value!r:.60}") from exc
+    if not (isinstance(edges, str) and isinstance(volcano, bool) and isinstance(back, bool)) \
+            or face not in KNOWN_FACES:
+        raise ValueError(f"no tile shows the face {value!r:.60}")
+    return face
+
+
+def _shown(p: Piece) -> dict[str, Any]:
+    """A piece as everyone sees it: ``side``, ``rot``, ``face`` (never its tile id)."""
+    return {"side": p.side, "rot": p.rot, "face": face_data(p.face)}
+
+
 def ordinal(place: int) -> Text:
     """1st, 2nd... as a catalog key (the Done badge and log line)."""
     return T(f"ir.place.{place}") if 1 <= place <= 4 else T("ir.place.n", n=place)
@@ -280,6 +349,7 @@ class IslandRound(State):
         self.scores: list[IslandScore] | None = None
         self.barrier = 0
         self.entries: list[LogEntry] = []
+        self._events: list[Event] = []
         self.viewer: int | None = None
         self.is_view = False
 
@@ -310,7 +380,12 @@ class IslandRound(State):
         s.taken_by = [None] * N_SLOTS
         s.finished = [False] * players
         s.totals_before = [int(t) for t in totals_before] if totals_before is not None else [0] * players
+        s._events = [s.mixed_event()]
         return s
+
+    def mixed_event(self) -> Event:
+        """S4: the round's first event (see the module docstring)."""
+        return Event.of("mixed", round=self.round_index + 1, tiles=N_SLOTS, size=self.size, timer=self.timer)
 
     # ----------------------------------------------------------------------------------------------
     # Protocol
@@ -336,6 +411,9 @@ class IslandRound(State):
 
     def _say(self, text: Text, seat: int | None = None) -> None:
         self.entries.append(LogEntry(seat, text))
+
+    def _tell(self, kind: str, seat: int | None = None, **data: Any) -> None:
+        self._events.append(Event.of(kind, seat, **data))
 
     # Queries a scene or a bot may use -------------------------------------------------------------
     @property
@@ -529,12 +607,17 @@ class IslandRound(State):
             self._time_up()
         elif isinstance(action, Take):
             self._take(seat, action.slot)
-        elif isinstance(action, Rotate):
-            self.hands[seat] = self.hands[seat].turned(action.turn)  # type: ignore[union-attr]
-        elif isinstance(action, Flip):
-            self.hands[seat] = self.hands[seat].flipped()  # type: ignore[union-attr]
+        elif isinstance(action, (Rotate, Flip)):
+            was = self.hands[seat]
+            assert was is not None
+            now = was.turned(action.turn) if isinstance(action, Rotate) else was.flipped()
+            self.hands[seat] = now
+            if isinstance(action, Rotate):
+                self._tell("turned", seat, turn=action.turn, was=face_data(was.face), **_shown(now))
+            else:
+                self._tell("flipped", seat, was=face_data(was.face), **_shown(now))
         elif isinstance(action, Return):
-            self._return(seat)
+            self._return(seat, "return")
         elif isinstance(action, Place):
             self._place(seat, action.cell)
         elif isinstance(action, Done):
@@ -542,38 +625,49 @@ class IslandRound(State):
         elif isinstance(action, Stop):
             self.finished[seat] = True                        # V3.3
             self._say(T("ir.log.stop", player=seat_ref(seat)), seat)
+            self._tell("stopped", seat)
             self._check_last_over()
 
     def _start(self) -> None:
         self.phase = PLAY
         self.round_start = self.now
         self._say(T("ir.log.go", round=self.round_index + 1, rounds=ROUNDS))
+        self._tell("go", round=self.round_index + 1)
 
     def _take(self, seat: int, slot: int) -> None:            # R4
-        self.hands[seat] = self.pile[slot]
+        piece = self.pile[slot]
+        assert piece is not None
+        self.hands[seat] = piece
         self.hand_slot[seat] = slot
         self.pile[slot] = None
         self.taken_by[slot] = seat
+        self._tell("drew", seat, slot=slot, **_shown(piece))
 
-    def _return(self, seat: int) -> None:                     # R6: old slot, face as it shows now
+    def _return(self, seat: int, why: str) -> None:           # R6: old slot, face as it shows now
         slot = self.hand_slot[seat]
-        self.pile[slot] = self.hands[seat]
+        piece = self.hands[seat]
+        assert piece is not None
+        self.pile[slot] = piece
         self.taken_by[slot] = None
         self.hands[seat] = None
         self.hand_slot[seat] = -1
+        self._tell("returned", seat, slot=slot, why=why, **_shown(piece))
 
-    def _return_all(self) -> int:
+    def _return_all(self, why: str) -> int:
         count = 0
         for seat in range(self.players):
             if self.hands[seat] is not None:
-                self._return(seat)
+                self._return(seat, why)
                 count += 1
         return count
 
     def _place(self, seat: int, cell: tuple[int, int]) -> None:  # R7, R8, R11
-        self.grids[seat][cell[0] * self.size + cell[1]] = self.hands[seat]
+        piece = self.hands[seat]
+        assert piece is not None
+        self.grids[seat][cell[0] * self.size + cell[1]] = piece
         self.hands[seat] = None
-        self.hand_slot[seat] = -1       # the slot stays empty for the round; taken_by remembers who
+        slot, self.hand_slot[seat] = self.hand_slot[seat], -1  # the slot stays empty; taken_by remembers who
+        self._tell("placed", seat, cell=(cell[0], cell[1]), slot=slot, last=self.phase == LAST, **_shown(piece))
         if self.phase == LAST:          # V3.3: the extra tile is placed
             self.finished[seat] = True
             self._say(T("ir.log.last_placed", player=seat_ref(seat)), seat)
@@ -581,10 +675,11 @@ class IslandRound(State):
 
     def _done(self, seat: int) -> None:                       # R13, R14 (A17: the first to arrive is first)
         if self.hands[seat] is not None:
-            self._return(seat)
+            self._return(seat, "done")
         self.done.append(seat)
         self.finished[seat] = True
         self._say(T("ir.log.done", player=seat_ref(seat), place=ordinal(len(self.done))), seat)
+        self._tell("done", seat, place=len(self.done), last=self.no_timer)
         if self.no_timer:                                     # V3.2: the last-tile phase begins
             self.phase = LAST
             self._say(T("ir.log.last_tile", player=seat_ref(seat)))
@@ -595,7 +690,7 @@ class IslandRound(State):
 
     def _check_last_over(self) -> None:                       # V3.5
         if not self.current_players():
-            returned = self._return_all()
+            returned = self._return_all("last-tile")
             self._say(T("ir.log.last_over"))
             if returned == 1:
                 self._say(T("ir.log.returned_one"))
@@ -604,7 +699,8 @@ class IslandRound(State):
             self._end(ENDED_LAST_TILE)
 
     def _time_up(self) -> None:                               # R16(b), R17, A9 (and V3.6)
-        returned = self._return_all()
+        self._tell("timeup", held=sum(1 for h in self.hands if h is not None))
+        returned = self._return_all("time-up")
         if returned == 0:
             self._say(T("ir.log.time_up"))
         elif returned == 1:
@@ -626,6 +722,13 @@ class IslandRound(State):
                         landscapes=_signed(sc.landscape_points), volcanoes=_signed(-sc.volcano_penalty),
                         empty=_signed(-sc.empty), wrong=_signed(-sc.wrong), first=_signed(sc.first_out),
                         floor=T("ir.log.floor") if sc.floor else ""), seat)
+        for seat, sc in enumerate(self.scores):
+            self._tell("scored", seat, why=f"ir.score.round.{self.round_index + 1}", points=sc.total,
+                       valid=sc.valid, animals=sc.animals, landscapes=sc.landscape_points,
+                       volcanoes=sc.volcano_penalty, empty=sc.empty, wrong=sc.wrong, first=sc.first_out,
+                       floor=sc.floor, running=sc.running_total)
+        self._tell("ended", what="round", round=self.round_index + 1, how=how,
+                   points=[sc.total for sc in self.scores])
 
     # Scoring R20 R21 R22 R23 R24 R25 R26 R27 ---------------------------------------------------------
     @property
@@ -660,6 +763,7 @@ class IslandRound(State):
         c.totals_before = list(self.totals_before)
         c.scores = list(self.scores) if self.scores is not None else None  # IslandScores are not changed
         c.entries = list(self.entries)
+        c._events = list(self._events)
         return c
 
     def view(self, seat: int | None) -> "IslandRound":
@@ -668,6 +772,7 @@ class IslandRound(State):
         v.pile = [p.hidden() if p is not None else None for p in self.pile]
         v.hands = [p.hidden() if p is not None else None for p in self.hands]
         v.grids = [[p.hidden() if p is not None else None for p in g] for g in self.grids]
+        v._events = [e.seen_by(seat) for e in self._events]
         v.viewer = seat
         v.is_view = True
         return v
@@ -683,7 +788,7 @@ class IslandRound(State):
             "totals_before": list(self.totals_before),
             "scores": [s.to_json() for s in self.scores] if self.scores is not None else None,
             "barrier": self.barrier, "log": [e.to_json() for e in self.entries], "viewer": self.viewer,
-            "is_view": self.is_view,
+            "is_view": self.is_view, "events": [e.to_json() for e in self._events],
         }
 
     @classmethod
@@ -713,6 +818,10 @@ class IslandRound(State):
         s.scores = [IslandScore.from_json(x) for x in d["scores"]] if d.get("scores") is not None else None
         s.barrier = int(d["barrier"])
         s.entries = [LogEntry.from_json(e) for e in d["log"]]
+        events = d.get("events", [])    # none in a save made before events were recorded
+        if not isinstance(events, list):
+            raise ValueError("the round's events are not a list")
+        s._events = [Event.from_json(e) for e in events]
         s.viewer = d.get("viewer")
         s.is_view = bool(d.get("is_view", False))
         if len(s.pile) != N_SLOTS or len(s.hands) != s.players or len(s.grids) != s.players \

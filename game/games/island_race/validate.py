@@ -3,8 +3,9 @@ and the clock a save keeps beside its actions (``carry_clock``).
 
 Checks seats and the racers in range, the 48 tiles each exactly once (in the pile, a hand or an island,
 S4 and the conservation rule), every piece a known tile showing one of its faces, the pile slots and
-hands agreeing on who holds what (R4, R6), the phase, the clock and the timer, fields of the right types.
-Raises ValueError with a reason (English, for the log).
+hands agreeing on who holds what (R4, R6), the phase, the clock and the timer, fields of the right types,
+and the events (``check_events``: known kinds with their fields, public, no tile id, in an order play
+makes). Raises ValueError with a reason (English, for the log).
 
 The scene's clock (``now``, ``round_start``, a timer lengthened in Settings) is recorded by no action:
 a save's action list rebuilds every tile but not the time left, which comes from the snapshot.
@@ -17,12 +18,13 @@ from collections import Counter
 from typing import Any, Iterator, Mapping
 
 from game.core.chance import Chance
+from game.core.events import Event
 from game.core.match import hand_points
 from game.core.protocol import JSON, LogEntry, Result, is_int, is_seat, require
 from game.core.rng import Rng
 from game.games.island_race.rules import (ENDED_ALL_DONE, ENDED_LAST_TILE, ENDED_TIME_UP, LAST, MIX, OVER, PLAY,
-                                          ROUNDS, IslandMatch, IslandRaceRules, IslandRound, Piece, grid_size,
-                                          mix_pile, timer_seconds)
+                                          RETURN_WHY, ROUNDS, IslandMatch, IslandRaceRules, IslandRound, Piece,
+                                          face_from_data, grid_size, mix_pile, timer_seconds)
 from game.games.island_race.scoring import cells_of, neighbour
 from game.games.island_race.tiles import BACK, FRONT, N_SLOTS, TILE_IDS, face_of
 
@@ -71,6 +73,7 @@ def validate_match(rules: IslandRaceRules, match: Any) -> None:
                 "the round in play does not start from the match totals")
     # The finished round is kept for the scoring screen; a position built by ``positions.position``
     # after round 1 has none (its earlier rounds are only their scores).
+    _check_past_events(match, players)
     if match.last_hand is not None:
         require(finished > 0, "a finished round before any round ended")
         validate_round(match.last_hand, players, match.options)
@@ -167,6 +170,176 @@ def validate_round(r: Any, players: int, options: Mapping[str, Any]) -> None:
         require(r.ended_by is None and r.scores is None, "an ending before the round is over")
     require(is_int(r.barrier) and r.barrier >= 0, "the undo barrier")
     require(isinstance(r.entries, list) and all(isinstance(e, LogEntry) for e in r.entries), "the log")
+    check_events(r)
+
+
+# --------------------------------------------------------------------------------------------------
+# Events (the kinds and fields of the rules module's docstring)
+# --------------------------------------------------------------------------------------------------
+TABLE_KINDS = ("mixed", "go", "timeup", "ended")
+SEAT_KINDS = ("drew", "turned", "flipped", "returned", "placed", "done", "stopped", "scored")
+_PIECE = ("side", "rot", "face")
+FIELDS: dict[str, tuple[str, ...]] = {
+    "mixed": ("round", "tiles", "size", "timer"),
+    "go": ("round",),
+    "drew": ("slot",) + _PIECE,
+    "turned": ("turn", "was") + _PIECE,
+    "flipped": ("was",) + _PIECE,
+    "returned": ("slot", "why") + _PIECE,
+    "placed": ("cell", "slot", "last") + _PIECE,
+    "done": ("place", "last"),
+    "stopped": (),
+    "timeup": ("held",),
+    "scored": ("why", "points", "valid", "animals", "landscapes", "volcanoes", "empty", "wrong", "first",
+               "floor", "running"),
+    "ended": ("what", "round", "how", "points"),
+}
+HAND_ENDED = ("what", "hand", "points")   # the match's own ``ended`` event (what "hand")
+
+
+def _count(v: Any) -> bool:
+    return is_int(v) and v >= 0
+
+
+def _check_event(e: Any, where: str, players: int, size: int, in_match: bool = False) -> None:
+    """One event: a known kind, public, its seat, exactly its fields, each of the right type; no tile id."""
+    require(isinstance(e, Event), f"{where} is not an event")
+    kind = e.kind
+    require(kind in FIELDS, f"{where} is of unknown event kind {kind!r:.20}")
+    what = f"{where} ({kind})"
+    require(not e.secret and e.audience is None, f"{what} keeps a secret, but nothing in Island Race is secret")
+    data = dict(e.data)
+    for value in data.values():
+        for x in (value if isinstance(value, tuple) else (value,)):
+            require(not (isinstance(x, str) and x in TILE_IDS), f"{what} names tile {x}: no event shows a tile id")
+    hand_end = in_match and kind == "ended" and data.get("what") == "hand"
+    fields = HAND_ENDED if hand_end else FIELDS[kind]
+    extra = sorted(set(data) - set(fields))
+    require(not extra, f"{what} has a field {extra[0] if extra else ''!r} it does not have (no tile id)")
+    absent = [f for f in fields if f not in data]
+    require(not absent, f"{what} lacks its field {absent[0] if absent else ''!r}")
+    if kind in TABLE_KINDS:
+        require(e.seat is None, f"{what} names seat {e.seat!r:.12}: the table's events name none")
+    else:
+        require(is_seat(e.seat, players), f"{what} names seat {e.seat!r:.12}, not a seat of this {players}-player race")
+
+    def field(name: str, ok: bool) -> None:
+        require(ok, f"{what} has a bad {name}: {data.get(name)!r:.60}")
+
+    if hand_end:
+        field("hand", is_int(data["hand"]) and 0 <= data["hand"] < ROUNDS)
+        pts = data["points"]
+        field("points", isinstance(pts, tuple) and len(pts) == players
+              and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in pts))
+        return
+    for name in ("round",):
+        if name in data:
+            field(name, is_int(data[name]) and 1 <= data[name] <= ROUNDS)
+    if "slot" in data:
+        field("slot", is_int(data["slot"]) and 0 <= data["slot"] < N_SLOTS)
+    for name in ("last", "valid"):
+        if name in data:
+            field(name, isinstance(data[name], bool))
+    if "side" in data:
+        field("side", data["side"] in (FRONT, BACK) and is_int(data["side"]))
+        field("rot", is_int(data["rot"]) and 0 <= data["rot"] < 4)
+        try:
+            face = face_from_data(data["face"])
+        except ValueError as exc:
+            raise ValueError(f"{what} shows a face no tile has: {exc}") from None
+        field("face", face.back == (data["side"] == BACK))
+        if "was" in data:
+            try:
+                was = face_from_data(data["was"])
+            except ValueError as exc:
+                raise ValueError(f"{what} shows a face before no tile has: {exc}") from None
+            if kind == "turned":
+                field("turn", data["turn"] in (1, -1) and is_int(data["turn"]))
+                field("face", was.rotated(data["turn"]) == face)
+            else:
+                field("face", was.back != face.back)
+    if kind == "mixed":
+        field("tiles", data["tiles"] == N_SLOTS and is_int(data["tiles"]))
+        field("size", data["size"] == size)
+        field("timer", data["timer"] is None or (is_int(data["timer"]) and data["timer"] > 0))
+    elif kind == "returned":
+        field("why", data["why"] in RETURN_WHY)
+    elif kind == "placed":
+        cell = data["cell"]
+        field("cell", isinstance(cell, tuple) and len(cell) == 2 and all(is_int(x) and 0 <= x < size for x in cell))
+    elif kind == "done":
+        field("place", is_int(data["place"]) and 1 <= data["place"] <= players)
+    elif kind == "timeup":
+        field("held", is_int(data["held"]) and 0 <= data["held"] <= players)
+    elif kind == "scored":
+        field("why", isinstance(data["why"], str) and data["why"].startswith("ir.score.round."))
+        for name in ("points", "animals", "landscapes", "volcanoes", "empty", "wrong", "first", "floor", "running"):
+            field(name, _count(data[name]))
+    elif kind == "ended":
+        field("what", data["what"] == "round")
+        field("how", data["how"] in ENDINGS)
+        pts = data["points"]
+        field("points", isinstance(pts, tuple) and len(pts) == players and all(_count(x) for x in pts))
+
+
+def check_events(r: IslandRound) -> None:
+    """The round's events: each one well formed (``_check_event``), and in an order play makes. A round
+    saved before events were recorded has none; one loaded from such a save and played on has only the
+    later ones, so the order is checked in full only from the ``mixed`` event on."""
+    events = r.events
+    require(isinstance(events, list), "the round's events are not a list")
+    for i, e in enumerate(events):
+        _check_event(e, f"event {i + 1} of round {r.round_index + 1}", r.players, r.size)
+    kinds = [e.kind for e in events]
+    number = r.round_index + 1
+    for e in events:
+        if e.kind in ("mixed", "go", "ended"):
+            require(e.get("round") == number, f"a {e.kind} event of round {e.get('round')} in round {number}")
+        if e.kind == "scored":
+            require(e.get("why") == f"ir.score.round.{number}", f"a score of another round in round {number}")
+    require(kinds.count("mixed") <= 1 and kinds.count("go") <= 1 and kinds.count("ended") <= 1,
+            "the round's events mix, start or end it twice")
+    require("mixed" not in kinds or kinds[0] == "mixed", "the round's events do not begin with its mix")
+    if r.phase == MIX:
+        require(all(k == "mixed" for k in kinds), "events of play before the round started")
+    if r.phase != OVER:
+        require("scored" not in kinds and "ended" not in kinds, "the events end a round that goes on")
+    if not kinds or kinds[0] != "mixed":
+        return
+    # the whole round is there: "Go!", the Done order and the end agree with the round
+    require(("go" in kinds) == (r.phase != MIX), "the events and the phase disagree about \"Go!\"")
+    if "go" in kinds:
+        require(all(k == "mixed" for k in kinds[:kinds.index("go")]), "events of play before the round started")
+    done = [e.seat for e in events if e.kind == "done"]
+    require(done == r.done, f"the events' Done order {done!r:.40} is not the round's {r.done!r:.40}")
+    require([e.get("place") for e in events if e.kind == "done"] == list(range(1, len(done) + 1)),
+            "the events' Done places are not 1, 2, 3 ...")
+    if r.phase == OVER:
+        tail = events[-(r.players + 1):]
+        require(len(tail) == r.players + 1 and [e.kind for e in tail] == ["scored"] * r.players + ["ended"]
+                and [e.seat for e in tail[:-1]] == list(range(r.players)),
+                "the round's events do not end with each island's score and the end")
+        require([e.get("points") for e in tail[:-1]] == [s.total for s in r.scores]
+                and list(tail[-1].get("points")) == [s.total for s in r.scores],
+                "the events' scores are not the round's")
+        require(tail[-1].get("how") == r.ended_by, "the events end the round otherwise than it ended")
+
+
+def _check_past_events(match: IslandMatch, players: int) -> None:
+    """The finished rounds' events (and the match's ``ended`` per round): well formed, each round's end
+    naming a finished round with the points of the sheet."""
+    events = match.past_events
+    require(isinstance(events, list), "the past rounds' events are not a list")
+    size = grid_size(match.options)
+    results = match.hand_results
+    for i, e in enumerate(events):
+        where = f"event {i + 1} of the past rounds"
+        _check_event(e, where, players, size, in_match=True)
+        if e.kind == "ended" and e.get("what") == "hand":
+            hand = e.get("hand")
+            require(hand < len(results), f"{where} ends round {hand + 1}, which is not finished")
+            require(list(e.get("points")) == list(hand_points(results[hand], players)),
+                    f"{where} gives round {hand + 1} other points than the sheet")
 
 
 def _check_script(match: IslandMatch) -> None:
@@ -211,7 +384,8 @@ def corruptions(data: JSON) -> Iterator[tuple[str, JSON]]:
     """Damaged copies of a match's ``to_json``: (a word of the refusal, the damaged JSON). Each copy has
     one thing wrong: a tile removed, a tile doubled, an unknown tile, a tile off the island, a tile
     taken from a slot off the pile, a tile placed apart from the others (or before the start), a seat
-    out of range (Done, a taker, the player count), totals that are not the round scores' sums."""
+    out of range (Done, a taker, the player count), totals that are not the round scores' sums; an event
+    naming a tile id, keeping a secret, of an unknown kind, not an event at all, or showing a face no tile has."""
     hand = data["hand"]
     players = data["players"]
     size = int(len(hand["grids"][0]) ** 0.5)
@@ -268,6 +442,29 @@ def corruptions(data: JSON) -> Iterator[tuple[str, JSON]]:
                 h["pile"][a] = h["pile"][b] = None
                 h["taken_by"][a] = h["taken_by"][b] = 0
             yield "touch", damaged(apart)
+    events = hand.get("events") or []
+    if events:
+        def tile_id(d: JSON, h: JSON) -> None:      # an event telling which tile it is
+            h["events"][-1]["data"]["tile"] = "T05"
+
+        def secret(d: JSON, h: JSON) -> None:       # an event kept from some seats
+            h["events"][0].update(secret={"down": "T05"}, audience=[0])
+
+        def kind(d: JSON, h: JSON) -> None:
+            h["events"][-1]["kind"] = "teleported"
+
+        def not_event(d: JSON, h: JSON) -> None:
+            h["events"].append({"kind": "", "seat": None, "data": {}})
+
+        yield "tile id", damaged(tile_id)
+        yield "secret", damaged(secret)
+        yield "kind", damaged(kind)
+        yield "event", damaged(not_event)
+        faced = [i for i, e in enumerate(events) if "face" in e.get("data", {})]
+        if faced:
+            def face(d: JSON, h: JSON) -> None:     # a face no tile shows
+                h["events"][faced[0]]["data"]["face"] = ["wwww", "-", "parrot", True, False]
+            yield "face", damaged(face)
     held = [s for s, p in enumerate(hand["hands"]) if p is not None]
     if held:
         def off_pile(d: JSON, h: JSON) -> None:   # a held tile from slot 60

@@ -42,6 +42,9 @@ What each argument says (everything is optional; left out, the game's own setup 
   R23), ``sunk``, ``lost``, ``carry_turns`` (the statistics; ``lost`` defaults to the ships missing),
   ``winners`` and ``how`` (phase ``over``).
 
+A built position has no events (``state.events`` is empty): what led to it happened off the record; the
+actions applied to it record theirs.
+
 Raises ``ValueError`` saying what does not fit (an unknown ship or square, a seat out of range, two
 ships on one square outside ``flotilla`` ...).
 """

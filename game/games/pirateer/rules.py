@@ -25,6 +25,38 @@ rolls scripted by a position (``positions.py``). The dice to come are the game's
 Undo (session policy): ``undo_barrier`` rises with every roll and every passing of the turn, so a
 player may take back this turn's moves and takes until the last die is played.
 
+Events (``game.core.events``; ``state.events``, saved under "events", none in a save from before them). Nothing
+is secret (S6), so every seat sees the same events. Every action adds at least one. ``seat`` is the player who
+acts (None: the table); ships are ids, squares ``[x, y]`` as the state keeps them (a strait by its top half):
+
+    seated    (table) the fleets sail (S1, S2): ``fleets`` (per seat), ``dead_man`` (a faction or null)
+    rolled    ``dice`` in the order rolled; ``why``: "first-player" (S4, one per seat and round of rolls),
+              "move" (R2), "nuke" (V3.2), "reroll" (V6.3)
+    first     S4, S5: ``seat`` starts; ``order`` the seats in turn order
+    turn      the turn passes to ``seat`` (also the first turn); ``turn`` its number
+    chose     ``what`` and ``choice``: "fleet" (a faction, S1), "carrier" (a ship, V10.2), "storm" (the ship the
+              storm sinks, V2.3), "bonus" (the two values, V6.2), "end-turn" ("decline-take" R25 or
+              "decline-bonus" V6.4)
+    moved     ``piece`` (the first ship), ``ships`` (the group, V4.3), ``frm``, ``to``, ``path`` (every square
+              entered, the last one ``to``), ``direction``, ``die`` and ``die_index`` (the die played, its
+              place in the dice), ``carrying`` (the group held the treasure), ``joins`` (a flotilla stack, V4.4)
+    sank      ``piece`` removed at ``at``; ``by``: "boarding" (R21, ``boarder`` the boarding ship), "storm"
+              (V2.2) or "nuke" (V3.3); ``owner`` (its seat or null), ``wreck`` (a wreck stays at ``at``, V5.1),
+              ``treasure``: where the treasure it carried went (the boarder's heir, "island" V2.4,
+              "destroyed" V3.3) or null
+    took      ``what`` "treasure": ``ship`` has it now, ``frm`` "island" (R14), a boarded ship (R21, V4.7) or
+              "war-wind" (V10.2); ``at`` the ship's square
+    storm     V2.2: a triple; ``ships`` the farthest ships (one sinks now, or ``chose`` "storm" picks it)
+    armed     V3.1: ``piece`` armed at ``at`` (then ``rolled`` "nuke", ``blast``, one ``sank`` per ship)
+    blast     V3.3: ``piece`` exploded at ``at`` with ``radius``; ``ships`` gone, ``wrecks`` gone,
+              ``treasure_destroyed`` (the treasure on the island or aboard a ship gone)
+    forfeit   R12, R13: ``dice`` not played; ``none``: no die of the roll could be played (R13)
+    bonus     V6.1, V6.2: the 1-2 is played; ``seat`` may claim the bonus (``chose`` "bonus") or decline it
+    out       R23: ``seat`` has no ship left
+    takeover  V9.3: ``seat`` takes over the dead man, ``faction``, with its ``ships``
+    ended     (table) ``what`` "game": ``winners`` (none in a draw), ``how`` (the catalog key of the result's
+              ``how``), ``carrier`` (the ship with the treasure, or null)
+
 Inferences of our own (the spec leaves them open): a move that ends the game satisfies the dice
 obligation (E1 says unplayed dice are not played); a flotilla group that boards the carrier's stack
 hands the treasure to its first ship (V4.7); the 300-round draw counts turns with no ship removed and
@@ -36,13 +68,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from game.core.chance import Chance
+from game.core.events import Event
 from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, Rules, State, T, Text,
                                  seat_ref)
 from game.core.rng import Rng
 from game.games.pirateer.boardmodel import Board, Cell
 from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Landing, Pos, after, blast, can_take, faction_of,
-                                       landing, landings, max_dice, number_of, plain_moves, port_distances,
-                                       ship_id, sink, survives, wins)
+                                       heir_of, landing, landings, max_dice, number_of, plain_moves,
+                                       port_distances, ray, ship_id, sink, survives, wins)
 
 START, MOVE, END, STORM, BONUS, WIND, OVER = "start", "move", "end", "storm", "bonus", "wind", "over"
 CHOOSE = "choose"              # S1: the seats choose their fleets at the table, one after the other
@@ -66,6 +99,8 @@ DEFAULT_FACTIONS_2P = "spanish-pirates"
 DEAD_MAN_PLAYERS = ("spanish", "french", "pirates")   # V-I: the dead man is Barbary (A22: set up, idle)
 FACTIONS = "factions"          # S1: "choose" (each player chooses at the table) or "preset" (the fixed seating)
 CHOOSE_AT_TABLE, PRESET = "choose", "preset"
+EVENT_KINDS = ("seated", "rolled", "first", "turn", "chose", "moved", "sank", "took", "storm", "armed", "blast",
+               "forfeit", "bonus", "out", "takeover", "ended")   # the module notes say what each carries
 
 
 # ==================================================================================================
@@ -289,6 +324,7 @@ class PirateerState(State):
         self.chance = Chance()         # every die of the game: S4, R2, V2.1, V3.2, V6.3 (chance.roll)
         self.barrier = 0
         self.entries: list[LogEntry] = []
+        self._events: list[Event] = []  # what happened, in order (see the module notes); all public (S6)
         self._legal: list[Action] | None = None
         self._ctx: tuple[tuple, Ctx] | None = None          # speed only: the last ctx() and its inputs
         self._plans: tuple[Ctx, frozenset[str], dict] | None = None   # speed only: this roll's R11 memo
@@ -328,6 +364,7 @@ class PirateerState(State):
         self.seat_factions[seat] = [faction]
         self.barrier += 1
         self._say(seat, T("pir.log.choose", player=seat_ref(seat), faction=faction_of_text(faction)))
+        self._note("chose", seat, what="fleet", choice=faction)
         waiting = [x for x in range(self.players) if not self.seat_factions[x]]
         if waiting:
             self.current = waiting[0]
@@ -345,15 +382,17 @@ class PirateerState(State):
         self.teams = teams_for(self.mode, self.seat_factions)
         on_board = [f for fs in self.seat_factions for f in fs] + ([dead_man] if dead_man else [])
         self.pos = Pos(start_squares(self.board, on_board, self.options))
+        self._note("seated", None, fleets=[list(fs) for fs in self.seat_factions], dead_man=dead_man)
         first = self._first_player()
         self.order = clockwise_order(self.board, self.seat_factions, first)
         self.current = first
         self._say(None, T("pir.log.first", player=self._who(first)))
+        self._note("first", first, order=list(self.order))
+        self._note("turn", first, turn=self.turn)
         self.phase = START
         if self.mode == "war-wind":                            # V10.2
             if len(self.seat_factions[first]) == 1:
-                self.pos.treasure = ship_id(self.seat_factions[first][0], 1)
-                self._say(first, T("pir.log.wind", ship=ship_text(self.pos.treasure)))
+                self._wind(first, ship_id(self.seat_factions[first][0], 1))
             else:
                 self.phase = WIND
 
@@ -367,6 +406,7 @@ class PirateerState(State):
                 a, b = self.chance.roll(2)
                 totals[seat] = a + b
                 self._say(seat, T("pir.log.first_roll", player=self._who(seat), a=a, b=b))
+                self._note("rolled", seat, dice=[a, b], why="first-player")
             top = max(totals.values())
             contenders = [seat for seat in contenders if totals[seat] == top]
             if len(contenders) == 1:
@@ -483,6 +523,10 @@ class PirateerState(State):
 
     def _say(self, seat: int | None, text: Text) -> None:
         self.entries.append(LogEntry(seat, text))     # R26: every roll, move, take and boarding is logged
+
+    def _note(self, kind: str, seat: int | None, **data: Any) -> None:
+        """Record an event (kinds and fields in the module notes). Nothing is secret (S6)."""
+        self._events.append(Event.of(kind, seat, **data))
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         if seat is None:
@@ -666,33 +710,45 @@ class PirateerState(State):
         elif isinstance(action, Move):
             self._move(seat, action)
         elif isinstance(action, EndTurn):
+            declined = "bonus" if self.phase == BONUS else "take"              # V6.4, R25
             if self.phase == BONUS:
                 self._say(seat, T("pir.log.bonus_declined", player=self._who(seat)))
+            self._note("chose", seat, what="end-turn", choice=f"decline-{declined}")
             self._end_turn()
         elif isinstance(action, Arm):
             self._nuke(seat, action.ship)
         elif isinstance(action, StormPick):
+            self._note("chose", seat, what="storm", choice=action.ship)
             self._storm_sink(seat, action.ship)
         elif isinstance(action, Bonus):
             self.stage = "bonus"
             self._say(seat, T("pir.log.bonus", player=self._who(seat), a=action.first, b=action.second))
+            self._note("chose", seat, what="bonus", choice=[action.first, action.second])
             self._begin_dice(seat, [action.first, action.second])
         elif isinstance(action, ChooseFaction):
             self._choose(seat, action.faction)
         elif isinstance(action, ChooseCarrier):
-            self.pos.treasure = action.ship
-            self._say(seat, T("pir.log.wind", ship=ship_text(action.ship)))
+            self._note("chose", seat, what="carrier", choice=action.ship)
+            self._wind(seat, action.ship)
             self.phase = START
         self._legal = None
+
+    def _wind(self, seat: int, ship: str) -> None:
+        """V10.2: war wind: the treasure starts aboard ``ship`` (ship 1 of the first player)."""
+        self.pos.treasure = ship
+        self._say(seat, T("pir.log.wind", ship=ship_text(ship)))
+        self._note("took", seat, what="treasure", ship=ship, frm="war-wind", at=self.pos.ships[ship])
 
     def _roll(self, seat: int) -> None:
         """R2 (V2.1: three dice in storm; V2.2: a triple is a storm)."""
         self.barrier += 1
         dice = self.chance.roll(self.dice_count())
         self._say(seat, T("pir.log.roll", turn=self.turn, player=self._who(seat), dice=list_text(dice)))
+        self._note("rolled", seat, dice=list(dice), why="move")
         self.dice, self.used = dice, [False] * len(dice)     # V2.2: unplayed while the storm's victim is chosen
         if self.options.get("storm") and len(set(dice)) == 1:
             far = self._farthest(seat)
+            self._note("storm", seat, ships=list(far))
             if len(far) > 1:
                 self.storm_choices = far
                 self.phase = STORM
@@ -713,6 +769,7 @@ class PirateerState(State):
         self.phase = MOVE
         if self.need == 0:                                                  # R13
             self._say(seat, T("pir.log.no_move", player=self._who(seat)))
+            self._note("forfeit", seat, dice=list(self.dice), none=True)
         self._after_die(seat)
 
     def end_phase_follows(self) -> bool:
@@ -728,18 +785,22 @@ class PirateerState(State):
         if self.phase == OVER or self.need > 0:
             return
         if any(self.used):
-            for d, u in zip(self.dice, self.used):
-                if not u:
-                    self._say(seat, T("pir.log.forfeit", player=self._who(seat), die=d))   # R12
+            left = [d for d, u in zip(self.dice, self.used) if not u]
+            for d in left:
+                self._say(seat, T("pir.log.forfeit", player=self._who(seat), die=d))   # R12
+            if left:
+                self._note("forfeit", seat, dice=left, none=False)
         self.used = [True] * len(self.used)
         if not self.end_phase_follows() and self.stage != "bonus":
             self.phase = BONUS                                              # V6.1, V6.2
+            self._note("bonus", seat)
             return
         if not self.end_phase_follows():
             self.stage = "reroll"                                           # V6.3
             self.barrier += 1
             dice = self.chance.roll(2)
             self._say(seat, T("pir.log.reroll", player=self._who(seat), dice=list_text(dice)))
+            self._note("rolled", seat, dice=list(dice), why="reroll")
             self._begin_dice(seat, dice)
             return
         if can_take(self.pos, self.board, self.factions_of(seat)):
@@ -752,6 +813,7 @@ class PirateerState(State):
         self.pos.treasure = ship
         self.quiet = 0
         self._say(seat, T("pir.log.take", ship=ship_text(ship), cell=cell_text(self.pos.ships[ship])))
+        self._note("took", seat, what="treasure", ship=ship, frm=ISLAND, at=self.pos.ships[ship])
         if self.phase in (END,) and not can_take(self.pos, self.board, self.factions_of(seat)):
             self._end_turn()
 
@@ -760,10 +822,15 @@ class PirateerState(State):
         group = tuple(sorted(a.ships))
         land = landing(ctx, self.pos, self.pos.occupancy(), group, a.die, a.direction)
         assert land is not None
-        self.used[next(i for i, (d, u) in enumerate(zip(self.dice, self.used)) if d == a.die and not u)] = True
+        index = next(i for i, (d, u) in enumerate(zip(self.dice, self.used)) if d == a.die and not u)
+        self.used[index] = True
         self.need -= 1
         new = after(ctx, self.pos, land)
         self._log_move(seat, land)
+        path = ray(self.board, land.start, land.direction, land.die) or (land.cell,)
+        self._note("moved", seat, piece=group[0], ships=list(group), frm=land.start, to=land.cell,
+                   path=[list(c) for c in path], direction=land.direction, die=land.die, die_index=index,
+                   carrying=self.pos.treasure in group, joins=land.joins)
         was = self.pos.treasure
         self.pos = new
         if land.victims:
@@ -785,11 +852,16 @@ class PirateerState(State):
     def _boarded(self, seat: int, land: Landing, was: str) -> None:
         """R21: the victims are gone (V5.1: a wreck); the treasure passes to the boarder."""
         self.quiet = 0
+        wreck = bool(self.options.get("wrecks"))                          # V5.1
         for v in land.victims:
             self._say(seat, T("pir.log.board", ship=ship_text(land.group[0]), victim=ship_text(v),
                               cell=cell_text(land.cell)))
+            self._note("sank", seat, piece=v, at=land.cell, by="boarding", boarder=land.group[0],
+                       owner=self.controller(faction_of(v)), wreck=wreck,
+                       treasure=self.pos.treasure if v == was else None)
         if was in land.victims:
             self._say(seat, T("pir.log.seize", ship=ship_text(self.pos.treasure)))
+            self._note("took", seat, what="treasure", ship=heir_of(land.group), frm=was, at=land.cell)
         self._count_losses(seat, land.victims)
         self._after_removals(seat)
 
@@ -816,8 +888,11 @@ class PirateerState(State):
                 self.out.discard(other)
                 self._say(other, T("pir.log.dead_man", player=faction_text(self.seat_factions[other][0]),
                                    faction=faction_of_text(dm)))
+                self._note("takeover", other, faction=dm, ships=sorted(s for s in self.pos.ships
+                                                                       if faction_of(s) == dm))
             else:
                 self._say(other, T("pir.log.out", player=self._who(other)))
+                self._note("out", other)
         sides = {self.teams[s] for s in range(self.players) if self.afloat(s)}
         if len(sides) == 1:
             team = sides.pop()
@@ -834,6 +909,8 @@ class PirateerState(State):
         self.winners = sorted(winners)
         self.how = how
         carrier = self.pos.treasure
+        self._note("ended", None, what="game", winners=list(self.winners), how=how.key,
+                   carrier=carrier if carrier in self.pos.ships else None)
         if carrier not in (ISLAND, DESTROYED) and carrier in self.pos.ships:
             owner = self.controller(faction_of(carrier))
             if owner is not None and owner == self.current:
@@ -859,6 +936,7 @@ class PirateerState(State):
             self.winners = []
             self.how = T("pir.how.draw_rounds", rounds=DRAW_ROUNDS)
             self._say(None, self.how)
+            self._note("ended", None, what="game", winners=[], how=self.how.key, carrier=None)
             return
         k = self.order.index(seat)
         for step in range(1, len(self.order) + 1):
@@ -868,6 +946,7 @@ class PirateerState(State):
         self.current = nxt
         self.turn += 1
         self.phase = START
+        self._note("turn", nxt, turn=self.turn)
 
     # -- variants: storm, nuke -----------------------------------------------------------------------
     def port_distance(self, ship: str) -> int:
@@ -888,6 +967,8 @@ class PirateerState(State):
         self.pos = sink(self.pos, ship, bool(self.options.get("wrecks")))   # V5.1: a wreck in ``wrecks``
         self.quiet = 0
         self._say(seat, T("pir.log.storm", ship=ship_text(ship), cell=cell_text(cell)))
+        self._note("sank", seat, piece=ship, at=cell, by="storm", boarder=None, owner=self.controller(faction_of(ship)),
+                   wreck=bool(self.options.get("wrecks")), treasure=ISLAND if carried else None)
         if carried:
             self._say(seat, T("pir.log.treasure_back"))
         self._count_losses(None, [ship])
@@ -904,12 +985,21 @@ class PirateerState(State):
         """V3.2, V3.3, V3.5, V3.6, V3.7, A17: roll, radius = lowest die; everything within it goes, wrecks
         too, and no wreck is left; the land stays. V3.4: this roll is never a storm nor acey-deucey."""
         self.barrier += 1
+        centre = self.pos.ships[ship]
+        self._note("armed", seat, piece=ship, at=centre)
         dice = self.chance.roll(self.dice_count())
         r = min(dice)
         self._say(seat, T("pir.log.arm", ship=ship_text(ship), dice=list_text(dice), r=r))
+        self._note("rolled", seat, dice=list(dice), why="nuke")
         new = blast(self.board, self.pos, ship, r)                       # V3.3, V3.6
         gone = sorted(set(self.pos.ships) - set(new.ships))
         treasure_gone = new.treasure == DESTROYED and self.pos.treasure != DESTROYED
+        self._note("blast", seat, piece=ship, at=centre, radius=r, ships=gone,
+                   wrecks=sorted(list(w) for w in self.pos.wrecks - new.wrecks), treasure_destroyed=treasure_gone)
+        for s in gone:
+            self._note("sank", seat, piece=s, at=self.pos.ships[s], by="nuke", boarder=None,
+                       owner=self.controller(faction_of(s)), wreck=False,
+                       treasure=DESTROYED if self.pos.treasure == s else None)
         self.pos = Pos(new.ships, self.pos.treasure, new.wrecks)
         self._say(seat, T("pir.log.blast", ships=list_text([ship_text(s) for s in gone])))
         if treasure_gone:
@@ -947,6 +1037,7 @@ class PirateerState(State):
         c.winners = list(self.winners)
         c.chance = self.chance.clone()
         c.entries = list(self.entries)
+        c._events = list(self._events)
         c._plans = None
         return c
 
@@ -955,6 +1046,7 @@ class PirateerState(State):
         scripted rolls are dropped, so no future die shows."""
         v = self.clone()
         v.chance = Chance(Rng(0))
+        # the events are the clone's copy: all public (S6), the same for every seat
         return v
 
     def to_json(self) -> JSON:
@@ -970,6 +1062,7 @@ class PirateerState(State):
             "sunk": list(self.sunk), "lost": list(self.lost), "carry_turns": list(self.carry_turns),
             "winners": list(self.winners), "how": self.how.to_json() if self.how else None,
             "rng": self.chance.to_json(), "barrier": self.barrier, "log": [e.to_json() for e in self.entries],
+            "events": [e.to_json() for e in self._events],
         }
 
     @classmethod
@@ -1005,6 +1098,7 @@ class PirateerState(State):
         s.chance = Chance.from_json(d["rng"])
         s.barrier = int(d["barrier"])
         s.entries = [LogEntry.from_json(e) for e in d["log"]]
+        s._events = [Event.from_json(e) for e in d.get("events", [])]   # none in a save from before events
         return s
 
 

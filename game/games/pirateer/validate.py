@@ -6,19 +6,22 @@ setup's seating), every ship id one of the fleets in play (three ships each, S2)
 this map (G4, G5, G6, G7, G8, a stack only in Flotilla and of one fleet); the ships afloat and the ships
 lost adding up to each seat's fleets (R21, R23: a ship removed or doubled); the treasure on the island,
 destroyed or on a ship afloat; the dice (R2: 1 to 6, two or three of them; a move phase with a die to
-play, R11); counters and statistics of the right types. Raises ValueError with a reason (English, for the
-log). ``corruptions`` gives damaged copies of a save's position that must be refused.
+play, R11); counters and statistics of the right types; the events (``rules.py`` notes: a known kind, public, every ship
+one of the fleets in play, every square a water square of this map, every seat, fleet and die in range).
+Raises ValueError with a reason (English, for the log). ``corruptions`` gives damaged copies of a save's
+position that must be refused.
 """
 from __future__ import annotations
 
 import json
 from typing import Any, Iterator
 
+from game.core.events import Event
 from game.core.protocol import LogEntry, is_int, is_seat, require
 from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, ship_id
-from game.games.pirateer.rules import (BONUS, CHOOSE, CHOOSE_AT_TABLE, END, FACTIONS, FACTIONS_2P, MODES, MOVE, OVER,
-                                       PRESET, START, STORM, TWO_PLAYER_FACTIONS, VARIANTS, WIND, PirateerRules,
-                                       PirateerState, chosen_at_table, preset_seating)
+from game.games.pirateer.rules import (BONUS, CHOOSE, CHOOSE_AT_TABLE, END, EVENT_KINDS, FACTIONS, FACTIONS_2P, MODES,
+                                       MOVE, OVER, PRESET, START, STORM, TWO_PLAYER_FACTIONS, VARIANTS, WIND,
+                                       PirateerRules, PirateerState, chosen_at_table, preset_seating)
 
 PHASES = (CHOOSE, START, MOVE, END, STORM, BONUS, WIND, OVER)
 STAGES = ("roll", "bonus", "reroll")
@@ -65,6 +68,91 @@ def _check_losses(s: Any, ships: dict[str, Any]) -> None:
                 f" but {s.lost[seat]} lost: a ship is missing or doubled")
 
 
+# the fields of an event that name ships, squares, seats, dice (see the kinds in rules.py)
+SHIP_FIELDS = ("piece", "boarder", "ship", "carrier")
+SHIP_LIST_FIELDS = ("ships",)
+CELL_FIELDS = ("at", "to")
+CELL_LIST_FIELDS = ("path", "wrecks")
+TREASURE_PLACES = (ISLAND, DESTROYED, "war-wind")
+
+
+def _check_events(board: Any, s: Any, known_ships: set[str]) -> None:
+    """The events: a kind of the game, public (S6: nothing is secret), the seats of this game, every ship one of
+    the fleets in play, every square a water square of this map, fleets of the map, dice 1 to 6."""
+    players = s.players
+    require(isinstance(s._events, list), "the events")
+
+    def ship(x: Any, kind: str) -> None:
+        require(x in known_ships, f"a {kind!r} event names an unknown ship {x!r:.40}")
+
+    def cell(c: Any, kind: str) -> None:
+        require(_cell(c) and board.is_water(c), f"a {kind!r} event names a square off the board {c!r:.40}")
+
+    def die(d: Any, kind: str) -> None:
+        require(is_int(d) and 1 <= d <= 6, f"a {kind!r} event names a die of {d!r:.20}")
+
+    for e in s._events:
+        require(isinstance(e, Event), "an event that is not one")
+        kind = e.kind
+        require(kind in EVENT_KINDS, f"an event of unknown kind {kind!r:.40}")
+        require(not e.secret and e.audience is None, f"a secret {kind!r} event (nothing is secret in Pirateer)")
+        require(e.seat is None or is_seat(e.seat, players), f"a {kind!r} event names seat {e.seat!r}")
+        f = e.fields
+        for check, singles, lists in ((ship, SHIP_FIELDS, SHIP_LIST_FIELDS), (cell, CELL_FIELDS, CELL_LIST_FIELDS)):
+            for name in singles:
+                if f.get(name) is not None:
+                    check(f[name], kind)
+            for name in lists:
+                if name in f:
+                    require(isinstance(f[name], tuple), f"a {kind!r} event's {name}")
+                    for x in f[name]:
+                        check(x, kind)
+        for name in ("dice",):
+            if name in f:
+                require(isinstance(f[name], tuple) and 1 <= len(f[name]) <= 3, f"a {kind!r} event's dice")
+                for d in f[name]:
+                    die(d, kind)
+        for name in ("die", "radius"):
+            if name in f:
+                die(f[name], kind)
+        if kind == "moved":
+            require("frm" in f and "path" in f and "to" in f, "a 'moved' event without its squares")
+            cell(f["frm"], kind)
+            require(len(f["path"]) >= 1 and f["path"][-1] == f["to"], "a 'moved' event whose path does not end "
+                                                                       "on its landing square")
+            require(is_int(f.get("die_index")) and 0 <= f["die_index"] < 3, "a 'moved' event's die index")
+        if kind == "took":
+            frm = f.get("frm")
+            require(frm in TREASURE_PLACES or frm in known_ships, f"a 'took' event names an unknown ship {frm!r:.40}")
+        if kind == "sank":
+            t = f.get("treasure")
+            require(t is None or t in (ISLAND, DESTROYED) or t in known_ships,
+                    f"a 'sank' event names an unknown ship {t!r:.40}")
+            require(f.get("owner") is None or is_seat(f["owner"], players), "a 'sank' event's owner is no seat")
+        if kind == "chose":
+            what, choice = f.get("what"), f.get("choice")
+            if what == "fleet":
+                require(choice in board.factions, f"a 'chose' event names an unknown fleet {choice!r:.40}")
+            elif what in ("carrier", "storm"):
+                ship(choice, kind)
+            elif what == "bonus":
+                require(isinstance(choice, tuple) and len(choice) == 2, "a 'chose' event's bonus dice")
+                for d in choice:
+                    die(d, kind)
+        if kind == "seated":
+            fleets = f.get("fleets")
+            require(isinstance(fleets, tuple) and len(fleets) == players and all(
+                isinstance(fs, tuple) and all(x in board.factions for x in fs) for fs in fleets),
+                "a 'seated' event's fleets are not one list of known fleets per player")
+            require(f.get("dead_man") is None or f["dead_man"] in board.factions, "a 'seated' event's dead man")
+        if kind == "takeover":
+            require(f.get("faction") in board.factions, "a 'takeover' event names an unknown fleet")
+        for name in ("order", "winners"):
+            if name in f:
+                require(isinstance(f[name], tuple) and all(is_seat(x, players) for x in f[name]),
+                        f"a {kind!r} event's {name} are not seats of the game")
+
+
 def corruptions(rules: PirateerRules, data: Any) -> Iterator[tuple[str, Any]]:
     """Damaged copies of a Pirateer ``to_json()`` that ``validate_game`` refuses, each with a word of the refusal
     (``Rules.corruptions``): a ship removed, a ship doubled (a fourth ship of a fleet, or two fleets' ships on one
@@ -104,6 +192,14 @@ def corruptions(rules: PirateerRules, data: Any) -> Iterator[tuple[str, Any]]:
     yield "phase", damaged(lambda d: d.update(phase="sailing"))
     yield "wreck", damaged(lambda d: d.update(wrecks=[[0, 0]]))
     yield "players", damaged(lambda d: d.update(players=9))
+    events = data.get("events") or []
+    named = next((k for k, e in enumerate(events) if e.get("data", {}).get("piece")), None)
+    if named is not None:
+        yield "unknown ship", damaged(lambda d: d["events"][named]["data"].update(piece="ship-nobody-9"))
+    placed = next((k for k, e in enumerate(events) if "at" in e.get("data", {}) or "to" in e.get("data", {})), None)
+    if placed is not None:
+        field = "at" if "at" in events[placed]["data"] else "to"
+        yield "off the board", damaged(lambda d: d["events"][placed]["data"].update({field: [25, -3]}))
 
 
 def validate_game(rules: PirateerRules, s: Any) -> None:
@@ -190,3 +286,4 @@ def validate_game(rules: PirateerRules, s: Any) -> None:
         require(not s.winners and s.how is None, "winners before the game is over")
     require(is_int(s.barrier) and s.barrier >= 0, "the undo barrier")
     require(isinstance(s.entries, list) and all(isinstance(e, LogEntry) for e in s.entries), "the log")
+    _check_events(board, s, known_ships)

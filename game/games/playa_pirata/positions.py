@@ -60,6 +60,9 @@ the special cards, a seat that holds and played nothing gets a card kept to the 
 Skeleton, Wave first), the starting player sets one aside, and the rest were removed at the deal.
 What each seat has seen: what it buried (``known_by`` adds lookers), the Map's faces (``face_up``).
 Nothing else is counted: a position may give a seat more action cards than its round leaves it.
+Nor is what happened before it told: a built hand has no log and no events (``events`` is empty; the actions
+applied to it add theirs, a finished hand of ``finished`` only those of its final turn and scoring);
+``at`` keeps the events and the log as they are.
 """
 from __future__ import annotations
 

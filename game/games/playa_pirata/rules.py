@@ -17,12 +17,52 @@ it with Spyglass/Bucket); its face is shown to those seats, to everyone once fac
 scoring (R32). A Lifeguard look is kept in ``looks`` (the seen cards only for the looker), the draft
 packet each seat received in ``draft_seen`` (own only). ``determinize`` samples the hidden cards under
 exactly these constraints.
+
+Events (``game.core.events``; ``PlayaHand.events``, saved under "events", filtered by ``view``/``events_for``):
+every applied action adds at least one, in this order of what happened. Beach indices are ``spot`` (0 = the
+central treasure, R3); ``target`` is a beach index except for the Lifeguard (a seat). A secret field is
+told only to ``audience``; ``twin_hand`` tells the other seats' secrets again from the re-dealt cards.
+
+    dealt     (table) ``what`` "table": ``hand`` (index), ``order``, ``central`` (0), ``removed`` (treasures
+              removed unseen, R3), ``specials`` (packet size, V4; 0 without the variant), ``specials_removed``
+    dealt     (seat) ``what`` "hand": ``count``, ``pirates``, ``towels`` (ids, public); secret ``cards`` (its
+              treasure ids, R2) to the seat
+    dealt     (seat) ``what`` "packet": the draft packet handed to a drafter (V4, V5): ``count``, ``frm`` (the
+              seat that passed it, None from the deal); secret ``cards`` to the drafter
+    turn      (seat) the seat to act now: ``phase`` (seating/draft/round/final), ``round``, ``step``
+    round     (table) ``round``, ``rounds``, ``final`` (true: the starting player's final turn, R28)
+    chose     (seat) ``choice`` "position" (V3): ``position`` (1-based), ``order`` (the new turn order)
+    chose     (seat) ``choice`` "special" (V5 draft pick): ``left`` (cards left in the packet); secret ``card``
+              and ``lifeguard_target`` (-1: none; V13 at the start of the game) to the picker
+    discarded (seat) ``what`` "special": the starting player removes the last card of the packet unseen (V5)
+    buried    (seat) ``spot``, ``flag`` (the Flag played with it, V11); secret ``treasure`` to the burier
+    played    (seat) ``what`` "pirate": ``card``, ``pirate`` (spyglass/map/umbrella), ``target`` (-1: none),
+              ``effect`` ("look", "face-up", "umbrella", "aside" R16, "wasted" A28, "none")
+    played    (seat) ``what`` "towels": ``cards`` (ids as laid, bottom to top: the lowest ends on top, R22),
+              ``values`` (highest first), ``target``, ``top`` (the top value now), ``final`` (R28)
+    played    (seat) ``what`` "special": ``card``, ``target``, ``frm`` (Flip-flops: the umbrella's old spot,
+              else -1), ``towel`` (Piggy bank: the card taken back, else ""), ``start`` (the Lifeguard played
+              at the start of the game, V13)
+    revealed  (seat) ``what`` "treasure": ``spot``, ``by`` ("spyglass", "bucket": secret ``treasure`` to the
+              seats that know its face now, ``known_by``: the looker, the burier, earlier lookers; "map":
+              public ``treasure``, turned face up for everyone, R13)
+    revealed  (seat) ``what`` "hand" (Lifeguard, V13): ``target`` (seat), ``count``; secret ``cards`` to the
+              looker
+    revealed  (seat) ``what`` "towels" (R24, no legal play): ``cards``, ``values`` (the towels in hand)
+    ended     (seat) ``what`` "turn": ``groups`` (spots that got a towel group), ``final``
+    revealed  (table) ``what`` "beach" (R32, at scoring): ``treasures`` (the id of every spot, by index)
+    revealed  (seat) ``what`` "special" (V6, at scoring): ``card`` (a kept card)
+    took      (seat) ``what`` "treasure" (R29, R30): ``spot``, ``treasure``, ``points`` (R33, R34; null for a
+              skull, scored as a set by R35), ``how`` ("umbrella" or "towel")
+    scored    (seat) ``points`` (the hand score, R38), ``rows`` ([catalog key, points] as ``score_rows``),
+              ``taken`` ([spot, points or null] of each treasure taken)
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
 
+from game.core.events import Event
 from game.core.match import MatchRules, MatchState, determinize_match
 from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text)
 from game.core.rng import Rng
@@ -312,6 +352,7 @@ class PlayaHand(State):
         self.looks: list[list[Any]] = []
         self.barrier = 0
         self.entries: list[tuple[int | None, LogEntry]] = []   # (audience: None = everyone, or a seat)
+        self._events: list[Event] = []
         self.viewer: int | None = None
         self.is_view = False
         self.scores: list[int] | None = None
@@ -356,6 +397,11 @@ class PlayaHand(State):
             s.packet = specials[:players + 1]
             s.special_deal_removed = sorted(specials[players + 1:])
         s._say(None, T("pp.log.deal", removed=len(s.removed)))
+        s._tell("dealt", None, what="table", hand=hand_index, order=list(s.order), central=0,
+                removed=len(s.removed), specials=len(s.packet), specials_removed=len(s.special_deal_removed))
+        for seat in range(players):
+            s._tell("dealt", seat, [seat], {"cards": sorted(s.treasures[seat])}, what="hand",
+                    count=len(s.treasures[seat]), pirates=list(s.pirates[seat]), towels=list(s.towels[seat]))
         if seating:
             s.phase = SEATING
             s.current = s.order[0]
@@ -376,6 +422,7 @@ class PlayaHand(State):
         self.chooser = chooser
         self.current = chooser
         self._say(None, T("pp.log.seating_ask", player=colour_text(chooser)))
+        self._tell_turn()
         self._dirty()
 
     @property
@@ -390,6 +437,8 @@ class PlayaHand(State):
         self.current = first
         self.draft_seen[first] = list(self.packet)
         self._say(None, T("pp.log.draft_start", player=colour_text(first), cards=len(self.packet)))
+        self._tell_packet(first, None)
+        self._tell_turn()
         self._dirty()
 
     def _start_round(self, number: int) -> None:
@@ -397,7 +446,9 @@ class PlayaHand(State):
         self.round = number
         self.turn_pos = 0
         self._say(None, T("pp.log.round", round=number, rounds=self.n_rounds))
+        self._tell("round", None, round=number, rounds=self.n_rounds, final=False)
         self._begin_turn(self.order[0])
+        self._tell_turn()
 
     def _begin_turn(self, seat: int) -> None:
         self.current = seat
@@ -434,6 +485,22 @@ class PlayaHand(State):
 
     def _say(self, audience: int | None, text: Text, seat: int | None = None) -> None:
         self.entries.append((audience, LogEntry(seat, text)))
+
+    def _tell(self, kind: str, seat: int | None, audience: Sequence[int] | None = None,
+              secret: dict[str, Any] | None = None, **data: Any) -> None:
+        """Record an event (the kinds and fields are in the module docstring). As ``Event.of`` but quicker
+        (searches apply thousands of actions): values are flat, lists of lists come as tuples already."""
+        self._events.append(Event(
+            kind, seat, tuple(sorted((k, tuple(v) if type(v) is list else v) for k, v in data.items())),
+            tuple(sorted((k, tuple(v) if type(v) is list else v) for k, v in secret.items())) if secret else (),
+            tuple(sorted(set(audience))) if audience is not None else None))
+
+    def _tell_turn(self) -> None:
+        self._tell("turn", self.current, phase=self.phase, round=self.round, step=self.step)
+
+    def _tell_packet(self, drafter: int, frm: int | None) -> None:
+        self._tell("dealt", drafter, [drafter], {"cards": sorted(self.packet)}, what="packet",
+                   count=len(self.packet), frm=frm)
 
     # Queries a scene may use ---------------------------------------------------------------------
     def action_cards(self, seat: int) -> int:
@@ -849,11 +916,13 @@ class PlayaHand(State):
             values = [TOWEL_VALUE[c] for c in self.towels[seat]]
             key = "pp.log.show" if values else "pp.log.show_none"
             self._say(None, T(key, player=colour_text(seat), values=list_text(values)), seat)
+            self._tell("revealed", seat, what="towels", cards=list(self.towels[seat]), values=values)
         elif isinstance(action, EndTurn):
             if self.phase == FINAL and not self.groups:
                 self._say(None, T("pp.log.final_none", player=colour_text(seat)), seat)
             else:
                 self._say(None, T("pp.log.end_turn", player=colour_text(seat)), seat)
+            self._tell("ended", seat, what="turn", groups=list(self.groups), final=self.phase == FINAL)
             self._end_turn()
         elif isinstance(action, PlaySpecial):
             self._apply_special(seat, action)
@@ -866,6 +935,7 @@ class PlayaHand(State):
         self.order = rest
         self.barrier += 1
         self._say(None, T("pp.log.seating", player=colour_text(seat), position=position), seat)
+        self._tell("chose", seat, choice="position", position=position, order=list(self.order))
         self.chooser = -1
         self._start_hand()
 
@@ -876,6 +946,8 @@ class PlayaHand(State):
             self.pending_lifeguard = (seat, a.lifeguard_target)
         self._say(None, T("pp.log.draft_pick", player=colour_text(seat)), seat)
         self._say(seat, T("pp.log.draft_keep", card=special_text(a.card)), seat)
+        self._tell("chose", seat, [seat], {"card": a.card, "lifeguard_target": a.lifeguard_target},
+                   choice="special", left=len(self.packet))
         self.draft_step += 1
         self.barrier += 1
         drafters = self.drafters
@@ -883,15 +955,19 @@ class PlayaHand(State):
             nxt = drafters[self.draft_step]
             self.current = nxt
             self.draft_seen[nxt] = list(self.packet)
+            self._tell_packet(nxt, seat)
+            self._tell_turn()
             return
         # V5: the starting player removes the last card unseen
         self.special_discard = self.packet.pop()
         self._say(None, T("pp.log.draft_discard", player=colour_text(seat)), seat)
+        self._tell("discarded", seat, what="special")
         if self.pending_lifeguard is not None:  # V13 at the start of the game (A24)
             looker, target = self.pending_lifeguard
             self.pending_lifeguard = None
             self.special_hand[looker] = None
             self.special_played.append((looker, LIFEGUARD))
+            self._tell_special(looker, LIFEGUARD, target, start=True)
             self._lifeguard(looker, target)
         self._start_round(1)
 
@@ -907,6 +983,7 @@ class PlayaHand(State):
         else:
             self._say(None, T("pp.log.bury", player=colour_text(seat), spot=index + 1), seat)
         self._say(seat, T("pp.log.bury_private", spot=index + 1, treasure=treasure_text(a.card)), seat)
+        self._tell("buried", seat, [seat], {"treasure": a.card}, spot=index, flag=bool(a.flag))
         self.step = STEP_END if self.round == 1 else STEP_B
 
     def _apply_pirate(self, seat: int, a: PlayPirate) -> None:
@@ -915,6 +992,10 @@ class PlayaHand(State):
         kind = PIRATE_KIND[a.card]
         who = colour_text(seat)
         self.step = STEP_B
+        effect = "none" if a.target < 0 else {"spyglass": "look", "map": "face-up", "umbrella": "umbrella"}[kind]
+        if kind == "umbrella" and a.target < 0:
+            effect = "wasted" if self.occupies_any(seat) else "aside"
+        self._tell("played", seat, what="pirate", card=a.card, pirate=kind, target=a.target, effect=effect)
         if kind == "spyglass":
             if a.target < 0:
                 self._say(None, T("pp.log.spyglass_none", player=who), seat)
@@ -927,6 +1008,8 @@ class PlayaHand(State):
             self._say(None, T("pp.log.spyglass", player=who, spot=a.target + 1), seat)
             self._say(seat, T("pp.log.look_private", spot=a.target + 1, treasure=treasure_text(sp.treasure)),
                       seat)
+            self._tell("revealed", seat, sp.known_by, {"treasure": sp.treasure}, what="treasure", spot=a.target,
+                       by="spyglass")
         elif kind == "map":
             if a.target < 0:
                 self._say(None, T("pp.log.map_none", player=who), seat)
@@ -936,6 +1019,7 @@ class PlayaHand(State):
             self.barrier += 1
             self._say(None, T("pp.log.map", player=who, spot=a.target + 1, treasure=treasure_text(sp.treasure)),
                       seat)
+            self._tell("revealed", seat, what="treasure", spot=a.target, by="map", treasure=sp.treasure)
         else:
             if a.target >= 0:
                 self.beach[a.target].umbrella = seat
@@ -963,6 +1047,8 @@ class PlayaHand(State):
         key = "pp.log.final_towels" if self.phase == FINAL else "pp.log.towels"  # R23: shown to all
         self._say(None, T(key, player=colour_text(seat), values=T("pp.values", v="+".join(map(str, a.values))),
                           spot=a.target + 1, top=sp.top_value), seat)
+        self._tell("played", seat, what="towels", cards=cards, values=list(a.values), target=a.target,
+                   top=sp.top_value, final=self.phase == FINAL)
         if self.phase == FINAL or len(self.groups) >= 2:
             self.step = STEP_END
 
@@ -971,6 +1057,8 @@ class PlayaHand(State):
         who = colour_text(seat)
         self.special_hand[seat] = None
         self.special_played.append((seat, card))
+        self._tell_special(seat, card, a.target, frm=self.umbrella_spot(seat) if card == SLIPPERS else -1,
+                           towel=a.towel if card == PIGGY else "")
         if card == DOUBLE:
             self.beach[a.target].double = True
             self._say(None, T("pp.log.double", player=who, spot=a.target + 1), seat)
@@ -983,6 +1071,8 @@ class PlayaHand(State):
             self._say(None, T("pp.log.bucket", player=who, spot=a.target + 1), seat)
             self._say(seat, T("pp.log.look_private", spot=a.target + 1, treasure=treasure_text(sp.treasure)),
                       seat)
+            self._tell("revealed", seat, sp.known_by, {"treasure": sp.treasure}, what="treasure", spot=a.target,
+                       by="bucket")
         elif card == LIFEGUARD:
             self._lifeguard(seat, a.target)
         elif card == SLIPPERS:
@@ -1000,6 +1090,10 @@ class PlayaHand(State):
             self.parrot = a.target
             self._say(None, T("pp.log.parrot", player=who, spot=a.target + 1), seat)
 
+    def _tell_special(self, seat: int, card: str, target: int, frm: int = -1, towel: str = "",
+                      start: bool = False) -> None:
+        self._tell("played", seat, what="special", card=card, target=target, frm=frm, towel=towel, start=start)
+
     def _lifeguard(self, looker: int, target: int) -> None:
         seen = sorted(self.treasures[target])
         self.looks.append([looker, target, seen, self.burials])
@@ -1007,6 +1101,8 @@ class PlayaHand(State):
         self._say(None, T("pp.log.lifeguard", player=colour_text(looker), target=colour_text(target)), looker)
         self._say(looker, T("pp.log.lifeguard_private", target=colour_text(target),
                             cards=list_text([treasure_text(c) for c in seen])), looker)
+        self._tell("revealed", looker, [looker], {"cards": list(seen)}, what="hand", target=target,
+                   count=len(seen))
 
     def _end_turn(self) -> None:
         self.barrier += 1
@@ -1017,13 +1113,16 @@ class PlayaHand(State):
         self.turn_pos += 1
         if self.turn_pos < self.players:
             self._begin_turn(self.order[self.turn_pos])
+            self._tell_turn()
             return
         if self.round < self.n_rounds:  # R27
             self._start_round(self.round + 1)
             return
         self.phase = FINAL  # R28
         self._say(None, T("pp.log.final_turn", player=colour_text(self.order[0])))
+        self._tell("round", None, round=self.round, rounds=self.n_rounds, final=True)
         self._begin_turn(self.order[0])
+        self._tell_turn()
 
     # Scoring R29, R30, R31, R32, R33, R34, R35, R36, R37, R38, V7, V8, V9 -----------------------------
     def captures(self, seat: int) -> list[int]:
@@ -1068,16 +1167,25 @@ class PlayaHand(State):
         for sp in self.beach:
             sp.face_up = True  # R32
         self._say(None, T("pp.log.sunset"))
+        self._tell("revealed", None, what="beach", treasures=[sp.treasure for sp in self.beach])
         self.breakdown = [self.score_rows(seat) for seat in range(self.players)]
         self.scores = [int(sum(v for _, v in rows)) for rows in self.breakdown]
         for seat in range(self.players):
             who = colour_text(seat)
             if self.special and self.special_hand[seat] in KEPT_SPECIALS:
                 self._say(None, T("pp.log.kept", player=who, card=special_text(self.special_hand[seat] or "")))
+                self._tell("revealed", seat, what="special", card=self.special_hand[seat])
+            taken = []
             for i in self.captures(seat):
                 self._say(None, T("pp.log.capture", player=who, spot=i + 1,
                                   treasure=treasure_text(self.beach[i].treasure)))
+                points = self.treasure_points(i)
+                taken.append((i, points))
+                self._tell("took", seat, what="treasure", spot=i, treasure=self.beach[i].treasure, points=points,
+                           how="umbrella" if self.beach[i].umbrella == seat else "towel")
             self._say(None, T("pp.log.hand_score", player=who, points=self.scores[seat]))
+            self._tell("scored", seat, points=self.scores[seat], taken=taken,
+                       rows=tuple((key, value) for key, value in self.breakdown[seat]))
         self._dirty()
 
     def result(self) -> Result:
@@ -1113,6 +1221,7 @@ class PlayaHand(State):
         c.draft_seen = [list(p) if p is not None else None for p in self.draft_seen]
         c.looks = [[lk[0], lk[1], list(lk[2]), lk[3]] for lk in self.looks]
         c.entries = list(self.entries)
+        c._events = list(self._events)
         c.scores = list(self.scores) if self.scores is not None else None
         c.breakdown = [list(r) for r in self.breakdown]
         c._legal = self._legal
@@ -1144,6 +1253,7 @@ class PlayaHand(State):
             if lk[0] != seat:
                 lk[2] = [UNKNOWN] * len(lk[2])
         v.entries = [(aud, e) for aud, e in self.entries if aud is None or aud == seat]
+        v._events = [e.seen_by(seat) for e in self._events]
         v.viewer = seat
         v.is_view = True
         v._dirty()
@@ -1169,6 +1279,7 @@ class PlayaHand(State):
             "log": [[aud, e.to_json()] for aud, e in self.entries], "viewer": self.viewer,
             "is_view": self.is_view, "scores": list(self.scores) if self.scores is not None else None,
             "breakdown": [[list(row) for row in rows] for rows in self.breakdown],
+            "events": [e.to_json() for e in self._events],
         }
 
     @classmethod
@@ -1216,6 +1327,10 @@ class PlayaHand(State):
         s.is_view = bool(d.get("is_view", False))
         s.scores = [int(x) for x in d["scores"]] if d.get("scores") is not None else None
         s.breakdown = [[(str(k), float(v)) for k, v in rows] for rows in d.get("breakdown", [])]
+        events = d.get("events", [])  # none in a save made before events were recorded
+        if not isinstance(events, list):
+            raise ValueError("the hand's events are not a list")
+        s._events = [Event.from_json(e) for e in events]
         return s
 
     # Test helper ---------------------------------------------------------------------------------
@@ -1378,8 +1493,52 @@ def twin_hand(hand: PlayaHand, seat: int | None, rng: Rng) -> PlayaHand:
     if pending is not None and pending[0] != seat and twin.special_hand[pending[0]] == LIFEGUARD:
         twin.pending_lifeguard = pending  # the other drafter's choice of target stays theirs
     twin.entries = _private_lines_told_again(hand.entries, twin, seat)
+    twin._events = _events_told_again(hand._events, twin, seat)
     twin._dirty()
     return twin
+
+
+def _events_told_again(events: Sequence[Event], twin: PlayaHand, seat: int | None) -> list[Event]:
+    """``events`` with the secret part of each event ``seat`` was not told rewritten from ``twin``'s cards
+    (a seat's deal, a draft packet and pick, a burial, a look), as ``_private_lines_told_again`` does for
+    the log. The events ``seat`` was told keep their secrets: its view keeps what they told it."""
+    looks = sum(1 for e in events if e.kind == "revealed" and e.get("what") == "hand")
+    look_at = len(twin.looks) - looks  # a position built by hand may hold looks older than its events
+    out: list[Event] = []
+    for e in events:
+        if e.kind == "revealed" and e.get("what") == "hand":
+            look_at += 1
+        if not e.secret or (seat is not None and seat in (e.audience or ())):
+            out.append(e)
+            continue
+        secret = _secret_again(e, twin, look_at - 1)
+        out.append(e if secret is None else
+                   Event.of(e.kind, e.seat, audience=e.audience, secret=secret, **dict(e.data)))
+    return out
+
+
+def _secret_again(e: Event, twin: PlayaHand, look: int) -> dict[str, Any] | None:
+    """The secret of ``e`` as ``twin``'s cards tell it (None: keep it as it is)."""
+    kind, what, who = e.kind, e.get("what"), e.seat
+    if kind == "dealt" and what == "hand" and who is not None:
+        return {"cards": sorted(twin.treasures[who] + [sp.treasure for sp in twin.beach if sp.buried_by == who])}
+    if kind == "dealt" and what == "packet" and who is not None and twin.draft_seen[who] is not None:
+        return {"cards": sorted(twin.draft_seen[who] or [])}
+    if kind == "chose" and e.get("choice") == "special" and who is not None:
+        card = twin.special_hand[who]
+        if card is None:
+            card = next((c for s, c in twin.special_played if s == who), None)
+        if card is None or card == UNKNOWN:
+            return None
+        # the Lifeguard's target is a choice of its holder: kept while the re-dealt card is still it
+        return {"card": card, "lifeguard_target": e.get("lifeguard_target", -1) if card == LIFEGUARD else -1}
+    if kind in ("buried", "revealed") and what in (None, "treasure"):
+        spot = e.get("spot")
+        if isinstance(spot, int) and 0 <= spot < len(twin.beach):
+            return {"treasure": twin.beach[spot].treasure}
+    if kind == "revealed" and what == "hand" and 0 <= look < len(twin.looks):
+        return {"cards": list(twin.looks[look][2])}
+    return None
 
 
 def _private_lines_told_again(entries: list[tuple[int | None, LogEntry]], twin: PlayaHand,
@@ -1424,6 +1583,12 @@ def twin_state(state: State, seat: int | None, rng: Rng) -> State:
     twin.hand = twin_hand(state.hand, seat, rng)
     if isinstance(state.last_hand, PlayaHand):
         twin.last_hand = twin_hand(state.last_hand, seat, rng)
+        # the finished hand's events were copied into the match's past events, before its "ended" event
+        told, again = state.last_hand.events, twin.last_hand.events
+        past = state.past_events
+        start = len(past) - 1 - len(told)
+        if told and start >= 0 and past[start:-1] == told:
+            twin.past_events = past[:start] + list(again) + past[-1:]
     twin.rng = Rng(rng.next64())
     return twin
 

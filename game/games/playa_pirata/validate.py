@@ -3,8 +3,9 @@
 Checks what a hand-edited or damaged snapshot can get wrong and what would break the table or the bots:
 seats, the turn order and the player to act in range; every card id known and each card of the deal
 exactly once (the conservation rule: R1, R2, R3 treasures, towels and pirates of the seats in play, V4 the
-special cards); each card where its family may lie; fields of the right types. Raises ValueError with a
-reason (English, for the log).
+special cards); each card where its family may lie; fields of the right types; events of a known kind
+that name cards of the game, seats and treasures that exist (and a burial or a look the beach agrees with).
+Raises ValueError with a reason (English, for the log).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections import Counter
 from copy import deepcopy
 from typing import Any, Iterator, Mapping, Sequence
 
+from game.core.events import Event
 from game.core.protocol import JSON, LogEntry, Result, is_int, is_seat, require
 from game.games.playa_pirata.cards import (COLOURS, DOUBLE, FLAG, KEPT_SPECIALS,
                                            LIFEGUARD, PARROT, PIRATE_COLOUR, PIRATE_KIND, SPECIAL_IDS,
@@ -21,6 +23,10 @@ from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, ROUND, SEATING, S
                                            PlayaHand, PlayaMatch, PlayaRules)
 
 PHASES = (SEATING, DRAFT, ROUND, FINAL, OVER)
+EVENT_KINDS = frozenset({"dealt", "turn", "round", "chose", "discarded", "buried", "played", "revealed", "ended",
+                         "took", "scored"})
+_TREASURE_FIELDS = ("treasure", "treasures")
+_CARD_FIELDS = ("card", "cards", "towel", "towels", "pirates") + _TREASURE_FIELDS
 STEPS = (STEP_A, STEP_B, STEP_END)
 
 
@@ -58,6 +64,7 @@ def validate_match(rules: PlayaRules, match: Any) -> None:
     require(all(abs(t - s) < 1e-6 for t, s in zip(match.totals, sums)), "the totals are not the sum of the hands")
     require(is_int(match.barrier_base) and match.barrier_base >= 0, "the undo barrier")
     require(all(isinstance(e, LogEntry) for e in match.past_log), "a log line of a past hand")
+    _event_fields(match.past_events, players, "of a past hand")
     validate_hand(match.hand, players, match.options)
     require(match.hand.hand_index == match.hand_index,
             f"the hand in play says it is hand {match.hand.hand_index + 1}, the match {match.hand_index + 1}")
@@ -142,6 +149,7 @@ def validate_hand(h: Any, players: int, options: Mapping[str, Any]) -> None:
     _where_cards_lie(h, players)
     _markers(h, players)
     _special_cards(h, players)
+    _events(h, players)
     # conservation: every card of the deal exactly once (R1, R2, R3, V4)
     cards = h.all_cards()
     _exactly_once("treasure", cards["treasures"], TREASURE_IDS)
@@ -240,6 +248,58 @@ def _markers(h: PlayaHand, players: int) -> None:
         require(len(h.beach) == 1, "treasures buried before round 1")
 
 
+def _event_fields(events: Any, players: int, where: str = "") -> None:
+    """Events of a kind the game records, naming seats of the game and cards of its deal."""
+    require(isinstance(events, list) and all(isinstance(e, Event) for e in events),
+            f"events {where} that are not events")
+    treasures = set(TREASURE_IDS)
+    cards = treasures | set(SPECIAL_IDS) | {c for seat in range(players) for c in towel_ids(seat) + pirate_ids(seat)}
+    for k, e in enumerate(events):
+        name = f"event {k + 1} {where} ({e.kind})".replace("  ", " ")
+        require(e.kind in EVENT_KINDS, f"{name}: unknown kind of event {e.kind!r}")
+        require(e.seat is None or is_seat(e.seat, players), f"{name}: seat {e.seat!r} is not a seat of {players}")
+        require(e.audience is None or all(is_seat(s, players) for s in e.audience),
+                f"{name}: told to {e.audience!r}, not seats of {players}")
+        for field in _CARD_FIELDS:
+            value = e.get(field)
+            if value is None or (field == "towel" and value == ""):
+                continue
+            known = treasures if field in _TREASURE_FIELDS else cards
+            for card in value if isinstance(value, tuple) else (value,):
+                require(isinstance(card, str) and card in known,
+                        f"{name}: {field} {card!r} is no card of a {players}-player game")
+
+
+def _events(h: PlayaHand, players: int) -> None:
+    """The hand's events: known kinds and cards (``_event_fields``), treasures that are on the beach, and
+    burials, looks and captures that agree with it."""
+    _event_fields(h.events, players)
+    beach = h.beach
+    for k, e in enumerate(h.events):
+        name = f"event {k + 1} ({e.kind})"
+        spot = e.get("spot")
+        if spot is not None:
+            require(is_int(spot) and 0 <= spot < len(beach), f"{name}: spot {spot!r} is no treasure on the beach")
+            treasure = e.get("treasure")
+            require(treasure is None or treasure == beach[spot].treasure,
+                    f"{name}: treasure {treasure!r} is not the card of treasure #{spot + 1}")
+        if e.kind == "buried":
+            require(spot is not None and beach[spot].buried_by == e.seat,
+                    f"{name}: spot {spot!r} was not buried by seat {e.seat!r}")
+        if e.kind == "played":
+            target = e.get("target")
+            if e.get("what") == "special" and e.get("card") == LIFEGUARD:
+                require(is_seat(target, players), f"{name}: the lifeguard's target {target!r} is no seat")
+            else:
+                lo = 0 if e.get("what") == "towels" else -1
+                require(is_int(target) and lo <= target < len(beach),
+                        f"{name}: target {target!r} is no treasure on the beach")
+        if e.kind == "revealed" and e.get("what") == "beach":
+            told = list(e.get("treasures") or ())
+            require(told == [sp.treasure for sp in beach[:len(told)]],
+                    f"{name}: the treasures revealed are not those of the beach")
+
+
 def _special_cards(h: PlayaHand, players: int) -> None:
     """V4, V5: each seat ends the draft with exactly one special card, held or played; the kept cards
     are never played (V6); a Lifeguard look was paid for with the Lifeguard (V13)."""
@@ -269,7 +329,7 @@ def _special_cards(h: PlayaHand, players: int) -> None:
 def corruptions(data: JSON) -> Iterator[tuple[str, JSON]]:
     """Damaged copies of a ``PlayaMatch.to_json()`` that loading must refuse, each with a word the refusal
     names: a card of each family removed and one doubled, a card where its family cannot lie, markers on
-    no treasure or without their card, seats out of range."""
+    no treasure or without their card, seats out of range, events naming an unknown card or treasure."""
     hand = data["hand"]
     players = hand["players"]
 
@@ -317,6 +377,14 @@ def corruptions(data: JSON) -> Iterator[tuple[str, JSON]]:
     yield "umbrella", damaged(lambda h: h["beach"][0].update(umbrella=players))
     yield "buried by", damaged(lambda h: h["beach"].append(dict(h["beach"][0], buried_by=players + 2,
                                                                    seq=len(h["beach"]))))
+    # events: a deal naming a card that does not exist, a burial on no treasure
+    events = hand.get("events") or []
+    dealt = next((k for k, e in enumerate(events) if e["kind"] == "dealt" and "cards" in e.get("secret", {})), None)
+    if dealt is not None:
+        yield "treasure-9-z", damaged(lambda h: h["events"][dealt]["secret"].update(cards=["treasure-9-z"]))
+    buried = next((k for k, e in enumerate(events) if e["kind"] == "buried"), None)
+    if buried is not None:
+        yield "spot", damaged(lambda h: h["events"][buried]["data"].update(spot=beyond))
     # special cards
     if hand["special"]:
         cards = [c for c in hand["special_hand"] if c is not None] + [c for _, c in hand["special_played"]] \
