@@ -17,6 +17,11 @@ default); the hover assist (a setting, off by default) marks each edge of the he
 would not match. Nothing is secret in this game, so the scene draws straight from the live state, up
 faces only (a down face is never shown); the drawing is in ``draw``. Between rounds the scoring is
 shown step by step (``scoring_view``), then the round table; after round 3 the shared results scene.
+
+What happened comes from the engine's events as the viewer sees them (all public here, no tile ids): after
+each applied action the scene reads the events after ``events_shown`` (drew, turned, flipped, returned,
+placed, done, go, ended ...) and plays their sounds and animations; a round's ``ended`` event starts the
+end of the round. A table opened on a saved game starts at the events already recorded: nothing replays.
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ from typing import Any, Callable
 import pygame
 
 from game import games
+from game.core.events import Event
 from game.core.protocol import Action, IllegalAction, Result, Text
 from game.core.rng import Rng
 from game.core.session import GameSession
@@ -46,11 +52,18 @@ from game.games.island_race.pace import (BOTS_ONLY_PAUSE, COUNTDOWN_SECONDS, DRA
                                          GO_SHOWN, LAST_TILE_LIMIT, RESUME_SECONDS, SAVE_EVERY, TICK_BELOW,
                                          TURN_SECONDS, WARN_SECONDS)
 from game.games.island_race.rules import (LAST, MIX, PLAY, ROUNDS, Done, Flip, IslandRound, Piece,
-                                          Place, Return, Rotate, StartRound, Stop, Take, TimeUp)
+                                          Place, Return, Rotate, StartRound, Stop, Take, TimeUp, face_from_data)
 from game.games.island_race.scoring_view import ScoringView
 
 log = logging.getLogger("pgn.island_race")
 
+#: events that change what a seat holds: a pending water warning of that seat no longer applies
+HAND_EVENTS = frozenset({"drew", "turned", "flipped", "returned", "placed", "done"})
+
+
+def shown_piece(e: Event) -> Piece:
+    """The tile of a drew / turned / flipped / returned / placed event as everyone sees it (up face only)."""
+    return Piece(None, int(e.get("side")), int(e.get("rot")), face_from_data(e.get("face")))
 
 
 def default_agent_factory(level: str, seat: int, seed: int, speed: float = 1.0) -> Any:
@@ -111,7 +124,6 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         self.stage = "countdown"
         self.stage_t = 0.0
         self.ui_time = 0.0
-        self._seen_round = self.state.hand_index
         self.scoring: ScoringView | None = None
         self.ended_how: str | None = None
         self.final = False
@@ -140,8 +152,8 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         self._board_key: Any = None
         self._blur: pygame.Surface | None = None
         self._last_started: float | None = None
-        self._hands_before_end: list[Piece | None] = []
-        self._slots_before_end: list[int] = []
+        #: how many of the viewer's events have been shown; a resumed game starts after its recorded ones
+        self.events_shown = len(self.state.events)
         self.long_rounds = self._long_rounds_in_use()
         self.L = geo.compute(pygame.Rect(0, 0, 1280, 720), session.players, self.featured, self.round.size,
                              wide=self.pad_seat_list())
@@ -247,7 +259,6 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             self.long_rounds = minutes
         self._system(StartRound())
         self._set_stage("play")
-        self.app.play("splash")
 
     def _system(self, action: Action) -> None:
         self.state.advance_time(self.race_now)  # type: ignore[attr-defined]
@@ -290,30 +301,64 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             return Text.of("ir.reason.not_started") if self.stage in ("countdown", "resume") \
                 else Text.of("ir.reason.round_over")
         self.state.advance_time(self.race_now)  # type: ignore[attr-defined]
-        before = list(self.round.hands)
-        slots = list(self.round.hand_slot)
-        reason = self.try_action(action)
-        if reason is None:
-            self._animate(action, before, slots)
-        return reason
+        return self.try_action(action)
 
     def after_action(self, action: Action) -> None:
         super().after_action(action)
         self.driver.invalidate()
-        if self.warning is not None and (self.held(self.warning.seat) is None
-                                         or self.held(self.warning.seat).face != self.warning.face):
-            self.warning = None
-        if self.state.hand_index != self._seen_round or self.state.is_over():
-            self._round_ended()
 
     def on_action(self, action: Action) -> None:
-        if isinstance(action, Place):
-            self.app.play("card")
-        elif isinstance(action, Take):
+        """After every applied action (a player's, a bot's or the system's): show its events."""
+        self.show_events()
+
+    def new_events(self) -> list[Event]:
+        """The viewer's events not shown yet (``state.events_for(viewer)`` from ``events_shown`` on), and
+        ``events_shown`` moved past them. Were there ever fewer events than shown (a race has no undo), the
+        count resyncs without showing anything."""
+        events = self.state.events
+        if len(events) < self.events_shown:
+            self.events_shown = len(events)
+        viewer = self.viewer()
+        new = [e.seen_by(viewer) for e in events[self.events_shown:]]
+        self.events_shown = len(events)
+        return new
+
+    def show_events(self) -> None:
+        for e in self.new_events():
+            self._show_event(e)
+
+    def _show_event(self, e: Event) -> None:
+        """One event's sound and animation (the events are in the rules module's docstring)."""
+        kind, seat = e.kind, e.seat
+        if seat is not None and kind in HAND_EVENTS and self.warning is not None and self.warning.seat == seat:
+            self.warning = None  # the tile it was about is turned, placed or gone
+        if kind == "go":
+            self.app.play("splash")
+        elif kind == "drew":
             self.app.play("click")
-        elif isinstance(action, Done):
-            self.banners[action.seat] = 0.0
-            self.app.play("fanfare" if len(self.round.done) == 1 else "splash")
+        elif kind == "turned":
+            now = shown_piece(e)
+            turn = int(e.get("turn"))
+            self.turn_anim[seat] = ("rot", 0.0, turn, Piece(None, now.side, (now.rot - turn) % 4,
+                                                            face_from_data(e.get("was"))))
+        elif kind == "flipped":
+            now = shown_piece(e)
+            self.turn_anim[seat] = ("flip", 0.0, 1, Piece(None, 1 - now.side, now.rot, face_from_data(e.get("was"))))
+        elif kind == "placed":
+            row, col = e.get("cell")
+            self.bounces[(seat, (int(row), int(col)))] = 0.0
+            self.app.play("card")
+        elif kind == "returned":
+            why = e.get("why")
+            if why == "return" and seat in self.bot_hands:
+                return  # the glove carried it there
+            delay = 0.05 * seat if why in ("time-up", "last-tile") else 0.0  # the round's end: one after another
+            self._glide_back(seat, shown_piece(e), int(e.get("slot")), self._held_pos(seat), delay=delay)
+        elif kind == "done":
+            self.banners[seat] = 0.0
+            self.app.play("fanfare" if e.get("place") == 1 else "splash")
+        elif kind == "ended" and e.get("what") == "round":
+            self._round_ended(e.get("how"))
 
     def autosave(self) -> None:
         """Saved at the end of the frame (one save however many actions a frame had)."""
@@ -331,37 +376,15 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         self.state.advance_time(self.race_now)  # type: ignore[attr-defined]
         TableScene.autosave(self)
 
-    def _animate(self, action: Action, before: list[Piece | None], slots: list[int]) -> None:
-        seat = action.seat
-        if isinstance(action, Rotate):
-            self.turn_anim[seat] = ("rot", 0.0, action.turn, before[seat])
-        elif isinstance(action, Flip):
-            self.turn_anim[seat] = ("flip", 0.0, 1, before[seat])
-        elif isinstance(action, Place):
-            self.bounces[(seat, action.cell)] = 0.0
-        elif isinstance(action, Return) and seat in self.bot_hands:
-            pass  # the glove carried it there
-        elif self.stage == "ending":
-            pass  # the round's end glides every held tile back
-        elif isinstance(action, (Return, Done)) and before[seat] is not None and slots[seat] >= 0:
-            self._glide_back(seat, before[seat], slots[seat], self._held_pos(seat))
-
-    def _round_ended(self) -> None:
-        """A round ended (TimeUp, everyone Done, or the last-tile phase): held tiles glide back, then scoring."""
-        last = self.state.last_hand
-        self._seen_round = self.state.hand_index
+    def _round_ended(self, how: str | None) -> None:
+        """A round ended (TimeUp, everyone Done, or the last-tile phase; ``how`` from its ``ended`` event):
+        the held tiles are already gliding back (their ``returned`` events came first), then the scoring."""
         self.press = None
         self.dragging = False
         self.warning = None
         self._reset_cursors()
         self.driver.reset()
-        self.ended_how = getattr(last, "ended_by", None)
-        if last is not None:
-            for seat, piece in enumerate(self._hands_before_end):
-                if piece is not None:
-                    slot = self._slots_before_end[seat]
-                    if slot >= 0:
-                        self._glide_back(seat, piece, slot, self._held_pos(seat), delay=0.05 * seat)
+        self.ended_how = how
         self._set_stage("ending")
         if self.ended_how == "time-up":
             self.app.play("error")
@@ -532,10 +555,8 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             cell = box.cell_at(event.pos) if box is not None else None
             if cell is not None:
                 outcome = self._place(seat, cell, event.pos)
-                if outcome == "illegal":  # an illegal drop glides back to the pile
-                    piece, slot = self.held(seat), self.round.hand_slot[seat]
-                    if self.act(Return(seat)) is None:
-                        self._glide_back(seat, piece, slot, event.pos)
+                if outcome == "illegal":  # an illegal drop glides back to the pile (its returned event)
+                    self.act(Return(seat))
                 return
             if self._over_pile(event.pos):
                 self._return(seat)
@@ -631,9 +652,6 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         if r.check(action) is not None:
             self.driver.dropped(seat)  # someone was faster
             return
-        before = list(r.hands)
-        slots = list(r.hand_slot)
-        self._hands_before_end, self._slots_before_end = before, slots
         self.state.advance_time(self.race_now)  # type: ignore[attr-defined]
         try:
             self.session.apply(action)
@@ -641,18 +659,10 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             self.driver.dropped(seat)
             return
         self.driver.applied(seat, action, self.race_now)
-        self._animate(action, before, slots)
         self.after_action(action)
 
     def _time_up(self) -> None:
-        self._hands_before_end = list(self.round.hands)
-        self._slots_before_end = list(self.round.hand_slot)
         self._system(TimeUp())
-
-    def try_action(self, action: Action) -> Text | None:
-        self._hands_before_end = list(self.round.hands)
-        self._slots_before_end = list(self.round.hand_slot)
-        return super().try_action(action)
 
     def _update_scoring(self) -> None:
         view = self.scoring

@@ -9,7 +9,7 @@ move generator, so what is lit on the map is exactly what the engine would accep
 - ``targets(state, seat, group)``: landing square -> the legal moves of ``group`` that end there;
 - ``landing_of(state, move)``: where a die move ends (R3: the whole die, one straight line), its victims;
 - ``move_path(board, start, direction, die)``: every square a die move enters, the last one its landing
-  (the glide of a move that was just played);
+  (the line ``why_not_there`` checks; a move played glides along its ``moved`` event's ``path``);
 - ``why_not_there(state, seat, group, cell)``: the reason ``group`` may not end on ``cell`` now;
 - ``forbidden_directions(state, ship)``: the directions a carrier of ``ship``'s faction may not sail;
 - ``own_ships_at(state, seat, cell)``, ``idle_dead_man(state, faction)``, ``blast_radius(entries)``;
@@ -120,7 +120,8 @@ def idle_dead_man(state: Any, faction: str) -> bool:
 
 
 def blast_radius(entries: Iterable[LogEntry]) -> int | None:
-    """V3.2: the radius of the last blast among these log lines (the engine writes it into its line)."""
+    """V3.2: the radius of the last blast among these log lines (the engine writes it into its line). The
+    table does not use it: it reads the ``blast`` event's ``radius``."""
     r = None
     for e in entries:
         if getattr(e.text, "key", "") == "pir.log.arm":

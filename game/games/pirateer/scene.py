@@ -13,6 +13,13 @@ Input (spec section 9):
 - before the first roll, when the seats choose their fleets (S1): every harbour is lit with its flag and
   name (``picker.py``); click a free harbour, drag a ship onto it, or Left/Right and Enter.
 Every move glides square by square; boarding, storm, nuke and the win have their animation.
+
+What happened comes from the engine's events (``state.events_for(viewer)``, kinds and fields in rules.py's
+notes): the table keeps how many it has shown and turns each new one into its animation, banner, dice and
+wake (``moved`` glides along its ``path``, ``sank`` sinks at ``at``, ``took`` hops the coin, ``blast`` rings
+with its ``radius``, ``rolled`` and the ``chose`` "bonus" throw the dice, ``turn`` greys or clears them,
+``forfeit`` with ``none`` says no move, ``ended`` shows the winner). It never compares two states nor reads a
+log line's parameters. When the events shrink (undo) or are not the ones shown, it resyncs without animating.
 """
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ from typing import Any
 import pygame
 
 from game import games
+from game.core.events import Event
 from game.core.protocol import Action, Result, Text
 from game.core.session import GameSession
 from game.i18n import shown_name, tr
@@ -42,7 +50,6 @@ from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, START, ST
                                        faction_text, list_text)
 
 DRAG_THRESHOLD = 6
-DICE_LINES = ("pir.log.roll", "pir.log.arm", "pir.log.reroll", "pir.log.bonus")
 ROLL_SECONDS = 0.55
 WIN_HOLD = 1.8          # seconds the winner's glint shows before the results
 
@@ -119,15 +126,20 @@ class PirateerScene(TableScene):
         self.dice_age = 10.0                             # since the dice were last thrown
         self.shown_dice: list[int] = list(self.state.dice)
         self.dice_spent = False                          # the dice shown were thrown, and the turn passed
-        self.prev = self._snapshot()
         self._results_due: float | None = None
-        self._seen_log = len(self.state.log)
         self._hover: Cell | None = None
         self._static: tuple[Any, pygame.Surface] | None = None
-        self.trails: list[tuple[int, list[tuple[float, float]]]] = []   # (turn, waypoints) of recent moves
+        #: (turn, index of its event, waypoints) of recent moves: the wakes drawn on the sea
+        self.trails: list[tuple[int, int, list[tuple[float, float]]]] = []
         self.picker = FactionPicker(self.state.board)    # S1: the harbours to choose from
         self.pick_drag: dict[str, Any] | None = None     # {"press", "pos", "dragging"} while choosing
         self._laid_out_choosing = self.choosing()
+        self._shown = 0                                  # how many of the state's events are shown
+        self._synced: Any = None                         # ... of this state
+        self._last_event: Event | None = None            # the last of them (another list: resync)
+        self._turn = 0                                   # the turn the events shown so far are in
+        self._carrier: str = ISLAND                      # who held the treasure, as the events shown say
+        self._resync()                                   # a new or loaded game: shown as it is, no animation
 
     # ------------------------------------------------------------------------------------------
     # State helpers
@@ -153,11 +165,6 @@ class PirateerScene(TableScene):
     def legal(self) -> list[Action]:
         seat = self.my_turn()
         return self.state.legal_actions(seat) if seat is not None else []
-
-    def _snapshot(self) -> dict[str, Any]:
-        g = self.game
-        return {"ships": dict(g.ships), "treasure": g.treasure, "wrecks": set(g.wrecks), "dice": list(g.dice),
-                "phase": g.phase, "log": len(g.log)}
 
     def movable_groups(self) -> dict[tuple[str, ...], list[Move]]:
         """The groups of the human on turn that may sail now, with their legal moves (the engine's)."""
@@ -291,10 +298,12 @@ class PirateerScene(TableScene):
     # Reacting to applied actions (any seat): animations, sounds, the dice
     # ------------------------------------------------------------------------------------------
     def after_action(self, action: Action) -> None:
-        self._animate(action)
-        if self._laid_out_choosing and not self.choosing():
-            self.layout(self.rect)          # the fleets sailed: the side panel lists them now
+        self._sync_events()                 # at once: the win's effects are there before the results wait
         super().after_action(action)
+
+    def undo(self) -> None:
+        super().undo()
+        self._sync_events()                 # fewer events now: the table as it is, no animation
 
     # -- S1: choosing the fleets -------------------------------------------------------------------
     def choosable(self) -> list[str]:
@@ -358,115 +367,160 @@ class PirateerScene(TableScene):
             return True
         return False
 
-    def _animate(self, action: Action) -> None:
-        before, g = self.prev, self.game
-        now_ships = dict(g.ships)
-        gone = [s for s in before["ships"] if s not in now_ships]
-        ship_px = self.ship_size()
-        coin = sprites.coin(self.coin_size())
-        foot = sprites.ship_foot(ship_px)
-        t_end = 0.0
-        factor = self.app.anim_factor()
-        step = fx.STEP_SECONDS * factor
-        moved: list[str] = []
-        if isinstance(action, Move):
-            group = [s for s in sorted(action.ships) if s in now_ships]
-            start = before["ships"].get(action.ships[0])
-            if start is not None:
-                path = queries.move_path(g.board, start, action.direction, action.die)
-                squares = path if path is not None else (now_ships.get(action.ships[0], start),)
-                shown = self.shown_half.get(action.ships[0])
-                points = self.view.path_points(start, squares, shown)
-                facing = self._facing_for(action.direction, action.ships[0])
-                for sh in action.ships:
-                    self.facing[sh] = facing
-                images = [self.ship_image(sh, carrier=before["treasure"] == sh) for sh in sorted(action.ships)]
-                self.trails = [t for t in self.trails if t[0] >= g.turn - 1] + [(g.turn, [p for p, _ in points])]
-                glide = fx.Glide(sorted(action.ships), images, points, 0.0, step,
-                                 foot=sprites.ship_foot(ship_px, facing), board_centre_y=self.view.rect.centery)
-                self.effects.append(glide)
-                t_end = glide.end_time
-                moved = group
-                end_pt = points[-1][0]
-                for s in action.ships:
-                    self.shown_half[s] = self.view.near_half(squares[-1], end_pt)
-                if gone:                                        # R21: boarding
-                    at = end_pt
-                    smoke = [sprites.smoke(k, int(ship_px * 1.4)) for k in range(sprites.SMOKE_FRAMES)]
-                    self.effects.append(fx.Frames(smoke, at, t_end, 0.7 * factor))
-                    for v in gone:
-                        self.effects.append(fx.Sink(self._victim_image(v, before), at, t_end + 0.1 * factor,
-                                                    0.6 * factor, foot=self._foot(v)))
-                    if before["treasure"] in gone and g.treasure in action.ships:
-                        self.effects.append(fx.CoinHop(coin, self.cargo_point(gone[0], at),
-                                                       self.cargo_point(g.treasure, at),
-                                                       t_end + 0.35 * factor, 0.45 * factor))
-                    self.app.play("splash")
-                else:
-                    self.app.play("card")
-        elif isinstance(action, (Roll, StormPick)) and gone:          # V2: the storm took a ship
-            for v in gone:
-                at = self.view.anchor_point(self.shown_half.get(v, before["ships"][v]))
-                self.effects.append(fx.Storm(sprites.wave(int(ship_px * 2.4)), at, self.view.rect, 0.0, 1.1 * factor))
-                self.effects.append(fx.Sink(self._victim_image(v, before), at, 0.45 * factor, 0.6 * factor,
-                                            foot=self._foot(v)))
-            self.effects.append(fx.Banner(tr("pir.ui.storm_banner"), self.view.rect.center, 0.0, 1.4 * factor))
-            self.app.play("splash")
-        elif isinstance(action, Arm):                                # V3: the blast
-            centre_ship = action.ship
-            at = self.view.anchor_point(self.shown_half.get(centre_ship, before["ships"][centre_ship]))
-            r = queries.blast_radius(g.log[before["log"]:]) or 1      # V3.2: the engine's radius
-            self.effects.append(fx.Blast(at, self.view.ring_radius(r), 0.0, 1.0 * factor))
-            for v in gone:
-                pt = self.view.anchor_point(self.shown_half.get(v, before["ships"][v]))
-                self.effects.append(fx.Sink(self._victim_image(v, before), pt, 0.2 * factor, 0.5 * factor,
-                                            foot=self._foot(v)))
-            self.app.play("splash")
-        elif isinstance(action, ChooseFaction):                     # S1: who took which fleet
-            text = tr("pir.ui.chose_banner", name=self.seat_name(action.seat),
-                      faction=tr(faction_text(action.faction)))
-            self.effects.append(fx.Banner(text, self.view.rect.center, 0.0, 1.2 * factor))
-            self.app.play("card")
-        elif isinstance(action, Take):
-            at = self.view.anchor_point(self.shown_half.get(action.ship, now_ships[action.ship]))
-            src = self.coin_point()
-            self.effects.append(fx.CoinHop(coin, src, self.cargo_point(action.ship, at), 0.0, 0.5 * factor))
-            self.app.play("card")
-        new_lines = g.log[before["log"]:]
-        keys = [getattr(e.text, "key", "") for e in new_lines]
-        thrown = [_dice_of(e.text) for e in new_lines if getattr(e.text, "key", "") in DICE_LINES]
-        if thrown:                     # a roll, a blast, a re-roll: even when the turn passed at once
-            self.dice_age = 0.0
-            self.app.play("dice")
-            self.shown_dice = list(g.dice) if g.dice else thrown[-1]
-            self.dice_spent = not g.dice
-        elif g.dice or g.phase == START:
-            self.shown_dice = list(g.dice)
-            self.dice_spent = False
-        if "pir.log.no_move" in keys:
-            self.effects.append(fx.Banner(tr("pir.ui.no_move"), self.view.rect.center, ROLL_SECONDS * factor,
-                                          1.6 * factor))
-        if g.is_over() and g.winners:
-            self._win_effect(max(t_end, 0.0) + 0.2 * factor)
-        for s in list(self.shown_half):
-            if s not in now_ships:
-                del self.shown_half[s]
-        self.prev = self._snapshot()
-        self.selected = None if moved or not isinstance(action, Move) else self.selected
+    # -- what happened: the engine's events -------------------------------------------------------
+    def _sync_events(self) -> None:
+        """Show the events not shown yet (called every frame and right after an action). Fewer events than
+        shown (an undo), other ones, or another state with more: the table resyncs without animating."""
+        state = self.state
+        events = state.events
+        n, k = len(events), self._shown
+        same = k == 0 or (n >= k and (events[k - 1] is self._last_event or events[k - 1] == self._last_event))
+        if n == k and same:
+            self._synced = state            # a copy with the same story (a refused action): nothing to do
+            return
+        if not same or n < k or state is not self._synced:
+            self._resync()
+        else:
+            new = self.state.events_for(self.viewer())[k:]
+            self._shown, self._last_event = n, events[-1]
+            self._show_events(new, k)
+        if self._laid_out_choosing != self.choosing():
+            self.layout(self.rect)          # the fleets sailed: the side panel lists them now
+
+    def _resync(self) -> None:
+        """The table as the state is now, with nothing animating (a new or loaded game, an undo)."""
+        g = self._synced = self.game
+        events = g.events
+        self._shown, self._last_event = len(events), (events[-1] if events else None)
+        self._turn, self._carrier = g.turn, g.treasure
+        self.effects, self.returning, self.drag = [], None, None
+        self.dice_age = 10.0
+        self.shown_dice, self.dice_spent = list(g.dice), False
+        self.trails = [t for t in self.trails if t[1] < self._shown]       # an undone move leaves no wake
+        self.shown_half = {s: half for s, half in self.shown_half.items()
+                           if s in g.ships and half in self.view.halves(g.ships[s])}
+        self._reset_input()
+        self.mark_dirty()
+
+    def _reset_input(self) -> None:
+        self.selected = None
         self.mode = None
         self.popup = None
         self.bonus_pick = [0, 0]
 
-    def _win_effect(self, delay: float) -> None:
+    def _at(self, ship: str, cell: Cell) -> tuple[float, float]:
+        """Where ``ship`` on ``cell`` is drawn (the strait half it was last shown on)."""
+        return self.view.anchor_point(self.shown_half.get(ship, cell))
+
+    def _show_events(self, events: list[Event], first: int) -> None:
+        """Each new event becomes its animation, banner, dice or wake; ``first`` is the index of the first."""
+        factor = self.app.anim_factor()
+        ship_px = self.ship_size()
+        coin = sprites.coin(self.coin_size())
+        t_end = 0.0                                     # when the last glide lands
+        landed: Cell | None = None                      # ... on which square, at which point
+        end_pt = (0.0, 0.0)
+        smoke = storm = thrown = turned = False
+        sounds: set[str] = set()
+        for index, e in enumerate(events, first):
+            kind = e.kind
+            if kind == "moved":
+                ships = sorted(e.get("ships") or (e.get("piece"),))
+                lead, start = e.get("piece"), _cell(e.get("frm"))
+                squares = tuple(_cell(c) for c in e.get("path") or (e.get("to"),))
+                points = self.view.path_points(start, squares, self.shown_half.get(lead))
+                facing = self._facing_for(e.get("direction"), lead)
+                for sh in ships:
+                    self.facing[sh] = facing
+                images = [self.ship_image(sh, carrier=self._carrier == sh) for sh in ships]
+                self.trails = [t for t in self.trails if t[0] >= self._turn - 1] + \
+                    [(self._turn, index, [p for p, _ in points])]
+                glide = fx.Glide(ships, images, points, t_end, fx.STEP_SECONDS * factor,
+                                 foot=sprites.ship_foot(ship_px, facing), board_centre_y=self.view.rect.centery)
+                self.effects.append(glide)
+                t_end, landed, end_pt, smoke = glide.end_time, squares[-1], points[-1][0], False
+                for sh in ships:
+                    self.shown_half[sh] = self.view.near_half(landed, end_pt)
+                sounds.add("card")
+            elif kind == "sank":
+                v, at, by = e.get("piece"), _cell(e.get("at")), e.get("by")
+                img = self.ship_image(v, carrier=e.get("treasure") is not None)
+                if by == "boarding":                                            # R21: smoke, then it sinks
+                    pt = end_pt if landed == at else self._at(v, at)
+                    if not smoke:
+                        frames = [sprites.smoke(k, int(ship_px * 1.4)) for k in range(sprites.SMOKE_FRAMES)]
+                        self.effects.append(fx.Frames(frames, pt, t_end, 0.7 * factor))
+                        smoke = True
+                    self.effects.append(fx.Sink(img, pt, t_end + 0.1 * factor, 0.6 * factor, foot=self._foot(v)))
+                elif by == "storm":                                             # V2: the wave takes it
+                    pt = self._at(v, at)
+                    self.effects.append(fx.Storm(sprites.wave(int(ship_px * 2.4)), pt, self.view.rect, 0.0,
+                                                 1.1 * factor))
+                    self.effects.append(fx.Sink(img, pt, 0.45 * factor, 0.6 * factor, foot=self._foot(v)))
+                    storm = True
+                else:                                                           # V3: the blast
+                    self.effects.append(fx.Sink(img, self._at(v, at), 0.2 * factor, 0.5 * factor,
+                                                foot=self._foot(v)))
+                if e.get("treasure") is not None:
+                    self._carrier = e.get("treasure")
+                self.shown_half.pop(v, None)
+                sounds.add("splash")
+            elif kind == "took":
+                ship, frm, at = e.get("ship"), e.get("frm"), _cell(e.get("at"))
+                if frm == ISLAND:                                               # R14: from the island
+                    self.effects.append(fx.CoinHop(coin, self.coin_point(), self.cargo_point(ship, self._at(ship, at)),
+                                                   0.0, 0.5 * factor))
+                    sounds.add("card")
+                elif frm != "war-wind":                                         # R21: seized from the boarded
+                    pt = end_pt if landed == at else self._at(ship, at)
+                    self.effects.append(fx.CoinHop(coin, self.cargo_point(frm, pt), self.cargo_point(ship, pt),
+                                                   t_end + 0.35 * factor, 0.45 * factor))
+                self._carrier = ship
+            elif kind == "blast":                                               # V3.2: the engine's radius
+                self.effects.append(fx.Blast(self._at(e.get("piece"), _cell(e.get("at"))),
+                                             self.view.ring_radius(e.get("radius") or 1), 0.0, 1.0 * factor))
+                if e.get("treasure_destroyed"):
+                    self._carrier = DESTROYED
+                sounds.add("splash")
+            elif kind == "rolled" and e.get("why") != "first-player":          # R2, V3.2, V6.3
+                self.shown_dice, thrown = list(e.get("dice")), True
+                self.dice_spent = e.get("why") == "nuke"                        # a blast's dice are not played
+            elif kind == "chose" and e.get("what") == "bonus":                  # V6.2: the values chosen
+                self.shown_dice, self.dice_spent, thrown = list(e.get("choice")), False, True
+            elif kind == "chose" and e.get("what") == "fleet":                  # S1: who took which fleet
+                text = tr("pir.ui.chose_banner", name=self.seat_name(e.seat),
+                          faction=tr(faction_text(e.get("choice"))))
+                self.effects.append(fx.Banner(text, self.view.rect.center, 0.0, 1.2 * factor))
+                sounds.add("card")
+            elif kind == "turn":                # the dice thrown now stay, greyed; older ones go
+                self._turn, turned = e.get("turn"), True
+                if thrown:
+                    self.dice_spent = True
+                else:
+                    self.shown_dice, self.dice_spent = [], False
+            elif kind == "forfeit" and e.get("none"):                           # R13
+                self.effects.append(fx.Banner(tr("pir.ui.no_move"), self.view.rect.center, ROLL_SECONDS * factor,
+                                              1.6 * factor))
+            elif kind == "ended" and e.get("winners"):
+                self._win_effect(t_end + 0.2 * factor, e.get("carrier"))
+        if storm:
+            self.effects.append(fx.Banner(tr("pir.ui.storm_banner"), self.view.rect.center, 0.0, 1.4 * factor))
+        if not thrown and not turned and self.dice_spent:
+            self.shown_dice, self.dice_spent = [], False        # the next turn began without a roll
+        if sounds:
+            self.app.play("splash" if "splash" in sounds else "card")
+        if thrown:                     # a roll, a blast, a re-roll: even when the turn passed at once
+            self.dice_age = 0.0
+            self.app.play("dice")
+        self._reset_input()
+
+    def _win_effect(self, delay: float, carrier: str | None) -> None:
         g = self.game
         factor = self.app.anim_factor()
-        if g.treasure in g.ships:
-            at = self.view.anchor_point(g.ships[g.treasure])
-        else:
-            at = self.view.rect.center
+        at = self.view.anchor_point(g.ships[carrier]) if carrier in g.ships else self.view.rect.center
         size = int(self.ship_size() * 1.3)
         frames = [sprites.glint(k, size) for k in range(sprites.GLINT_FRAMES)]
-        spot = self.cargo_point(g.treasure, at) if g.treasure in g.ships else at
+        spot = self.cargo_point(carrier, at) if carrier in g.ships else at
         self.effects.append(fx.Frames(frames, spot, delay, 1.4 * factor))
         self.effects.append(fx.Banner(tr(g.how) if g.how else "", self.view.rect.center, delay, WIN_HOLD * factor))
 
@@ -477,9 +531,6 @@ class PirateerScene(TableScene):
     def _on_coin(self, pos: tuple[int, int]) -> bool:
         x, y = self.coin_point()
         return (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (self.ship_size() * 0.45) ** 2
-
-    def _victim_image(self, ship: str, before: dict[str, Any]) -> pygame.Surface:
-        return self.ship_image(ship, carrier=before["treasure"] == ship)
 
     def _finish_effects(self) -> None:
         """A new human action: what is still animating jumps to its end."""
@@ -739,7 +790,10 @@ class PirateerScene(TableScene):
     # Frame
     # ------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.is_animating():
+            self.mark_dirty()               # the frame an animation ends in is drawn too (rings, dice faces)
         super().update(dt)
+        self._sync_events()
         self.dice_age += dt
         for e in self.effects:
             e.age += dt
@@ -753,8 +807,6 @@ class PirateerScene(TableScene):
             if self._results_due <= 0:
                 self._results_due = None
                 super().show_results()
-        if len(self.game.log) != self._seen_log:
-            self._seen_log = len(self.game.log)
 
     def is_animating(self) -> bool:
         return super().is_animating() or bool(self.effects) or self.returning is not None or \
@@ -876,7 +928,7 @@ class PirateerScene(TableScene):
         """Dotted wakes of this turn's and the previous turn's moves, so people can follow the bots."""
         turn = self.game.turn
         r = max(2, int(self.view.h / 9))
-        for when, points in self.trails:
+        for when, _, points in self.trails:
             if when < turn - 1:
                 continue
             colour = palette.FOAM if when == turn else palette.SEA_LIGHT
@@ -1207,21 +1259,9 @@ class PirateerScene(TableScene):
                             rect.center, "center")
 
 
-def _dice_of(text: Text) -> list[int]:
-    """The die values a log line names (its ``dice`` list, or the bonus pair)."""
-    params = dict(text.params)
-    if "a" in params and "b" in params and "dice" not in params:
-        return [int(params["a"]), int(params["b"])]
-    out: list[int] = []
-
-    def walk(t: Any) -> None:            # "pir.list.more" nests: {a}, {rest}
-        if isinstance(t, Text):
-            for _, v in sorted(t.params):
-                walk(v)
-        elif str(t).isdigit():
-            out.append(int(t))
-    walk(params.get("dice"))
-    return out
+def _cell(value: Any) -> Cell:
+    """An event's square (a list in JSON, a tuple in the event) as the state keeps it."""
+    return (int(value[0]), int(value[1]))
 
 
 def _ship_text(ship: str) -> Text:

@@ -9,6 +9,15 @@ Input becomes actions of rules.py; the scene never decides a rule. Gestures (spe
 - "End turn" confirms; "Show my towels" when no towel play is possible; Ctrl+Z / "Undo" within the turn;
 - special cards: drag onto a treasure, a player, or the discard pile ("use").
 An illegal drop glides back with the reason.
+
+What happened reaches the scene as the engine's events as the seat on screen may know them
+(``State.events_for(viewer)``, see the rules module for their kinds and fields): the scene keeps the index of
+the last event it has shown and turns each new one into its animation, highlight or reveal (``show_event``):
+a burial or a pirate card glides to the beach, a Map turns its treasure over, an Umbrella pops open, a towel
+group glides fanned then collapses into the pile, a Spyglass or Bucket look is shown large to the looker, and
+the end of a hand (the beach revealed, each treasure taken, each score, the hand ended) becomes the sunset
+and its breakdown. Undo and a game just opened resync to the events without animating. The table itself
+(hands, beach, piles) is drawn from the viewer's view, one view per frame.
 """
 from __future__ import annotations
 
@@ -17,7 +26,8 @@ from typing import Any
 import pygame
 
 from game import games
-from game.core.protocol import Action, Text
+from game.core.events import Event
+from game.core.protocol import Action, Result, Text
 from game.core.session import GameSession
 from game.i18n import shown_name, tr
 from game.scenes.table import TableScene
@@ -36,12 +46,32 @@ from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, SEATING, STEP_A, 
                                            ChoosePosition, DraftPick, EndTurn, PlayaHand, PlayPirate,
                                            PlaySpecial, PlayTowels, ShowHand)
 
+#: a look that is shown large to the looker for a moment (R12 Spyglass, V12 Bucket)
+PRIVATE_LOOKS = ("spyglass", "bucket")
+
 CARD_RATIO = 7 / 5
 
 
 def same_treasure(a: str, b: str) -> bool:
     """Two treasure cards the engine counts as the same play (it lists one of them)."""
     return treasure_canonical(a) == treasure_canonical(b)
+
+
+class Sunset:
+    """The end of a hand as its events tell it: every treasure turned over (``revealed`` beach), who took
+    which spot for how many points (``took``), each seat's score and its rows (``scored``)."""
+
+    def __init__(self) -> None:
+        self.treasures: list[str] = []                        # by beach index
+        self.taken: dict[int, tuple[int, int | None]] = {}    # spot -> (seat, points; None: a skull, R35)
+        self.scores: dict[int, tuple[float, list[tuple[str, float]], int]] = {}  # seat -> (points, rows, taken)
+
+    def result(self, players: int) -> Result:
+        """The hand's breakdown for the results panel (what ``PlayaHand.result`` gives, from the events)."""
+        scores = [self.scores.get(seat, (0.0, [], 0)) for seat in range(players)]
+        return Result.from_scores([float(points) for points, _, _ in scores],
+                                  [[(str(k), float(v)) for k, v in rows] for _, rows, _ in scores],
+                                  stats={"pp.stat.captured": [taken for _, _, taken in scores]})
 
 
 class Pick:
@@ -77,21 +107,23 @@ class PlayaScene(TableScene):
         self.choice_buttons: list[Button] = []  # draft picks, seating positions, lifeguard targets
         self.draft_cards: list[tuple[str, pygame.Rect]] = []  # the packet on the sand during the draft
         self.hand_end: Any = None            # (hand number, Result) shown between two hands
+        self.sunset: Sunset | None = None    # what the sunset on screen reveals (with hand_end)
+        self._ending = Sunset()              # the end of the hand on the table, as its events come
         self._hand_end_timer = 0.0
         self._reveal_time = 0.0              # sunset: the buried treasures turn over one by one
         self.peek: tuple[int, float] | None = None  # (beach index, seconds shown) of a private look
+        self._peek_card = UNKNOWN            # the treasure that look showed (its event's secret)
         self.flying: list[CardSprite] = []   # cards gliding from a hand to the beach
         self.spot_anims: dict[int, tuple[str, float]] = {}  # beach index -> ("flip" | "umbrella", age)
-        self._seen_hand_index = self.match_hand_index()
+        self._seen = 0                       # events shown so far (index of the next one)
+        self._generation = 0                 # changes whenever the events on screen do
         self._built_for: Any = None
         self.shown: Any = None               # the match as the seat on screen sees it (set by each frame)
         self._press_towel: tuple[CardSprite, tuple[int, int]] | None = None
         self.rect = pygame.Rect(0, 0, 1280, 720)
+        self.resync()  # a game just opened (a saved one too): what already happened is not shown again
 
     # State helpers ------------------------------------------------------------------------------
-    def match_hand_index(self) -> int:
-        return getattr(self.state, "hand_index", 0)
-
     def hand_view(self, viewer: int | None) -> PlayaHand:
         view = self.state.view(viewer)
         return getattr(view, "hand", view)
@@ -154,7 +186,7 @@ class PlayaScene(TableScene):
         """Hand sprites and drop targets for the state on screen (after every change)."""
         viewer = self.viewer()
         hand = self.hand_view(viewer)
-        key = (len(self.session.actions), viewer, self.privacy_for, self.hand_end is not None,
+        key = (self._generation, viewer, self.privacy_for, self.hand_end is not None,
                tuple(self.selected), self.rect.size, self.flag_on)
         if key == self._built_for:
             return
@@ -380,7 +412,8 @@ class PlayaScene(TableScene):
             need = self.hand_view(seat).need(seat, target.data[1]) or total
             return Text.of("pp.ui.hint_ok", total=total, need=need)
         if reason.key == "pp.reason.too_low":
-            return Text.of("pp.ui.hint_more", total=total, need=reason.kwargs["need"])
+            need = self.hand_view(seat).need(seat, target.data[1]) or 0
+            return Text.of("pp.ui.hint_more", total=total, need=need)
         if reason.key == "pp.reason.umbrella_blocks":
             return Text.of("pp.ui.locked")
         return reason
@@ -405,29 +438,123 @@ class PlayaScene(TableScene):
         self.mark_dirty()
 
     PEEK_SECONDS = 2.5
+    SPOT_ANIM_SECONDS = 0.45
 
-    def _fly(self, action: Action) -> None:
-        """Glide the played card from where it was (the hand, or the player's panel) to where it went."""
-        seat = action.seat
+    # What happened: the viewer's events ---------------------------------------------------------------
+    def on_action(self, action: Action) -> None:
+        """An action was applied (a human's or a bot's): show the events it added, as the seat on screen
+        may know them."""
+        self.sync_events()
+
+    def undo(self) -> None:
+        super().undo()
+        self.sync_events()  # fewer events than shown: resynced, nothing animates (nothing when refused)
+
+    def sync_events(self) -> None:
+        """Show every event since the last one shown (``show_event``), in order."""
+        events = self.state.events_for(self.viewer())
+        if len(events) < self._seen:  # taken back under us: start again from here, without animating
+            self.resync()
+            return
+        new, self._seen = events[self._seen:], len(events)
+        for event in new:
+            self.show_event(event)
+        if new:
+            self._generation += 1
+            self._built_for = None
+
+    def resync(self) -> None:
+        """Take the events as they are now as shown, without animating them (undo, a game just opened)."""
+        self._seen = len(self.state.events_for(self.viewer()))
+        self._ending = Sunset()
+        for sprite in self.flying:
+            self.tweener.cancel(("move", id(sprite)))
+        self.flying = []
+        self.spot_anims = {}
+        self.peek = None
+        self._generation += 1
+        self._built_for = None
+        self.mark_dirty()
+
+    def show_event(self, e: Event) -> None:
+        """One event of the viewer (``Event.seen_by``) becomes its animation, highlight or reveal; the kinds
+        and fields are listed in the rules module. Events that change nothing on screen but the view (a deal,
+        a choice, a new round) are drawn with the next frame from the view."""
+        kind, what = e.kind, e.get("what")
+        if kind == "dealt" and what == "table":        # a new hand: its ending is still to come
+            self._ending = Sunset()
+        elif kind == "buried":
+            self._fly_card(e.seat, e.get("spot"), "treasure", e.get("treasure"))
+        elif kind == "played" and what == "pirate":
+            self._show_pirate(e)
+        elif kind == "played" and what == "towels":
+            self._fly_towels(e.seat, e.get("target"), e.get("values") or (), e.get("cards") or ())
+        elif kind == "revealed" and what == "treasure":
+            self._show_look(e)
+        elif kind == "revealed" and what == "beach":  # R32: every treasure, turned over at sunset
+            self._ending.treasures = list(e.get("treasures") or ())
+        elif kind == "took" and what == "treasure":   # R29, R30: whose chip, and the points rising
+            self._ending.taken[e.get("spot")] = (e.seat, e.get("points"))
+        elif kind == "scored":                        # R38: the breakdown of the panel
+            self._ending.scores[e.seat] = (e.get("points") or 0, [tuple(r) for r in e.get("rows") or ()],
+                                           len(e.get("taken") or ()))
+        elif kind == "turn":
+            if e.seat != self.viewer():
+                self.selected = []                    # a group gathered on screen is not the next player's
+        elif kind == "ended" and what == "hand":
+            self._show_hand_end(e)
+        # chose (a position, a draft pick), discarded, played special, revealed hand/towels/special, round,
+        # ended turn: nothing moves; the view of the next frame shows them (and the log tells them)
+
+    def _show_pirate(self, e: Event) -> None:
+        target = e.get("target")
+        self._fly_card(e.seat, target, "pirate", e.get("card"))
+        if e.get("effect") == "face-up":
+            self.spot_anims[target] = ("flip", 0.0)      # R13: the X card turns over
+            self.app.play("card")
+        elif e.get("effect") == "umbrella":
+            self.spot_anims[target] = ("umbrella", 0.0)  # R15: it pops open
+            self.app.play("splash")
+
+    def _show_look(self, e: Event) -> None:
+        """R12 / V12: a private look is shown large, for a moment, to the human who looked (only: the
+        treasure is in the event for the seats that know it)."""
+        spot, card = e.get("spot"), e.get("treasure")
+        if e.get("by") in PRIVATE_LOOKS and e.seat is not None and e.seat == self.viewer() and \
+                not self.is_bot(e.seat) and card not in (None, UNKNOWN) and spot is not None and spot >= 0:
+            self.peek = (spot, 0.0)
+            self._peek_card = card
+
+    def _show_hand_end(self, e: Event) -> None:
+        """A hand ended: its sunset and scoring come before the next hand (the last hand of a match goes
+        straight to the results)."""
+        ending, self._ending = self._ending, Sunset()
+        self.selected = []
+        if self.state.is_over():
+            return
+        self.sunset = ending
+        self.hand_end = (int(e.get("hand") or 0) + 1, ending.result(self.session.players))
+        self._hand_end_timer = 0.0
+        self._reveal_time = 0.0
+        self.app.play("splash")
+
+    def _fly_card(self, seat: int | None, target: int | None, kind: str, card: str | None) -> None:
+        """Glide the played card from where it was (the hand, or the player's panel) to where it went: a
+        buried treasure (face down) to its new spot, a pirate card to its treasure or the discard pile."""
+        if seat is None:
+            return
         hand = self.hand_view(self.viewer())
-        colour = self.seat_colour(seat)
-        face, start, end = None, None, None
         cw = theme.px(70)
         size = (cw, int(cw * CARD_RATIO))
         grid = self._spot_grid(len(hand.beach))
-        if isinstance(action, BuryTreasure) and hand.beach:
+        if kind == "treasure":
+            if target is None or not 0 <= target < len(grid):
+                return
             face = sprites.treasure_back(size)
-            end = grid[-1]
-            card = action.card
-        elif isinstance(action, PlayTowels) and action.target < len(grid):
-            self._fly_towels(action, grid[action.target], size)
-            return
-        elif isinstance(action, PlayPirate):
-            face = sprites.pirate_card(PIRATE_KIND[action.card], colour, size)
-            end = grid[action.target] if 0 <= action.target < len(grid) else self.discard_rect
-            card = action.card
+            end = grid[target]
         else:
-            return
+            face = sprites.pirate_card(PIRATE_KIND[card], self.seat_colour(seat), size)
+            end = grid[target] if target is not None and 0 <= target < len(grid) else self.discard_rect
         mine = next((s for s in self.hand_sprites if card is not None and s.payload.card == card), None)
         if mine is not None and seat == self.viewer():
             start = mine.rect.copy()
@@ -437,15 +564,28 @@ class PlayaScene(TableScene):
         sprite = CardSprite(pygame.Rect(start.topleft, size), face=face, draggable=False)
         self.flying.append(sprite)
         to = (end.x + theme.px(8), end.y + theme.px(18))
-        move(self.tweener, sprite, to, duration=0.35, on_done=lambda: self.flying.remove(sprite))
+        move(self.tweener, sprite, to, duration=0.35, on_done=lambda: self._landed(sprite))
 
-    def _fly_towels(self, action: PlayTowels, end: pygame.Rect, size: tuple[int, int]) -> None:
+    def _landed(self, sprite: CardSprite) -> None:
+        if sprite in self.flying:
+            self.flying.remove(sprite)
+        self.mark_dirty()  # the frame it is gone from is drawn too
+
+    def _fly_towels(self, seat: int | None, target: int | None, values: Any, cards: Any) -> None:
         """A towel group glides card by card, highest first, lands fanned on the treasure so every value
         is seen, then the fan collapses into the pile with the lowest card on top (R19)."""
-        seat = action.seat
+        grid = self._spot_grid(len(self.hand_view(self.viewer()).beach))
+        if seat is None or target is None or not 0 <= target < len(grid):
+            return
+        end = grid[target]
+        cw = theme.px(70)
+        size = (cw, int(cw * CARD_RATIO))
         colour = self.seat_colour(seat)
-        values = sorted(action.values, reverse=True)
-        mine = [s for s in self.hand_sprites if s.payload.card in self.selected] if seat == self.viewer() else []
+        values = sorted(values, reverse=True)
+        mine: list[CardSprite] = []
+        if seat == self.viewer():  # from the cards the player gathered, else from the cards it laid
+            mine = [s for s in self.hand_sprites if s.payload.card in self.selected] or \
+                [s for s in self.hand_sprites if s.payload.card in cards]
         origin = self.portrait_rects().get(seat, self.hand_area)
         stack = (end.x + theme.px(8), end.y + theme.px(18))
         step = theme.px(14)
@@ -466,41 +606,13 @@ class PlayaScene(TableScene):
 
             def collapse(sprite: CardSprite = sprite, hold: float = hold) -> None:
                 move(self.tweener, sprite, stack, duration=0.18, delay=hold,
-                     on_done=lambda: self.flying.remove(sprite) if sprite in self.flying else None)
+                     on_done=lambda: self._landed(sprite))
             move(self.tweener, sprite, fanned, duration=0.35, delay=gap * k, on_done=collapse)
-
-    SPOT_ANIM_SECONDS = 0.45
-
-    def on_action(self, action: Action) -> None:
-        if action is not None:
-            self._fly(action)
-            if isinstance(action, PlayPirate) and action.target >= 0:
-                kind = PIRATE_KIND.get(action.card)
-                if kind == "map":
-                    self.spot_anims[action.target] = ("flip", 0.0)  # R13: the X card turns over
-                    self.app.play("card")
-                elif kind == "umbrella":
-                    self.spot_anims[action.target] = ("umbrella", 0.0)  # R15: it pops open
-                    self.app.play("splash")
-        self.selected = [c for c in self.selected if self.my_turn() is not None]
-        # R12 / V12: a private look is shown large, for a moment, to the human who looked (only)
-        looked = (isinstance(action, PlayPirate) and PIRATE_KIND.get(action.card) == "spyglass") or \
-            (isinstance(action, PlaySpecial) and action.card == "special-bucket")
-        if looked and action is not None and action.target >= 0 and action.seat == self.viewer() \
-                and not self.is_bot(action.seat):
-            self.peek = (action.target, 0.0)
-        if self.match_hand_index() != self._seen_hand_index and self.state.hand_results:
-            # a hand just ended: show its scoring before the next one
-            self.hand_end = (self._seen_hand_index + 1, self.state.hand_results[-1])
-            self._hand_end_timer = 0.0
-            self._reveal_time = 0.0
-            self.app.play("splash")
-            self._seen_hand_index = self.match_hand_index()
-        self._built_for = None
 
     def _close_hand_end(self) -> None:
         self._hand_end_timer = 0.0
         self.hand_end = None
+        self.sunset = None
         self._built_for = None
         self._maybe_cover()
         self.mark_dirty()
@@ -579,6 +691,8 @@ class PlayaScene(TableScene):
         self._rebuild()
 
     def update(self, dt: float) -> None:
+        if self.is_animating():
+            self.mark_dirty()  # the frame an animation ends in is drawn too (a card landed, the panel up)
         super().update(dt)
         limit = self.SPOT_ANIM_SECONDS * self.app.anim_factor()
         for index, (kind, age) in list(self.spot_anims.items()):
@@ -595,8 +709,6 @@ class PlayaScene(TableScene):
         self.drag.update(dt)
         for s in self.hand_sprites:
             s.update(dt)
-        if self.hand_end is None and self.match_hand_index() != self._seen_hand_index:
-            self.on_action(None)  # a bot ended the hand
         if self.hand_end is not None:
             before = self.revealed_count()
             self._reveal_time += dt
@@ -621,14 +733,16 @@ class PlayaScene(TableScene):
     def revealed_count(self) -> int:
         return int(self._reveal_time / (self.REVEAL_STEP * self.app.anim_factor()))
 
+    def sunset_spots(self) -> int:
+        """How many treasures the sunset on screen turns over (the ``revealed`` beach of its hand)."""
+        return len(self.sunset.treasures) if self.sunset is not None else 0
+
     def all_revealed(self) -> bool:
-        last = getattr(self.state, "last_hand", None)
-        return last is None or self.revealed_count() > len(last.beach)
+        return self.sunset is None or self.revealed_count() > self.sunset_spots()
 
     def sunset_settled(self) -> bool:
         """Every treasure turned over, its points risen and faded, the beach fully dimmed."""
-        last = getattr(self.state, "last_hand", None)
-        n = len(last.beach) if last is not None else 0
+        n = self.sunset_spots()
         factor = self.app.anim_factor()
         return self.all_revealed() and self._reveal_time >= max(
             n * self.REVEAL_STEP * factor + self.POINTS_SECONDS, self.DIM_SECONDS)
@@ -639,8 +753,8 @@ class PlayaScene(TableScene):
         self.shown = self.state.view(viewer)
         self.logpanel.sync(self.shown.log, viewer)
         last = getattr(self.shown, "last_hand", None)
-        if self.hand_end is not None and last is not None:
-            self._draw_sunset(surface, last, viewer)
+        if self.hand_end is not None and self.sunset is not None and last is not None:
+            self._draw_sunset(surface, last, self.sunset, viewer)
             return
         hand = getattr(self.shown, "hand", self.shown)
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
@@ -662,9 +776,9 @@ class PlayaScene(TableScene):
 
     def _draw_peek(self, surface: pygame.Surface, hand: PlayaHand) -> None:
         index, age = self.peek
-        if index >= len(hand.beach) or hand.beach[index].treasure == UNKNOWN:
+        treasure = self._peek_card  # what the look showed (the event's secret, for the looker)
+        if index >= len(hand.beach) or treasure == UNKNOWN:
             return
-        treasure = hand.beach[index].treasure
         w = theme.px(150)
         card = pygame.Rect(0, 0, w, int(w * CARD_RATIO))
         card.center = self.beach.center
@@ -720,7 +834,9 @@ class PlayaScene(TableScene):
         return int(value) if float(value).is_integer() else value
 
     def _draw_spot(self, surface: pygame.Surface, hand: PlayaHand, i: int, r: pygame.Rect,
-                   viewer: int | None, hidden: bool = False) -> None:
+                   viewer: int | None, hidden: bool = False, sunset: Sunset | None = None) -> None:
+        """Spot ``i`` of ``hand`` as ``viewer`` sees it; at ``sunset`` its treasure (unless still ``hidden``)
+        and who takes it come from the end of the hand's events."""
         sp = hand.beach[i]
         label_h = theme.px(18)
         step = theme.px(12)  # how much of each card under the top one shows
@@ -733,9 +849,12 @@ class PlayaScene(TableScene):
         anim = self.spot_anims.get(i) if hand is not None and not hidden else None
         progress = anim[1] / (self.SPOT_ANIM_SECONDS * self.app.anim_factor()) if anim else 1.0
         flipping = anim is not None and anim[0] == "flip"
-        if sp.treasure != UNKNOWN and (sp.face_up or hand.phase == OVER) and not hidden and \
+        treasure = sp.treasure
+        if sunset is not None:
+            treasure = sunset.treasures[i] if i < len(sunset.treasures) else UNKNOWN
+        if treasure != UNKNOWN and (sp.face_up or hand.phase == OVER or sunset is not None) and not hidden and \
                 not (flipping and progress < 0.5):
-            img = sprites.treasure_face(TREASURE_KIND[sp.treasure], TREASURE_VALUE[sp.treasure] or None, card.size)
+            img = sprites.treasure_face(TREASURE_KIND[treasure], TREASURE_VALUE[treasure] or None, card.size)
         else:
             img = sprites.treasure_back(card.size)
         if flipping:  # the card narrows to its edge, then widens showing the other side
@@ -744,12 +863,17 @@ class PlayaScene(TableScene):
             surface.blit(img, img.get_rect(center=card.center))
         else:
             surface.blit(img, card)
-        if hand.phase == OVER and not hidden and sp.occupant is not None:  # who takes it
-            chip = theme.seat_chip(self.seat_colour(sp.occupant), theme.px(26))
+        if sunset is not None:
+            taker = sunset.taken.get(i)
+        else:
+            taker = (sp.occupant, None) if hand.phase == OVER and sp.occupant is not None else None
+        if taker is not None and not hidden:  # who takes it
+            chip = theme.seat_chip(self.seat_colour(taker[0]), theme.px(26))
             surface.blit(chip, chip.get_rect(center=(card.centerx, card.y + theme.px(4))))
-        if sp.treasure != UNKNOWN and not sp.face_up and hand.phase != OVER:
+        private = sunset is None  # at sunset every treasure turns over for everyone: no private marks
+        if private and sp.treasure != UNKNOWN and not sp.face_up and hand.phase != OVER:
             self._draw_known_badge(surface, sp.treasure, card)  # only this viewer knows it
-        elif sp.treasure == UNKNOWN and viewer is not None and sp.known_by:
+        elif private and sp.treasure == UNKNOWN and viewer is not None and sp.known_by:
             eye = sprites.eye_marker(theme.px(18))
             surface.blit(eye, (card.right - theme.px(20), card.y + theme.px(2)))
         if sp.pile:
@@ -884,15 +1008,16 @@ class PlayaScene(TableScene):
         self.logpanel.draw(surface)
         self.menu_button.draw(surface)
 
-    def _draw_sunset(self, surface: pygame.Surface, last: PlayaHand, viewer: int | None) -> None:
-        """The end of a hand, as ``viewer`` sees the finished hand ``last``: the beach dims, its treasures
-        turn over one by one, then the scoring."""
+    def _draw_sunset(self, surface: pygame.Surface, last: PlayaHand, sunset: Sunset, viewer: int | None) -> None:
+        """The end of a hand: the beach as ``viewer`` sees the finished hand ``last`` dims, its treasures turn
+        over one by one with the points of each rising (``sunset``: from the hand's events), then the
+        scoring."""
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
         self._draw_opponents(surface, last, viewer)
         rects = self._spot_grid(len(last.beach))
         shown = self.revealed_count()
         for i, rect in enumerate(rects):
-            self._draw_spot(surface, last, i, rect, viewer, hidden=i >= shown)
+            self._draw_spot(surface, last, i, rect, viewer, hidden=i >= shown, sunset=sunset)
         self._draw_side(surface, last, viewer)
         dim = min(150, int(self._reveal_time * 150 / self.DIM_SECONDS))
         surface.blit(theme.overlay(self.beach.size, (60, 30, 20, dim)), self.beach)
@@ -900,7 +1025,7 @@ class PlayaScene(TableScene):
         for i, rect in enumerate(rects[:shown]):  # the points rise from each treasure as it turns over
             age = self._reveal_time - (i + 1) * step
             if 0 <= age < self.POINTS_SECONDS:
-                self._draw_points(surface, last, i, rect, age)
+                self._draw_points(surface, sunset, i, rect, age)
         area = self.hand_area
         surface.blit(theme.overlay(area.size, (40, 26, 16, 160)), area)
         title = tr("pp.ui.hand_scoring", n=self.hand_end[0])
@@ -909,14 +1034,14 @@ class PlayaScene(TableScene):
         if self.all_revealed():
             self._draw_hand_end(surface)
 
-    def _draw_points(self, surface: pygame.Surface, last: PlayaHand, index: int, rect: pygame.Rect,
+    def _draw_points(self, surface: pygame.Surface, sunset: Sunset, index: int, rect: pygame.Rect,
                      age: float) -> None:
-        sp = last.beach[index]
-        if sp.occupant is None or sp.treasure == UNKNOWN:
+        taken = sunset.taken.get(index)  # the ``took`` event of that treasure, if anyone took it
+        if taken is None:
             return
-        points = last.treasure_points(index)  # R33, R34; a skull scores as a set (R35)
+        seat, points = taken  # R33, R34; a skull scores as a set (R35)
         text = tr("pp.ui.kind_skull") if points is None else f"+{points}"
-        img = theme.render_text(text, theme.font("display", 30), theme.seat_colour(self.seat_colour(sp.occupant)),
+        img = theme.render_text(text, theme.font("display", 30), theme.seat_colour(self.seat_colour(seat)),
                                 palette.WOOD_DARK, max(1, theme.px(2))).copy()
         img.set_alpha(int(255 * max(0.0, 1.0 - age / self.POINTS_SECONDS)))
         surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + theme.px(60) - int(age * theme.px(24)))))

@@ -243,12 +243,16 @@ def test_the_draft_shows_the_packet_and_a_click_keeps_a_card(app):
 
 
 def test_map_flip_and_umbrella_pop_animate_then_settle(app):
-    from game.games.playa_pirata.rules import PlayPirate
+    from game.core.events import Event
     scene = start(app, ["human", "easy"], seed=3)
-    scene.on_action(PlayPirate(0, "pirate-red-map", 0))
-    scene.on_action(PlayPirate(0, "pirate-red-umbrella", 0))
+
+    def played(pirate, effect):  # the event the engine records for that card (rules module docstring)
+        return Event.of("played", 0, what="pirate", card=f"pirate-red-{pirate}", pirate=pirate, target=0,
+                        effect=effect)
+    scene.show_event(played("map", "face-up"))
+    scene.show_event(played("umbrella", "umbrella"))
     assert scene.spot_anims[0][0] == "umbrella" and scene.is_animating()
-    scene.on_action(PlayPirate(0, "pirate-red-map", 0))
+    scene.show_event(played("map", "face-up"))
     assert scene.spot_anims[0][0] == "flip"
     for _ in range(200):
         scene.mark_dirty()

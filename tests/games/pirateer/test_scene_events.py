@@ -1,0 +1,203 @@
+"""The Pirateer table shows what happened from the engine's events (the ones the seat on screen may see),
+never by comparing two states nor by reading log lines; undo, a loaded game or a replaced state resync the
+table without animating; every change of the picture is drawn without waiting for the mouse to move."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.games.pirateer import effects as fx
+from game.games.pirateer.rules import MOVE, RULES, Arm, Move
+from game.i18n import tr
+from game.ui import palette
+from tests.app.conftest import app, frames, key  # noqa: F401 - the app fixture
+from tests.games.pirateer.helpers import game, sid
+from tests.games.pirateer.test_scene import SEA, at, open_sea, settle, table_at, two_fleets
+
+
+def drawn_now(scene) -> bytes:
+    """What the scene draws now, on a surface of its own."""
+    surface = pygame.Surface(scene.app.screen.get_size())
+    scene.draw(surface)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def on_screen(app) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def ring_on_screen(app, scene, cell, colour) -> bool:
+    """The ring of the ships on ``cell`` is on the screen in ``colour`` (its left and right ends)."""
+    x, y = scene.view.anchor_point(cell)
+    h = scene.view.h
+    ends = [(int(x - h * 0.8) + 1, int(y + h * 0.15)), (int(x + h * 0.8) - 2, int(y + h * 0.15))]
+    return all(tuple(app.screen.get_at(p))[:3] == tuple(colour) for p in ends)
+
+
+def press(app, pos) -> None:
+    """A click with no mouse motion before it (a touch screen, a pen, the mouse already there)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 1)
+
+
+def tumble_ends(app, scene) -> None:
+    """Frames pass (1/60 s each, nobody touches the mouse) until the dice lie still."""
+    for _ in range(200):
+        if not scene.dice_rolling():
+            frames(app, 1)
+            return
+        frames(app, 1)
+    raise AssertionError("the dice never settled")
+
+
+# -- every change is drawn at once -------------------------------------------------------------------------
+def test_a_ship_selected_by_key_during_the_roll_and_the_rings_and_dice_show_when_it_settles(app):
+    scene = table_at(app, two_fleets(next_rolls=[[3, 5]]))
+    key(app, pygame.K_SPACE)
+    assert scene.game.phase == MOVE and scene.dice_rolling()
+    key(app, pygame.K_TAB)                                       # a ship chosen while the dice tumble
+    chosen = scene.selected
+    assert chosen is not None
+    assert ring_on_screen(app, scene, scene.game.ships[chosen[0]], palette.WHITE)
+    tumble_ends(app, scene)
+    # no mouse motion: the frame the dice stop in shows their faces, the buttons and every ring
+    assert on_screen(app) == drawn_now(scene)
+    assert ring_on_screen(app, scene, scene.game.ships[chosen[0]], palette.WHITE)
+    other = next(g for g in scene.movable_groups() if g != chosen)
+    assert ring_on_screen(app, scene, scene.game.ships[other[0]], palette.GOLD)
+
+
+def test_a_click_with_no_motion_selects_and_the_next_frame_shows_the_ring(app):
+    scene = table_at(app, open_sea())
+    frames(app, 2)
+    assert ring_on_screen(app, scene, (8, 3), palette.GOLD)
+    press(app, at(scene, (8, 3)))
+    assert scene.selected == (sid("Sp2"),)
+    assert ring_on_screen(app, scene, (8, 3), palette.WHITE) and on_screen(app) == drawn_now(scene)
+    key(app, pygame.K_TAB)                                       # the keyboard picks the next one
+    assert scene.selected != (sid("Sp2"),)
+    assert ring_on_screen(app, scene, scene.game.ships[scene.selected[0]], palette.WHITE)
+    assert on_screen(app) == drawn_now(scene)
+
+
+def test_the_last_frame_of_a_glide_is_drawn(app):
+    scene = table_at(app, open_sea())
+    target = sorted(scene.landings_of((sid("Sp1"),)))[0]
+    press(app, at(scene, (5, 5)))
+    press(app, at(scene, target))
+    for _ in range(200):
+        if not scene.is_animating():
+            break
+        frames(app, 1)
+    frames(app, 1)
+    assert not scene.effects and on_screen(app) == drawn_now(scene)
+
+
+# -- the events, one by one --------------------------------------------------------------------------------
+def test_an_action_applied_out_of_sight_is_shown_from_its_events_on_the_next_frame(app):
+    scene = table_at(app, open_sea())
+    move = next(a for a in scene.game.legal_actions()
+                if isinstance(a, Move) and a.die == 5 and a.ships == (sid("Sp1"),))
+    shown = scene._shown
+    scene.session.apply(move)                                   # not through the table: no after_action
+    assert not scene.effects
+    frames(app, 1)
+    moved = scene.game.events[shown]
+    assert moved.kind == "moved" and scene._shown == len(scene.game.events)
+    glide = next(e for e in scene.effects if isinstance(e, fx.Glide))
+    assert glide.hides == {sid("Sp1")}
+    assert len(glide.points) == len(moved.get("path")) + 1 == 6      # from the start, square by square
+    assert scene.trails and scene.trails[-1][1] == shown
+
+
+def test_the_dice_are_the_events_dice_and_a_blast_greys_them_when_the_turn_passes(app):
+    scene = table_at(app, two_fleets({**SEA, "Pi1": (6, 6)}, options={"nuke": True}, next_rolls=[[4, 2]]))
+    press(app, scene.arm_button.rect.center)
+    press(app, at(scene, (5, 5)))
+    assert isinstance(scene.session.actions[-1], Arm)
+    assert scene.shown_dice == [4, 2] and scene.dice_spent and scene.dice_rolling()
+    blast = next(e for e in scene.effects if isinstance(e, fx.Blast))
+    assert blast.radius == pytest.approx(scene.view.ring_radius(2))
+    assert sum(isinstance(e, fx.Sink) for e in scene.effects) == \
+        sum(e.kind == "sank" for e in scene.game.events)
+
+
+def test_a_storm_sinks_the_farthest_ship_with_its_wave_and_banner(app):
+    scene = table_at(app, two_fleets(options={"storm": True}, next_rolls=[[4, 4, 4]]))
+    key(app, pygame.K_SPACE)
+    sank = [e for e in scene.game.events if e.kind == "sank"]
+    assert len(sank) == 1 and sank[0].get("by") == "storm" and sank[0].get("piece") not in scene.game.ships
+    assert any(isinstance(e, fx.Storm) for e in scene.effects)
+    assert any(isinstance(e, fx.Banner) and e.text == tr("pir.ui.storm_banner") for e in scene.effects)
+    assert scene.shown_dice == [4, 4, 4]
+
+
+def test_no_legal_move_says_so_after_the_tumble(app):
+    scene = table_at(app, game({"Sp1": (8, 10), "Fr1": (10, 0)}, next_rolls=[[6, 6]]), ["human"] * 4)
+    key(app, pygame.K_SPACE)
+    assert scene.game.events[-1].kind == "forfeit" and scene.game.events[-1].get("none")
+    banner = next(e for e in scene.effects if isinstance(e, fx.Banner))
+    assert banner.text == tr("pir.ui.no_move") and banner.delay > 0       # once the dice lie still
+    assert scene.shown_dice == [6, 6]
+
+
+def test_the_treasure_home_glints_and_the_results_wait_for_it(app):
+    from game.scenes.results import ResultsScene
+    scene = table_at(app, game({"Sp1": (0, 13), "Fr1": (10, 0)}, treasure="Sp1", phase=MOVE, dice=(4, 5)),
+                     ["human"] * 4)
+    move = next(a for a in scene.game.legal_actions() if isinstance(a, Move) and a.die == 4
+                and a.direction == "NE")
+    assert scene.try_action(move) is None
+    assert scene.game.events[-1].kind == "ended"
+    glide = next(e for e in scene.effects if isinstance(e, fx.Glide))
+    glint = next(e for e in scene.effects if isinstance(e, fx.Frames))
+    banner = next(e for e in scene.effects if isinstance(e, fx.Banner))
+    assert glint.delay > glide.end_time and banner.text == tr(scene.game.how)
+    assert scene._results_due is not None and scene._results_due > banner.end_time
+    frames(app, 2)
+    assert not isinstance(app.stack.top, ResultsScene)
+
+
+# -- undo, a loaded game, another state: the table as it is, no animation ----------------------------------
+def test_ctrl_z_during_a_glide_shows_the_ship_back_with_no_animation_and_no_wake(app):
+    scene = table_at(app, open_sea())
+    target = sorted(scene.landings_of((sid("Sp1"),)))[0]
+    press(app, at(scene, (5, 5)))
+    press(app, at(scene, target))
+    assert scene.effects and scene.trails
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.game.ships[sid("Sp1")] == (5, 5)
+    assert not scene.effects and not scene.trails and scene._shown == len(scene.game.events)
+    assert scene.shown_dice == scene.game.dice == [3, 5] and not scene.dice_spent
+    assert on_screen(app) == drawn_now(scene)
+    assert ring_on_screen(app, scene, (5, 5), palette.GOLD)
+
+
+def test_a_resumed_game_opens_as_it_was_without_replaying_its_events(app):
+    from game import games
+    from game.core import saves
+    from game.scenes.setup import resume_scene
+    scene = table_at(app, open_sea())
+    target = sorted(scene.landings_of((sid("Sp1"),)))[0]
+    press(app, at(scene, (5, 5)))
+    press(app, at(scene, target))
+    settle(app, scene)
+    app.autosaver.flush(2)
+    again = resume_scene(app, games.get("pirateer"), saves.load_save(scene.save_path))
+    app.stack.push(again, fade=False)
+    frames(app, 2)
+    assert again.game.events == scene.game.events and again._shown == len(again.game.events)
+    assert not again.effects and not again.dice_rolling() and again.shown_dice == again.game.dice
+    assert on_screen(app) == drawn_now(again)
+
+
+def test_another_state_put_in_the_session_is_shown_as_it_is(app):
+    scene = table_at(app, open_sea())
+    other = open_sea()                                          # the same story, then a move of its own
+    other.apply(next(a for a in other.legal_actions() if isinstance(a, Move)))
+    scene.session.state = RULES.state_from_json(other.to_json())
+    frames(app, 1)
+    assert not scene.effects and scene._shown == len(other.events)
+    assert scene.game.ships == other.ships
+    assert on_screen(app) == drawn_now(scene)
