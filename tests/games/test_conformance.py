@@ -44,7 +44,7 @@ from game.core.rng import Rng
 from game.core.worker import request_message
 
 SYSTEM = -1          # the seat of a real-time game's referee actions (start, time up)
-MAX_STEPS = 6000     # actions per random game before it counts as endless
+MAX_STEPS = 50_000   # actions per random game before it counts as endless (4-player random Pirateer: up to ~8,000)
 BOT_PLAYOUTS = 4     # the fixed iteration budget of search bots here
 BOT_SEED = 0x5EED_0F_B075
 
