@@ -12,20 +12,20 @@ move generator, so what is lit on the map is exactly what the engine would accep
   (the line ``why_not_there`` checks; a move played glides along its ``moved`` event's ``path``);
 - ``why_not_there(state, seat, group, cell)``: the reason ``group`` may not end on ``cell`` now;
 - ``forbidden_directions(state, ship)``: the directions a carrier of ``ship``'s faction may not sail;
-- ``own_ships_at(state, seat, cell)``, ``idle_dead_man(state, faction)``, ``blast_radius(entries)``;
+- ``own_ships_at(state, seat, cell)``, ``idle_dead_man(state, faction)``;
 - ``choosable_factions(state, seat)``: the factions ``seat`` may choose now (S1), from the engine's
   legal faction choices.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
-from game.core.protocol import Action, LogEntry, Text
+from game.core.protocol import Action, Text
 from game.games.pirateer.boardmodel import Board, Cell
 from game.games.pirateer.moves import MOVE_DIRECTIONS, Landing, faction_of, forbidden, landing, ray
 
 __all__ = ["movable_groups", "targets", "landing_of", "move_path", "why_not_there", "forbidden_directions",
-           "own_ships_at", "idle_dead_man", "blast_radius", "choosable_factions", "CHOOSE_KIND"]
+           "own_ships_at", "idle_dead_man", "choosable_factions", "CHOOSE_KIND"]
 
 #: the kind of the engine's faction choice (S1: each player chooses a faction at the table)
 CHOOSE_KIND = "pir.choose_faction"
@@ -117,16 +117,6 @@ def own_ships_at(state: Any, seat: int | None, cell: Cell | None) -> list[str]:
 def idle_dead_man(state: Any, faction: str) -> bool:
     """V9.1: the dead man's ships are on the board but nobody moves them (until V9.3 hands them over)."""
     return state.dead_man == faction and state.dead_man_owner is None
-
-
-def blast_radius(entries: Iterable[LogEntry]) -> int | None:
-    """V3.2: the radius of the last blast among these log lines (the engine writes it into its line). The
-    table does not use it: it reads the ``blast`` event's ``radius``."""
-    r = None
-    for e in entries:
-        if getattr(e.text, "key", "") == "pir.log.arm":
-            r = int(dict(e.text.params)["r"])
-    return r
 
 
 def choosable_factions(state: Any, seat: int | None) -> list[str]:
