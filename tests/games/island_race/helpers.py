@@ -4,7 +4,9 @@ prints, so each table checks itself)."""
 from __future__ import annotations
 
 from game.games.island_race.positions import round_position
-from game.games.island_race.rules import (BACK, FRONT, MIX, PLAY, Flip, IslandRound, Place, Rotate, Take)
+from game.core.rng import Rng
+from game.games.island_race.rules import (BACK, FRONT, MIX, PLAY, RULES, SYSTEM, Done, Flip, IslandRound, Place,
+                                          Rotate, Take)
 from game.games.island_race.tiles import Face, face_of, parse_regions
 
 ANNA, BEN, CARA, DINO = 0, 1, 2, 3
@@ -121,3 +123,31 @@ def faces(table: list) -> list[Face | None]:
 def cells(*pairs: str) -> tuple[tuple[int, int], ...]:
     """'0,0' '1,0' -> ((0, 0), (1, 0)), sorted."""
     return tuple(sorted(tuple(int(x) for x in p.split(",")) for p in pairs))  # type: ignore[misc]
+
+
+def random_race(players: int, options: dict, seed: int, steps: int = 400, seen=None):
+    """A random race (system actions now and then): the match and its actions. ``seen(match, action)``
+    is called after each action with the match before it (a clone)."""
+    m = RULES.new_game(players, options, seed)
+    rng = Rng(seed + 7)
+    clock = 0.0
+    actions = []
+    for _ in range(steps):
+        if m.is_over():
+            break
+        clock += 0.5
+        m.advance_time(clock)
+        system = m.legal_actions(SYSTEM)
+        seats = m.current_players()
+        mine = m.legal_actions(seats[rng.below(len(seats))]) if seats else []
+        if system and (not mine or m.hand.phase == MIX or rng.below(60) == 0):
+            action = system[0]
+        else:
+            placing = [a for a in mine if isinstance(a, (Place, Done))]
+            action = placing[rng.below(len(placing))] if placing and rng.below(3) else mine[rng.below(len(mine))]
+        before = m.clone() if seen is not None else None
+        m.apply(action)
+        actions.append(action)
+        if seen is not None:
+            seen(before, action, m)
+    return m, actions

@@ -10,10 +10,10 @@ import pytest
 
 from game.core.events import Event
 from game.core.rng import Rng
-from game.games.island_race.rules import (LAST, MIX, OVER, RULES, SYSTEM, Done, Flip, IslandRound, Place, Return,
+from game.games.island_race.rules import (LAST, MIX, OVER, RULES, Done, Flip, IslandRound, Place, Return,
                                           Rotate, StartRound, Stop, Take, TimeUp, face_data, face_from_data)
 from game.games.island_race.tiles import BACK, TILE_IDS
-from tests.games.island_race.helpers import ANNA, BEN, CATERINA, PIERO, build, new_round, slot_of, specs
+from tests.games.island_race.helpers import ANNA, BEN, CATERINA, PIERO, build, new_round, random_race, slot_of, specs
 
 TILES = set(TILE_IDS)
 
@@ -32,34 +32,6 @@ def strings_in(value) -> list[str]:
     if isinstance(value, dict):
         return [s for k, v in value.items() for s in strings_in(k) + strings_in(v)]
     return [value] if isinstance(value, str) else []
-
-
-def random_race(players: int, options: dict, seed: int, steps: int = 400, seen=None):
-    """A random race (system actions now and then): the match and its actions. ``seen(match, action)``
-    is called after each action with the match before it (a clone)."""
-    m = RULES.new_game(players, options, seed)
-    rng = Rng(seed + 7)
-    clock = 0.0
-    actions = []
-    for _ in range(steps):
-        if m.is_over():
-            break
-        clock += 0.5
-        m.advance_time(clock)
-        system = m.legal_actions(SYSTEM)
-        seats = m.current_players()
-        mine = m.legal_actions(seats[rng.below(len(seats))]) if seats else []
-        if system and (not mine or m.hand.phase == MIX or rng.below(60) == 0):
-            action = system[0]
-        else:
-            placing = [a for a in mine if isinstance(a, (Place, Done))]
-            action = placing[rng.below(len(placing))] if placing and rng.below(3) else mine[rng.below(len(mine))]
-        before = m.clone() if seen is not None else None
-        m.apply(action)
-        actions.append(action)
-        if seen is not None:
-            seen(before, action, m)
-    return m, actions
 
 
 CONFIGS = [(2, {}), (3, {"no-timer": True}), (4, {}), (2, {"big-island": True, "no-timer": True})]

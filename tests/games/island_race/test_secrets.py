@@ -10,33 +10,28 @@ import json
 import pytest
 
 from game.core.rng import Rng
-from game.games.island_race.rules import MIX, RULES, SYSTEM, IslandMatch, Piece, Take
+from game.games.island_race.rules import RULES, SYSTEM, IslandMatch, Piece, Take
 from game.games.island_race.tiles import TILE_IDS, face_of
+from tests.games.island_race.helpers import random_race
 
 CONFIGS = [(2, {}), (3, {"no-timer": True}), (4, {"expert-timer": True}), (2, {"big-island": True}),
            (2, {"big-island": True, "no-timer": True}), (3, {}), (4, {"no-timer": True})]
 
 
 def race_positions(players: int, options: dict, seed: int, steps: int = 500, every: int = 9) -> list[IslandMatch]:
-    """Snapshots of a random race: random legal moves (placing preferred), TimeUp now and then."""
-    m = RULES.new_game(players, options, seed)
-    rng = Rng(seed + 1000)
-    clock = 0.0
-    out = [m.clone()]
-    for k in range(steps):
-        if m.is_over():
-            break
-        clock += 0.7
-        m.advance_time(clock)
-        system = m.legal_actions(SYSTEM)
-        mine = [a for s in m.current_players() for a in m.legal_actions(s)]
-        if system and (not mine or m.hand.phase == MIX or rng.below(70) == 0):
-            m.apply(system[0])
-        else:
-            placing = [a for a in mine if a.kind in ("ir.place", "ir.done")]
-            m.apply(placing[rng.below(len(placing))] if placing and rng.below(3) else mine[rng.below(len(mine))])
-        if k % every == 0:
-            out.append(m.clone())
+    """Snapshots of a random race (``helpers.random_race``: placing preferred, TimeUp now and then)."""
+    out: list[IslandMatch] = []
+
+    count = [0]
+
+    def every_few(before, action, after):
+        if count[0] == 0:
+            out.append(before)
+        count[0] += 1
+        if count[0] % every == 0:
+            out.append(after.clone())
+
+    m, _ = random_race(players, options, seed + 1000, steps, every_few)
     out.append(m)
     return out
 
