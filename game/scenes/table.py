@@ -11,7 +11,17 @@ It owns the flow around the rules, never the rules themselves:
   focus opens the pause scene (Save and quit, Abandon);
 - game over -> the game's file is deleted (a finished game is not resumable) -> the results scene.
 
-A game's scene subclasses it and implements ``draw_table`` (and input handling) on top.
+- what happened: the engine's events as the seat on screen may know them (``sync_events``: every frame and
+  right after an action the new ones go to the game's ``on_events``; fewer or other events than shown — an
+  undo, a game just opened — resync without animating, ``on_resync``);
+- one animation timeline (``self.timeline``, ``game.ui.timeline``) at the speed set in Settings: a click on
+  the table skips what is running, and the next bot move waits until it is over;
+- the turn: ``my_turn`` (the human seat that may act on screen now), ``legal`` (its legal actions, the
+  engine's), ``play`` (a human action: applied, or refused with the engine's reason in a toast);
+- the pieces every table shows: the log panel, the Menu and Undo buttons, a chooser over the table
+  (``open_chooser``: which die, which ships...).
+
+A game's scene subclasses it and implements ``draw_table`` (and input handling) on top; it draws only.
 """
 from __future__ import annotations
 
@@ -26,6 +36,10 @@ from game.core.session import GameSession
 from game.games import GameEntry
 from game.i18n import tr
 from game.scenes.base import Scene
+from game.ui.chooser import Chooser
+from game.ui.logpanel import LogPanel
+from game.ui.timeline import Timeline
+from game.ui.widgets import Button
 
 log = logging.getLogger("pgn.table")
 
@@ -63,6 +77,17 @@ class TableScene(Scene):
         self.save_closed = False  # the game left the table (kept or deleted): nothing more is written
         from game.ui.privacy import PrivacyScreen
         self.privacy = PrivacyScreen(on_reveal=lambda _colour: self.reveal())
+        #: everything that moves on the table, at the speed set in Settings (read every frame)
+        self.timeline = Timeline(speed=app.anim_speed if hasattr(app, "anim_speed") else 1.0)
+        self.logpanel = LogPanel(size=14)
+        self.logpanel.seat_colours = [s.colour for s in session.seats]
+        self.menu_button = Button(Text.of("table.menu"), self.pause, min_width=110, height=40, size=16)
+        self.undo_button = Button(Text.of("table.undo"), self.undo, min_width=110, height=40, size=16)
+        self.chooser: Chooser | None = None   # which die, which ships...: over the table until answered
+        #: how many of the state's events the table has shown, and the last of them (other events under it:
+        #: resync); what happened before the table opened (a deal, a saved game) is drawn, not replayed
+        events = session.state.events
+        self.events_synced, self._last_synced = len(events), (events[-1] if events else None)
         self._maybe_cover()
         if self.uses_worker and any(s.kind == "bot" for s in session.seats) and \
                 not getattr(app, "inline_bots", False):
@@ -117,7 +142,30 @@ class TableScene(Scene):
         self.privacy.hide()
         self.mark_dirty()
 
+    def my_turn(self) -> int | None:
+        """The human seat that may act on screen now (None: a bot's turn, covered, or the game is over)."""
+        viewer = self.viewer()
+        if viewer is None or self.finished or self.state.current_player != viewer:
+            return None
+        return viewer
+
+    def legal(self) -> list[Action]:
+        """The legal actions of the human who may act now (the engine's), or none."""
+        seat = self.my_turn()
+        return self.state.legal_actions(seat) if seat is not None else []
+
     # Actions --------------------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """A human's action from the table: what is still animating jumps to its end, then it is applied,
+        or refused with the engine's reason (a toast and the error sound). True when applied."""
+        self.timeline.skip(lingering=False)
+        reason = self.try_action(action)
+        if reason is not None:
+            self.app.toast(tr(reason))
+            self.app.play("error")
+            return False
+        return True
+
     def try_action(self, action: Action) -> Text | None:
         """Apply a human's action. Returns None when done, or the reason it is illegal."""
         if self.finished or self.privacy_for is not None:
@@ -131,6 +179,7 @@ class TableScene(Scene):
 
     def after_action(self, action: Action) -> None:
         self.autosave()
+        self.sync_events()
         self.on_action(action)
         self.mark_dirty()
         if self.state.is_over():
@@ -153,7 +202,67 @@ class TableScene(Scene):
         seat = self.state.current_player
         self.session.undo(seat)
         self.autosave()
+        self.sync_events()  # fewer events than shown: the table as it is now, nothing animates
         self.mark_dirty()
+
+    # What happened: the viewer's events -----------------------------------------------------
+    def sync_events(self) -> None:
+        """Give the events not shown yet, as the seat on screen may know them, to ``on_events`` (called
+        every frame and right after an action). Fewer events than shown, or other ones under the last shown
+        (an undo, a game taken back), resync without animating."""
+        events = self.state.events
+        n, k = len(events), self.events_synced
+        same = k == 0 or (n >= k and (events[k - 1] is self._last_synced or events[k - 1] == self._last_synced))
+        if n == k and same:
+            return
+        if not same or n < k:
+            self.resync_events()
+            return
+        viewer = self.viewer()
+        new = [e.seen_by(viewer) for e in events[k:]]
+        self.events_synced, self._last_synced = n, events[-1]
+        self.on_events(new, k)
+        self.mark_dirty()
+
+    def resync_events(self) -> None:
+        """Take the events as they are now as shown: what was animating stops, the table is drawn as the
+        state is (a game just opened, an undo)."""
+        events = self.state.events
+        self.events_synced, self._last_synced = len(events), (events[-1] if events else None)
+        self.timeline.cancel()
+        self.on_resync()
+        self.mark_dirty()
+
+    def on_events(self, events: list, first: int) -> None:
+        """The game's hook: turn each new event (``first`` is the index of the first) into its animation,
+        sound or highlight on ``self.timeline``."""
+
+    def on_resync(self) -> None:
+        """The game's hook: forget what was on the way (the table is drawn from the state as it is)."""
+
+    # Choosers -------------------------------------------------------------------------------
+    def open_chooser(self, chooser: Chooser, centre: tuple[int, int], width: int) -> None:
+        """Show ``chooser`` over the table (one at a time) until a button is pressed or it is cancelled."""
+        chooser.layout(centre, width)
+        self.chooser = chooser
+        self.mark_dirty()
+
+    def close_chooser(self) -> None:
+        self.chooser = None
+        self.mark_dirty()
+
+    def _handle_chooser(self, event: pygame.event.Event) -> bool:
+        """An open chooser has the input first: its buttons; a click elsewhere or Escape cancels it."""
+        chooser = self.chooser
+        if chooser is None:
+            return False
+        if chooser.handle(event):
+            return True
+        if chooser.cancel and (event.type == pygame.MOUSEBUTTONDOWN or
+                               (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
+            self.close_chooser()
+            return True
+        return False
 
     # Saves ----------------------------------------------------------------------------------
     @property
@@ -197,8 +306,8 @@ class TableScene(Scene):
 
     # Bots -----------------------------------------------------------------------------------
     def bot_due(self) -> int | None:
-        if self.finished or self.paused or self.state.is_over():
-            return None
+        if self.finished or self.paused or self.state.is_over() or self.timeline.blocking:
+            return None  # people watch the last move land before the next one starts
         current = self.state.current_player
         return current if current is not None and self.is_bot(current) else None
 
@@ -291,6 +400,10 @@ class TableScene(Scene):
 
     # Scene ----------------------------------------------------------------------------------
     def back(self) -> None:
+        """Escape: an open chooser closes (when it may be cancelled), else the pause menu opens."""
+        if self.chooser is not None and self.chooser.cancel:
+            self.close_chooser()
+            return
         self.pause()
 
     def pause(self) -> None:
@@ -315,10 +428,12 @@ class TableScene(Scene):
         self.paused = True
 
     def update(self, dt: float) -> None:
+        self.timeline.update(dt)
+        self.sync_events()
         self.update_bots()
 
     def is_animating(self) -> bool:
-        return self.bot_due() is not None
+        return self.bot_due() is not None or self.timeline.active
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.privacy_for is not None:
@@ -327,6 +442,11 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()  # Ctrl+Z: take back the last action of this turn, where the rules allow it
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.timeline.blocking:
+            self.timeline.skip(lingering=False)  # impatient: what is moving lands now (the click goes on)
+            self.mark_dirty()
+        if self._handle_chooser(event):
             return
         self.handle_table(event)
 
@@ -338,6 +458,8 @@ class TableScene(Scene):
             self.draw_privacy(surface)
             return
         self.draw_table(surface, self.viewer())
+        if self.chooser is not None:
+            self.chooser.draw(surface)
 
     def draw_privacy(self, surface: pygame.Surface) -> None:
         self.privacy.set_rect(surface.get_rect())

@@ -11,6 +11,11 @@
 - Click a draggable (it is selected, targets light up), then click a target: same as a drop.
 - Keyboard: Left/Right ``select_next``, Up/Down ``focus_next_target``, Enter/Space
   ``drop_on_focused``, Escape ``cancel`` (or call these methods from the scene's own keys).
+- Games whose pieces are picked up by the rules (a race that takes a tile from the pile on press) give
+  ``on_press(payload)``: called on the press, it may refuse (False or a Text: nothing is held, the reason is
+  shown); ``on_return(payload)``: called when a drag ends without an accepted drop (a drop nowhere, a refusal,
+  Escape); ``glide=False`` when the game animates the way back itself (from its engine's events).
+All timing runs on the scene's timeline (``tweener``: the table's ``Timeline``), never on a wall clock.
 
 Target protocol: an object with ``rect`` and ``accepts(payload) -> bool | Text`` where True means
 legal, False illegal, and a Text illegal *with this reason* (shown when the player tries anyway).
@@ -75,7 +80,9 @@ class DragController:
                  hint: Callable[[Any, Any], Text | str | None] | None = None, toasts: ToastStack | None = None,
                  threshold: int = 6, keys: bool = True, glide_time: float = 0.25,
                  on_select: Callable[[Any], Any] | None = None,
-                 on_reject: Callable[[Any, Text | str | None], Any] | None = None):
+                 on_reject: Callable[[Any, Text | str | None], Any] | None = None,
+                 on_press: Callable[[Any], Any] | None = None, on_return: Callable[[Any], Any] | None = None,
+                 glide: bool = True):
         self.on_drop = on_drop
         self._own_tweener = tweener is None
         self.tweener = tweener if tweener is not None else tw.Tweener()
@@ -86,6 +93,9 @@ class DragController:
         self.glide_time = glide_time
         self.on_select = on_select
         self.on_reject = on_reject
+        self.on_press = on_press
+        self.on_return = on_return
+        self.glide = glide
         self._draggables: list[tuple[Any, Any]] = []
         self.targets: list[Any] = []
         self._press: tuple[Any, tuple[int, int], tuple[int, int]] | None = None
@@ -283,7 +293,9 @@ class DragController:
         self.dragging = None
         if hasattr(sprite, "dragging"):
             sprite.dragging = False
-        if origin is None:
+        if self.on_return is not None:
+            self.on_return(self.payload_of(sprite))
+        if origin is None or not self.glide:
             self.held = None
             return
         self.held = sprite
@@ -335,6 +347,13 @@ class DragController:
                     self.try_drop(self.selected, target)
                     return True
             sprite = self.draggable_at(event.pos)
+            if sprite is not None and self.on_press is not None:
+                answer = self.on_press(self.payload_of(sprite))
+                if answer is False or isinstance(answer, (Text, str)):
+                    if isinstance(answer, (Text, str)):
+                        self.show_message(answer, sprite.rect.center)
+                        sound.play("error")
+                    return True
             if sprite is not None:
                 self._press = (sprite, event.pos, (sprite.rect.x - event.pos[0], sprite.rect.y - event.pos[1]))
                 return True

@@ -121,3 +121,29 @@ def test_hint_is_shown_while_dragging(screen):
     drive(dc.handle, drag_path(card.rect.center, legal.rect.center)[:-1])
     dc.draw(screen)
     assert asked[-1] == ("seven", "pile")
+
+
+def test_on_press_may_refuse_a_pick_up_with_its_reason(screen):
+    """A race takes its tile from the pile on the press: the rules may say no, and then nothing is held."""
+    asked = []
+
+    def press(payload):
+        asked.append(payload)
+        return Text.of("ui.drag.not_here") if payload == "three" else None
+    dc, card, other, legal, _, drops = _setup(on_press=press)
+    drive(dc.handle, drag_path(other.rect.center, legal.rect.center))
+    assert asked == ["three"] and drops == [] and dc.dragging is None and dc.held is None
+    assert dc.message is not None
+    drive(dc.handle, drag_path(card.rect.center, legal.rect.center))
+    assert asked == ["three", "seven"] and drops == [("seven", "pile")]
+
+
+def test_on_return_is_told_of_every_drag_that_ends_without_a_drop_and_glide_false_leaves_the_way_back(screen):
+    returned = []
+    dc, card, _, legal, illegal, drops = _setup(on_return=returned.append, glide=False)
+    start = card.rect.topleft
+    drive(dc.handle, drag_path(card.rect.center, (400, 50)))        # dropped nowhere
+    drive(dc.handle, drag_path(card.rect.center, illegal.rect.center))  # refused
+    assert returned == ["seven", "seven"] and drops == []
+    assert dc.held is None and not dc.tweener.active              # the game animates the way back itself
+    assert card.rect.topleft != start                               # ... the controller did not glide it

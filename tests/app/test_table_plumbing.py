@@ -1,0 +1,111 @@
+"""What the shared table does for every turn-based game (issue 14, "one table"): the viewer's events to the
+game's hook, resync without animating, the timeline that bots wait for and a click skips, a human's action
+refused with the engine's reason, choosers over the table. Driven on the tests' card game."""
+from __future__ import annotations
+
+import pygame
+
+from game.core.protocol import Text
+from game.ui.chooser import Chooser
+from game.ui.timeline import Clip
+from game.ui.widgets import Button
+from tests.app.conftest import click, frames, toasts
+
+
+def _table(app, minigame_entry, kinds=("human", "easy"), seed=4):
+    from game.core.session import Seat
+    from game.scenes.setup import make_table_scene
+    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    scene = make_table_scene(app, minigame_entry, seats, {}, seed)
+    shown: list[tuple[int, object]] = []
+    scene.on_events = lambda events, first: shown.extend(enumerate(events, first))
+    resyncs: list[int] = []
+    scene.on_resync = lambda: resyncs.append(len(scene.state.events))
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    return scene, shown, resyncs
+
+
+def _play_first(scene):
+    seat = scene.my_turn()
+    assert seat is not None
+    assert scene.play(scene.legal()[0])
+
+
+def test_each_new_event_reaches_the_game_once_as_the_viewer_sees_it(app, minigame_entry):
+    scene, shown, _ = _table(app, minigame_entry)
+    assert shown == []                                   # what happened before the table opened is not shown
+    for _ in range(400):
+        if scene.my_turn() is not None:
+            _play_first(scene)
+        frames(app, 1)
+        if len(shown) > 12 or scene.finished:
+            break
+    events = scene.state.events_for(0)
+    assert [i for i, _ in shown] == list(range(len(events) - len(shown), len(events)))   # in order, each once
+    assert all(e == events[i] for i, e in shown)
+    bot_drew = [e for _, e in shown if e.kind == "drew" and e.seat == 1 and e.get("pile") == "deck"]
+    assert bot_drew and all(e.get("card") is None for e in bot_drew)   # the bot's card from the deck: not ours
+
+
+def test_an_undo_resyncs_without_showing_anything_again(app, minigame_entry):
+    scene, shown, resyncs = _table(app, minigame_entry)
+    _play_first(scene)
+    frames(app, 1)
+    count = len(shown)
+    assert count >= 1 and scene.can_undo()
+    scene.undo()
+    frames(app, 2)
+    assert resyncs and len(shown) == count
+    assert scene.events_synced == len(scene.state.events)
+
+
+def test_the_next_bot_move_waits_for_the_animation_and_a_click_skips_it(app, minigame_entry):
+    scene, shown, _ = _table(app, minigame_entry, kinds=("easy", "easy"))
+    landed: list[bool] = []
+    scene.timeline.play(Clip(0.0, 30.0, on_done=lambda: landed.append(True)))
+    before = len(scene.session.actions)
+    frames(app, 60)                                      # a second of frames: the bots wait
+    assert len(scene.session.actions) == before and scene.thinking() is None
+    click(app, (5, 5))                                   # impatient: the move lands now
+    frames(app, 3)
+    assert landed == [True] and len(scene.session.actions) > before
+
+
+def test_a_lingering_clip_does_not_hold_the_bots(app, minigame_entry):
+    scene, _, _ = _table(app, minigame_entry, kinds=("easy", "easy"))
+    banner = scene.timeline.play(Clip(0.0, 30.0, blocking=False))
+    before = len(scene.session.actions)
+    frames(app, 10)
+    assert len(scene.session.actions) > before and not banner.done
+
+
+def test_a_refused_action_says_the_engines_reason_and_changes_nothing(app, minigame_entry):
+    import dataclasses
+    scene, shown, _ = _table(app, minigame_entry)
+    seat = scene.my_turn()
+    other_seats = dataclasses.replace(scene.legal()[0], seat=1 - seat)   # the other seat's move, on our turn
+    before = scene.state.to_json()
+    assert not scene.play(other_seats)
+    frames(app, 1)
+    assert scene.state.to_json() == before and shown == []
+    assert "turn" in toasts(app).lower()                                # mg.reason.not_your_turn, in words
+
+
+def test_a_chooser_answers_with_its_buttons_and_a_click_outside_cancels_it(app, minigame_entry):
+    scene, _, _ = _table(app, minigame_entry)
+    picked: list[str] = []
+    chooser = Chooser(Text.of("table.undo"), [Button(Text.of("table.menu"), lambda: picked.append("a"))])
+    scene.open_chooser(chooser, (640, 360), 400)
+    frames(app, 1)
+    click(app, chooser.buttons[0].rect.center)
+    frames(app, 1)
+    assert picked == ["a"]
+    click(app, (5, 5))
+    frames(app, 1)
+    assert scene.chooser is None
+    scene.open_chooser(chooser, (640, 360), 400)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    frames(app, 1)
+    assert scene.chooser is None and picked == ["a"]
