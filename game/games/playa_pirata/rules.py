@@ -483,13 +483,20 @@ class PlayaHand(State):
         self._legal = None
         self._legal_set = None
 
+    #: a hand played out inside a bot's search (``silent``) writes no log line and records no event: nobody
+    #: reads them, and a search plays thousands of hands (never saved: a copy made by the bot only)
+    silent = False
+
     def _say(self, audience: int | None, text: Text, seat: int | None = None) -> None:
-        self.entries.append((audience, LogEntry(seat, text)))
+        if not self.silent:
+            self.entries.append((audience, LogEntry(seat, text)))
 
     def _tell(self, kind: str, seat: int | None, audience: Sequence[int] | None = None,
               secret: dict[str, Any] | None = None, **data: Any) -> None:
         """Record an event (the kinds and fields are in the module docstring). As ``Event.of`` but quicker
         (searches apply thousands of actions): values are flat, lists of lists come as tuples already."""
+        if self.silent:
+            return
         self._events.append(Event(
             kind, seat, tuple(sorted((k, tuple(v) if type(v) is list else v) for k, v in data.items())),
             tuple(sorted((k, tuple(v) if type(v) is list else v) for k, v in secret.items())) if secret else (),
@@ -1222,6 +1229,7 @@ class PlayaHand(State):
         c.looks = [[lk[0], lk[1], list(lk[2]), lk[3]] for lk in self.looks]
         c.entries = list(self.entries)
         c._events = list(self._events)
+        c.silent = self.silent
         c.scores = list(self.scores) if self.scores is not None else None
         c.breakdown = [list(r) for r in self.breakdown]
         c._legal = self._legal
