@@ -109,3 +109,53 @@ def test_a_chooser_answers_with_its_buttons_and_a_click_outside_cancels_it(app, 
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     frames(app, 1)
     assert scene.chooser is None and picked == ["a"]
+
+
+def _scene_only(app, minigame_entry, kinds=("human", "easy"), seed=4):
+    from game.core.session import Seat
+    from game.scenes.setup import make_table_scene
+    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    scene = make_table_scene(app, minigame_entry, seats, {}, seed)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    return scene
+
+
+def test_the_worked_example_plays_a_card_by_drag_and_drop_on_a_pile_the_engine_accepts(app, minigame_entry):
+    from tests.app.conftest import drag
+    from tests.support.minigame import Discard
+    scene = _scene_only(app, minigame_entry)
+    seat = scene.my_turn()
+    card = scene.hand[0]
+    value = card.payload
+    lit = {t.data for t in scene.drag.legal_targets(value)}
+    assert ("discard", value // 10) in lit and all(kind in ("expedition", "discard") for kind, _ in lit)
+    target = scene.piles[("discard", value // 10)]
+    drag(app, card.rect.center, target.rect.center)
+    assert scene.session.actions[-1] == Discard(seat, value)
+
+
+def test_the_worked_example_sends_an_illegal_drop_back_with_the_engines_reason(app, minigame_entry):
+    from tests.app.conftest import drag
+    scene = _scene_only(app, minigame_entry)
+    card = scene.hand[0]
+    start = card.rect.topleft
+    wrong = scene.piles[("discard", (card.payload // 10 + 1) % 4)]        # another suit's pile
+    drag(app, card.rect.center, wrong.rect.center)
+    assert scene.session.actions == [] and scene.drag.message is not None
+    frames(app, 30)
+    assert scene.hand[0].rect.topleft == start                            # glided back
+
+
+def test_the_worked_example_shows_a_bots_card_flying_to_its_pile_from_the_event(app, minigame_entry):
+    from tests.support.minigame_scene import FlyingCard
+    scene = _scene_only(app, minigame_entry, kinds=("easy", "human"))
+    for _ in range(60):
+        frames(app, 1)
+        if scene.timeline.clips(FlyingCard):
+            break
+    flying = scene.timeline.clips(FlyingCard)
+    assert flying and scene.session.actions                                # the bot's move, animated
+    played = [a for a in scene.session.actions if hasattr(a, "card")]
+    assert flying[0].sprite.payload == played[0].card
