@@ -88,6 +88,7 @@ class TableScene(Scene):
         #: resync); what happened before the table opened (a deal, a saved game) is drawn, not replayed
         events = session.state.events
         self.events_synced, self._last_synced = len(events), (events[-1] if events else None)
+        self._synced_state = session.state    # the state object those events are of (applies change it in place)
         self._maybe_cover()
         if self.uses_worker and any(s.kind == "bot" for s in session.seats) and \
                 not getattr(app, "inline_bots", False):
@@ -210,13 +211,15 @@ class TableScene(Scene):
         """Give the events not shown yet, as the seat on screen may know them, to ``on_events`` (called
         every frame and right after an action). Fewer events than shown, or other ones under the last shown
         (an undo, a game taken back), resync without animating."""
-        events = self.state.events
+        state = self.state
+        events = state.events
         n, k = len(events), self.events_synced
         same = k == 0 or (n >= k and (events[k - 1] is self._last_synced or events[k - 1] == self._last_synced))
         if n == k and same:
+            self._synced_state = state     # a copy with the same story (a refused action put it back)
             return
-        if not same or n < k:
-            self.resync_events()
+        if not same or n < k or state is not self._synced_state:
+            self.resync_events()           # taken back, or another game put in the session: drawn as it is
             return
         viewer = self.viewer()
         new = [e.seen_by(viewer) for e in events[k:]]
@@ -229,6 +232,7 @@ class TableScene(Scene):
         state is (a game just opened, an undo)."""
         events = self.state.events
         self.events_synced, self._last_synced = len(events), (events[-1] if events else None)
+        self._synced_state = self.state
         self.timeline.cancel()
         self.on_resync()
         self.mark_dirty()
@@ -257,6 +261,7 @@ class TableScene(Scene):
         if chooser is None:
             return False
         if chooser.handle(event):
+            self.mark_dirty()              # a button pressed or hovered is drawn at once
             return True
         if chooser.cancel and (event.type == pygame.MOUSEBUTTONDOWN or
                                (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):

@@ -45,7 +45,8 @@ class DropTarget:
 
     def __init__(self, rect: pygame.Rect, accepts: Callable[[Any], Verdict] | None = None, *,
                  data: Any = None, radius: int = 12):
-        self.rect = pygame.Rect(rect)
+        # a Rect subclass (a diamond-shaped hit test, a board square) is kept as given; anything else is copied
+        self.rect = rect if isinstance(rect, pygame.Rect) and type(rect) is not pygame.Rect else pygame.Rect(rect)
         self._accepts = accepts
         self.data = data
         self.radius = radius
@@ -116,7 +117,7 @@ class DragController:
         if payload is _UNSET:
             payload = getattr(sprite, "payload", None)
             payload = sprite if payload is None else payload
-        self.remove_draggable(sprite)
+        self._draggables = [(s, p) for s, p in self._draggables if s is not sprite]  # the selection stays
         self._draggables.append((sprite, payload))
         self._legal_cache = None
 

@@ -4,8 +4,9 @@ scoring screens. It reads the scene's state and never changes the game.
 
 Frame cost: everything that changes only with an action (the table, the pile, the islands, the headers,
 the totals and the log) is drawn into one cached layer (``_board_layer``) that the frame blits once; the
-frame then draws only what moves (the clock, the cursors, the held tiles, the gloves, the glides and the
-bounces). Tile faces come from the scene's own cache (``face``), warmed up a few per frame ahead of need.
+frame then draws only what moves (the clock, the cursors, the held tiles, the gloves, and the clips of the
+table's timeline: glides, turns, bounces, ribbons; ``clips``). Tile faces come from the scene's own cache
+(``face``), warmed up a few per frame ahead of need.
 """
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ from game.ui.widgets import draw_bubble
 
 from game.games.island_race import layout as geo
 from game.games.island_race import sprites
-from game.games.island_race.hands import bounce_scale, glove
-from game.games.island_race.pace import COUNTDOWN_SECONDS, GO_SHOWN, RED_BELOW, RESUME_SECONDS, TURN_SECONDS
+from game.games.island_race.clips import Banner, Bounce, Glide, Pulse, Turn, hidden_slots, latest
+from game.games.island_race.hands import glove
+from game.games.island_race.pace import COUNTDOWN_SECONDS, GO_SHOWN, RED_BELOW, RESUME_SECONDS
 from game.games.island_race.rules import LAST, ROUNDS, Done, IslandRound, Piece, Stop, ordinal
 from game.games.island_race.scoring_view import ScoringView, face_surface
 from game.games.island_race.tiles import WATER
@@ -51,15 +53,11 @@ class RaceDrawing:
             self._draw_island_marks(surface, r, seat, box)
         self._draw_controls(surface, r)
         self.menu_button.draw(surface)
-        for g in self.glides:
-            g.draw(surface)
+        self.timeline.draw(surface, Glide.layer)
         self._draw_gloves(surface, r)
         self._draw_human_hands(surface, r)
         self._draw_overlay_text(surface, r)
-        if self.message is not None:
-            text, pos, left = self.message
-            draw_bubble(surface, text, pos, size=16, alpha=int(255 * min(1.0, left / 0.4)), stripe=palette.DANGER,
-                        anchor="midbottom")
+        self.drag.draw_overlay(surface)  # the reason of a refusal, by where it happened
 
     def _board_layer(self, size: tuple[int, int], r: IslandRound) -> pygame.Surface:
         """Everything that changes only with an action: the table, the pile, the islands, the headers, the
@@ -160,13 +158,14 @@ class RaceDrawing:
             body.h -= lf.get_linesize() // 2
         f = theme.font_px("display", max(12, int(body.h * (0.78 if label else 0.92))))
         img = theme.render_text(shown, f, colour, palette.WOOD_DARK, max(1, theme.px(2)))
-        if self._tick_pulse > 0:
-            kk = 1.0 + 0.2 * self._tick_pulse
+        pulse = latest(self.timeline, Pulse)
+        if pulse is not None and pulse.amount > 0:
+            kk = 1.0 + 0.2 * pulse.amount
             img = pygame.transform.smoothscale(img, (int(img.get_width() * kk), int(img.get_height() * kk)))
         surface.blit(img, img.get_rect(center=body.center))
 
     def _gliding_slots(self) -> set[int]:
-        return {g.slot for g in self.glides if g.slot is not None}
+        return hidden_slots(self.timeline)
 
     def _draw_pile(self, surface: pygame.Surface, r: IslandRound) -> None:
         hidden = self._gliding_slots()
@@ -330,12 +329,13 @@ class RaceDrawing:
 
     def _draw_island_marks(self, surface: pygame.Surface, r: IslandRound, seat: int, box: geo.IslandBox) -> None:
         """What moves on an island: a placed tile's bounce, the Done ribbon, the keyboard cursor."""
-        for (s, cell), t in self.bounces.items():
-            piece = r.grids[seat][cell[0] * r.size + cell[1]] if s == seat else None
+        for bounce in self.timeline.clips(Bounce):
+            cell = bounce.cell
+            piece = r.grids[seat][cell[0] * r.size + cell[1]] if bounce.seat == seat else None
             if piece is None:
                 continue
             rect = box.cell_rect(*cell)
-            k = bounce_scale(t)
+            k = bounce.scale
             px = max(1, int(rect.w * k))
             img = pygame.transform.smoothscale(self.face(piece, rect.w), (px, px))
             surface.blit(img, img.get_rect(center=rect.center))
@@ -344,9 +344,9 @@ class RaceDrawing:
             text = tr("ir.ui.done_badge", place=tr(ordinal(place)))
             w = max(40, int(box.grid.w * (0.95 if box.featured else 1.05)))
             banner = sprites.done_banner(text, w)
-            grow = self.banners.get(seat, 1.0)
-            if grow < 0.3:
-                k = 0.5 + grow / 0.3 * 0.5
+            grow = latest(self.timeline, Banner, seat=seat)
+            if grow is not None:
+                k = grow.scale
                 banner = pygame.transform.smoothscale(banner, (max(1, int(banner.get_width() * k)),
                                                                max(1, int(banner.get_height() * k))))
             surface.blit(banner, banner.get_rect(center=(box.grid.centerx, box.grid.centery)))
@@ -428,17 +428,8 @@ class RaceDrawing:
     def _held_image(self, seat: int, piece: Piece, size: int) -> pygame.Surface:
         """The held tile, with the quarter turn or the flip in progress."""
         img = self.face(piece, size)
-        anim = self.turn_anim.get(seat)
-        if anim is None:
-            return img
-        kind, t, d, old = anim
-        p = min(1.0, t / max(1e-6, TURN_SECONDS * self.app.anim_factor()))
-        if kind == "rot":
-            return pygame.transform.rotate(img, d * 90 * (1 - p) ** 2)
-        if old is not None and p < 0.5:
-            img = self.face(old, size)
-        w = max(1, int(size * abs(1 - 2 * p)))
-        return pygame.transform.smoothscale(img, (w, size))
+        turn = latest(self.timeline, Turn, seat=seat)
+        return img if turn is None else turn.picture(img, self.face, size)
 
     def _draw_human_hands(self, surface: pygame.Surface, r: IslandRound) -> None:
         if self.stage != "play":

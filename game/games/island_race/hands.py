@@ -1,10 +1,12 @@
-"""Hands on the race table: the bots' gloves gliding between the pile and their islands, tiles gliding
-back to the pile, and the little animations of a held tile (a quarter turn, a flip, a placed tile's bounce).
+"""Hands on the race table: the bots' gloves gliding between the pile and their islands.
 
 A ``BotHand`` is told where its bot is reaching (a pile slot, a cell of its island, or its resting place)
 and by when; it moves so that it gets there on time, so players see each bot work before its action
-lands. ``glove(colour, size)`` is a small mitten in the seat's colour, drawn once per colour and size.
+lands. It moves in race time, not on the animation timeline: a glove is where its bot is, whatever the
+animation speed.
+``glove(colour, size)`` is a small mitten in the seat's colour, drawn once per colour and size.
 ``HandAiming`` (mixed into the race scene) tells each glove where its bot is reaching, every frame.
+The tiles' own animations (put back, turned, placed) are clips on the table's timeline (``clips``).
 """
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ from typing import Any
 import pygame
 
 from game.ui import palette, theme
-from game.ui.tween import ease_out_back, ease_out_cubic
 
 from game.games.island_race.rules import Place, Return, Take
 
@@ -85,41 +86,6 @@ class BotHand:
     @property
     def moving(self) -> bool:
         return math.hypot(self.target[0] - self.pos[0], self.target[1] - self.pos[1]) >= 0.5
-
-
-class Glide:
-    """A tile image flying from ``start`` to ``end`` (centres) in ``duration`` seconds, then gone."""
-
-    def __init__(self, image: pygame.Surface, start: tuple[float, float], end: tuple[float, float],
-                 duration: float = 0.35, slot: int | None = None, delay: float = 0.0):
-        self.image = image
-        self.start = start
-        self.end = end
-        self.duration = max(0.01, duration)
-        self.slot = slot
-        self.t = -delay
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
-
-    def draw(self, surface: pygame.Surface) -> None:
-        p = ease_out_cubic(max(0.0, min(1.0, self.t / self.duration)))
-        x = self.start[0] + (self.end[0] - self.start[0]) * p
-        y = self.start[1] + (self.end[1] - self.start[1]) * p
-        lift = math.sin(p * math.pi) * self.image.get_height() * 0.12
-        surface.blit(self.image, self.image.get_rect(center=(round(x), round(y - lift))))
-
-
-def bounce_scale(t: float, duration: float = 0.22) -> float:
-    """A placed tile's size factor: it lands slightly large and settles with a small bounce."""
-    if t >= duration:
-        return 1.0
-    p = max(0.0, t / duration)
-    return 1.12 - 0.12 * ease_out_back(p)
 
 
 class HandAiming:

@@ -7,7 +7,8 @@ agents in the frame loop (``driver.AgentDriver``) and turns the players' gesture
 - mouse (the first human): click or drag a pile tile to take it, the tile then follows the pointer;
   right-click / wheel / R turn it (Shift+R the other way), middle-click / F flip it, click or drop on a
   highlighted cell to place it, drop it (or click) on the pile to put it back, click another pile tile to
-  swap; on-screen buttons do the same; Done (Enter) with a full grid; Stop in the no-timer last-tile phase;
+  swap; on-screen buttons do the same; Done (Enter) with a full grid; Stop in the no-timer last-tile phase.
+  The drags and drops go through the shared drag-and-drop controller (``mouse``);
 - keyboard (the second human, or the only one when they prefer) and game controllers (the third and
   fourth humans): a cursor of their own over the pile and their island (``cursors``, ``pads``). Esc
   always pauses, for everyone.
@@ -18,16 +19,18 @@ would not match. Nothing is secret in this game, so the scene draws straight fro
 faces only (a down face is never shown); the drawing is in ``draw``. Between rounds the scoring is
 shown step by step (``scoring_view``), then the round table; after round 3 the shared results scene.
 
-What happened comes from the engine's events as the viewer sees them (all public here, no tile ids): after
-each applied action the scene reads the events after ``events_shown`` (drew, turned, flipped, returned,
-placed, done, go, ended ...) and plays their sounds and animations; a round's ``ended`` event starts the
-end of the round. A table opened on a saved game starts at the events already recorded: nothing replays.
+What happened comes from the engine's events as the viewer sees them (all public here, no tile ids): right
+after each applied action the shared table hands the new ones to ``on_events`` (drew, turned, flipped,
+returned, placed, done, go, ended ...), which plays their sounds and puts their animations on the table's
+timeline (``clips``: UI time at the speed set in Settings, never blocking: nothing in a race waits for an
+animation); a round's ``ended`` event starts the end of the round. A table opened on a saved game starts at
+the events already recorded: nothing replays. The race clock (``race_now``) is the scene's own: it drives the
+stages, the bots' agents and their gloves, not the animations.
 """
 from __future__ import annotations
 
 import logging
 import math
-import time
 from typing import Any, Callable
 
 import pygame
@@ -37,20 +40,20 @@ from game.core.events import Event
 from game.core.protocol import Action, IllegalAction, Result, Text
 from game.core.rng import Rng
 from game.core.session import GameSession
-from game.i18n import shown_name, tr
+from game.i18n import shown_name
 from game.scenes.table import TableScene
 from game.ui import theme
-from game.ui.logpanel import LogPanel
 from game.ui.widgets import Button
 
 from game.games.island_race import layout as geo
 from game.games.island_race.cursors import PAD_EVENTS, CursorInput
 from game.games.island_race.draw import RaceDrawing, icon
 from game.games.island_race.driver import SPEED_FACTOR, AgentDriver
-from game.games.island_race.hands import BotHand, Glide, HandAiming
-from game.games.island_race.pace import (BOTS_ONLY_PAUSE, COUNTDOWN_SECONDS, DRAG_THRESHOLD, ENDING_SECONDS,
-                                         GO_SHOWN, LAST_TILE_LIMIT, RESUME_SECONDS, SAVE_EVERY, TICK_BELOW,
-                                         TURN_SECONDS, WARN_SECONDS)
+from game.games.island_race.clips import Banner, Bounce, Glide, Pulse, Turn
+from game.games.island_race.hands import BotHand, HandAiming
+from game.games.island_race.mouse import MouseInput
+from game.games.island_race.pace import (BOTS_ONLY_PAUSE, COUNTDOWN_SECONDS, ENDING_SECONDS, GO_SHOWN,
+                                         LAST_TILE_LIMIT, RESUME_SECONDS, SAVE_EVERY, TICK_BELOW, WARN_SECONDS)
 from game.games.island_race.rules import (LAST, MIX, PLAY, ROUNDS, Done, Flip, IslandRound, Piece,
                                           Place, Return, Rotate, StartRound, Stop, Take, TimeUp, face_from_data)
 from game.games.island_race.scoring_view import ScoringView
@@ -79,7 +82,7 @@ class WaterWarning:
         self.age = 0.0
 
 
-class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
+class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableScene):
     name = "table:island-race"
     uses_worker = False  # the agents run in the frame loop (cheap calls, spread over frames)
 
@@ -99,13 +102,10 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             driver_speed = 1.0
         else:
             factory, driver_speed = agent_factory, speed
-        agents = {seat: factory(s.level or "easy", seat, self._agent_seed(seat))
+        agents = {seat: factory(s.level or "easy", seat, self._bot_seed(seat))
                   for seat, s in enumerate(session.seats) if s.kind == "bot"}
         self.driver = AgentDriver(agents, self._agent_view, speed=driver_speed, work_budget=app.clock.budget)
         self.bot_hands = {seat: BotHand(seat, (0, 0)) for seat in agents}
-        self.logpanel = LogPanel(size=14)
-        self.logpanel.seat_colours = [s.colour for s in session.seats]
-        self.menu_button = Button(Text.of("table.menu"), self.pause, min_width=90, height=36, size=16)
         self.turn_left = Button("", lambda: self._turn(self.mouse_seat, -1), icon=icon("ccw"), min_width=60,
                                 height=40, tooltip=Text.of("ir.ui.turn_left"))
         self.turn_right = Button("", lambda: self._turn(self.mouse_seat, 1), icon=icon("cw"), min_width=60,
@@ -127,21 +127,11 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         self.scoring: ScoringView | None = None
         self.ended_how: str | None = None
         self.final = False
-        # mouse
-        self.mouse = (0, 0)
-        self.press: tuple[tuple[int, int], bool] | None = None   # (where, took a tile on this press)
-        self.dragging = False
+        self.mouse = (0, 0)                       # the pointer (the mouse player's tile in hand is drawn there)
         self.keys_used = len(humans) > 1          # the keyboard cursor is on screen
-        # animations
-        self.glides: list[Glide] = []
-        self.turn_anim: dict[int, tuple[str, float, int, Piece | None]] = {}
-        self.bounces: dict[tuple[int, tuple[int, int]], float] = {}
-        self.banners: dict[int, float] = {}
-        self.warning: WaterWarning | None = None
-        self.message: tuple[str, tuple[int, int], float] | None = None
+        self.warning: WaterWarning | None = None  # state, not an animation: its 2 s are the player's, not Settings'
         self.shuffle: list[tuple[float, float, float, float]] = []
         self._last_whole: int | None = None
-        self._tick_pulse = 0.0
         self._save_due = False
         self._last_save = 0.0
         self._static: pygame.Surface | None = None
@@ -152,11 +142,11 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         self._board_key: Any = None
         self._blur: pygame.Surface | None = None
         self._last_started: float | None = None
-        #: how many of the viewer's events have been shown; a resumed game starts after its recorded ones
-        self.events_shown = len(self.state.events)
         self.long_rounds = self._long_rounds_in_use()
         self.L = geo.compute(pygame.Rect(0, 0, 1280, 720), session.players, self.featured, self.round.size,
                              wide=self.pad_seat_list())
+        self._start_mouse()
+        self.resync_events()  # a resumed game starts after the events it already had: nothing replays
         self._start_stage_for_state(resumed=True)
 
     # State helpers ---------------------------------------------------------------------------------
@@ -170,9 +160,6 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         if self.stage in ("ending", "scoring") and self.state.last_hand is not None:
             return self.state.last_hand  # type: ignore[return-value]
         return self.round
-
-    def _agent_seed(self, seat: int) -> int:
-        return self.session.bot_seed_for(seat)  # from the bots' own seed source, never the game's seed
 
     def _agent_view(self, seat: int) -> Any:
         return self.round.view(seat)
@@ -307,24 +294,10 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         super().after_action(action)
         self.driver.invalidate()
 
-    def on_action(self, action: Action) -> None:
-        """After every applied action (a player's, a bot's or the system's): show its events."""
-        self.show_events()
-
-    def new_events(self) -> list[Event]:
-        """The viewer's events not shown yet (``state.events_for(viewer)`` from ``events_shown`` on), and
-        ``events_shown`` moved past them. Were there ever fewer events than shown (a race has no undo), the
-        count resyncs without showing anything."""
-        events = self.state.events
-        if len(events) < self.events_shown:
-            self.events_shown = len(events)
-        viewer = self.viewer()
-        new = [e.seen_by(viewer) for e in events[self.events_shown:]]
-        self.events_shown = len(events)
-        return new
-
-    def show_events(self) -> None:
-        for e in self.new_events():
+    def on_events(self, events: list[Event], first: int) -> None:
+        """The new events of every applied action (a player's, a bot's or the system's), as the viewer sees
+        them, right after it (the shared table's ``after_action``)."""
+        for e in events:
             self._show_event(e)
 
     def _show_event(self, e: Event) -> None:
@@ -339,23 +312,23 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         elif kind == "turned":
             now = shown_piece(e)
             turn = int(e.get("turn"))
-            self.turn_anim[seat] = ("rot", 0.0, turn, Piece(None, now.side, (now.rot - turn) % 4,
-                                                            face_from_data(e.get("was"))))
+            self._turning(Turn(seat, "rot", turn, Piece(None, now.side, (now.rot - turn) % 4,
+                                                        face_from_data(e.get("was")))))
         elif kind == "flipped":
             now = shown_piece(e)
-            self.turn_anim[seat] = ("flip", 0.0, 1, Piece(None, 1 - now.side, now.rot, face_from_data(e.get("was"))))
+            self._turning(Turn(seat, "flip", 1, Piece(None, 1 - now.side, now.rot, face_from_data(e.get("was")))))
         elif kind == "placed":
             row, col = e.get("cell")
-            self.bounces[(seat, (int(row), int(col)))] = 0.0
+            self.timeline.play(Bounce(seat, (int(row), int(col))))
             self.app.play("card")
         elif kind == "returned":
             why = e.get("why")
             if why == "return" and seat in self.bot_hands:
                 return  # the glove carried it there
-            delay = 0.05 * seat if why in ("time-up", "last-tile") else 0.0  # the round's end: one after another
-            self._glide_back(seat, shown_piece(e), int(e.get("slot")), self._held_pos(seat), delay=delay)
+            wait = 0.05 * seat if why in ("time-up", "last-tile") else 0.0  # the round's end: one after another
+            self._glide_back(seat, shown_piece(e), int(e.get("slot")), self._held_pos(seat), wait)
         elif kind == "done":
-            self.banners[seat] = 0.0
+            self.timeline.play(Banner(seat))
             self.app.play("fanfare" if e.get("place") == 1 else "splash")
         elif kind == "ended" and e.get("what") == "round":
             self._round_ended(e.get("how"))
@@ -379,8 +352,7 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
     def _round_ended(self, how: str | None) -> None:
         """A round ended (TimeUp, everyone Done, or the last-tile phase; ``how`` from its ``ended`` event):
         the held tiles are already gliding back (their ``returned`` events came first), then the scoring."""
-        self.press = None
-        self.dragging = False
+        self._forget_drag()
         self.warning = None
         self._reset_cursors()
         self.driver.reset()
@@ -389,10 +361,13 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         if self.ended_how == "time-up":
             self.app.play("error")
 
-    def _glide_back(self, seat: int, piece: Piece, slot: int, start: tuple[float, float], delay: float = 0.0) -> None:
-        img = self.face(piece, self.L.tile)
-        end = self.L.slots[slot].center
-        self.glides.append(Glide(img, start, end, 0.35 * self.app.anim_factor(), slot=slot, delay=delay))
+    def _glide_back(self, seat: int, piece: Piece, slot: int, start: tuple[float, float], wait: float = 0.0) -> None:
+        self.timeline.play(Glide(self.face(piece, self.L.tile), start, self.L.slots[slot].center, slot, wait))
+
+    def _turning(self, clip: Turn) -> None:
+        """A seat's held tile turns or flips: this animation replaces the one it may still be in."""
+        self.timeline.cancel(clip.tag)
+        self.timeline.play(clip)
 
     def _held_pos(self, seat: int) -> tuple[float, float]:
         if seat in self.bot_hands:
@@ -404,8 +379,8 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
 
     # Player intentions ---------------------------------------------------------------------------
     def _say(self, reason: Text | str, pos: tuple[int, int] | None = None) -> None:
-        text = tr(reason) if isinstance(reason, Text) else reason
-        self.message = (text, pos or self.mouse, 2.2)
+        """Why not, in the bubble the drag-and-drop controller shows its refusals in (by ``pos``)."""
+        self.drag.show_message(reason, pos or self.mouse)
         self.app.play("error")
 
     def _take(self, seat: int | None, slot: int) -> bool:
@@ -450,13 +425,23 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
                 self._say(reason, where)
 
     def _place(self, seat: int, cell: tuple[int, int], where: tuple[int, int]) -> str:
-        """Try to place the held tile: 'placed', 'warned' (second click needed) or 'illegal'."""
+        """Try to place the held tile: 'placed', 'warned' (second click needed) or 'illegal' (the reason is
+        said by ``where``)."""
+        outcome = self._try_place(seat, cell)
+        if isinstance(outcome, Text):
+            self._say(outcome, where)
+            return "illegal"
+        return outcome
+
+    def _try_place(self, seat: int, cell: tuple[int, int]) -> str | Text:
+        """Place the held tile: 'placed'; 'warned' when it would break the water rule (R10) and the warning
+        (a setting) wants a second click on that cell within 2 s; 'illegal' with nothing in hand; else the
+        engine's reason (R7)."""
         if not self.can_act(seat) or self.held(seat) is None:
             return "illegal"
         reason = self.round.check(Place(seat, cell))
         if reason is not None:
-            self._say(reason, where)
-            return "illegal"
+            return reason
         faults = self.round.water_faults_of_placement(seat, cell)
         warn_on = getattr(self.app.settings, "ir_water_warning", True)
         w = self.warning
@@ -467,10 +452,7 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             return "warned"
         self.warning = None
         reason = self.act(Place(seat, cell))
-        if reason is not None:
-            self._say(reason, where)
-            return "illegal"
-        return "placed"
+        return "placed" if reason is None else reason
 
     # Input -------------------------------------------------------------------------------------------
     _mouse_mode = True
@@ -522,60 +504,6 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             return
         (self.results_button if self.final else self.next_button).click()
 
-    def _handle_mouse(self, event: pygame.event.Event) -> None:
-        seat = self.mouse_seat
-        if seat is None or not self.can_act(seat):
-            return
-        box = self.L.islands.get(seat)
-        if event.type == pygame.MOUSEWHEEL:
-            if self.held(seat) is not None:
-                self._turn(seat, 1 if event.y < 0 else -1)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 3:
-                self._turn(seat, 1)
-            elif event.button == 2:
-                self._flip(seat)
-            elif event.button == 1:
-                self._press(seat, box, event.pos)
-            return
-        if event.type == pygame.MOUSEMOTION:
-            if self.press is not None and not self.dragging and self.held(seat) is not None:
-                start = self.press[0]
-                if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_THRESHOLD:
-                    self.dragging = True
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            press, self.press = self.press, None
-            if not self.dragging:
-                return
-            self.dragging = False
-            if self.held(seat) is None:
-                return
-            cell = box.cell_at(event.pos) if box is not None else None
-            if cell is not None:
-                outcome = self._place(seat, cell, event.pos)
-                if outcome == "illegal":  # an illegal drop glides back to the pile (its returned event)
-                    self.act(Return(seat))
-                return
-            if self._over_pile(event.pos):
-                self._return(seat)
-
-    def _press(self, seat: int, box: geo.IslandBox | None, pos: tuple[int, int]) -> None:
-        slot = self.L.slot_at(pos)
-        took = False
-        if slot is not None and self.round.pile[slot] is not None:
-            took = self._take(seat, slot)
-        elif self._over_pile(pos) and self.held(seat) is not None:
-            self._return(seat)
-        elif box is not None and self.held(seat) is not None and (cell := box.cell_at(pos)) is not None:
-            self._place(seat, cell, pos)
-        self.press = (pos, took)
-        self.dragging = False
-
-    def _over_pile(self, pos: tuple[int, int]) -> bool:
-        return self.L.pile.inflate(self.L.tile // 2, self.L.tile // 2).collidepoint(pos)
-
     def _control_buttons(self) -> list[Button]:
         return [self.turn_left, self.turn_right, self.flip_button, self.return_button, self.done_button,
                 self.stop_button]
@@ -626,7 +554,8 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             whole = math.ceil(left - 1e-9)
             if self._last_whole is not None and whole < self._last_whole and whole < TICK_BELOW:
                 self.app.play("tick")
-                self._tick_pulse = 1.0
+                self.timeline.cancel("tick")
+                self.timeline.play(Pulse())
             self._last_whole = whole
         if r.phase == PLAY and left is not None and left <= 0:
             self._time_up()
@@ -693,31 +622,15 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         self._set_stage("scoring")
 
     def _update_anims(self, dt: float, sdt: float) -> None:
-        for g in self.glides:
-            g.update(dt)
-        self.glides = [g for g in self.glides if not g.done]
-        for seat in list(self.turn_anim):
-            kind, t, d, old = self.turn_anim[seat]
-            t += dt
-            if t >= TURN_SECONDS * self.app.anim_factor():
-                del self.turn_anim[seat]
-            else:
-                self.turn_anim[seat] = (kind, t, d, old)
-        for k in list(self.bounces):
-            self.bounces[k] += dt
-            if self.bounces[k] > 0.3:
-                del self.bounces[k]
-        for k in list(self.banners):
-            self.banners[k] = min(1.0, self.banners[k] + dt)
+        """The animations run in UI seconds (``dt``: the timeline applies the Settings speed, and they go on
+        while the race clock stands still); the bots' gloves in race time."""
+        self.sync_events()        # what the shared table's update does: events applied outside after_action
+        self.timeline.update(dt)
+        self.drag.update(dt)      # the refusal bubble fades
         if self.warning is not None:
             self.warning.age += dt
             if self.warning.age > WARN_SECONDS:
                 self.warning = None
-        if self.message is not None:
-            text, pos, left = self.message
-            left -= dt
-            self.message = (text, pos, left) if left > 0 else None
-        self._tick_pulse = max(0.0, self._tick_pulse - dt * 2.5)
         for hand in self.bot_hands.values():
             hand.update(sdt if sdt > 0 else dt, self.race_now)
 
@@ -725,10 +638,7 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
         return True  # the clock runs, the bots move: the table redraws every frame
 
     def bot_due(self) -> int | None:
-        return None  # no turn-based bots here: the agents act in update()
-
-    def update_bots(self) -> None:
-        pass
+        return None  # no turn-based bots here: the agents act in update(), whatever the timeline runs
 
     # Scene life ---------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -740,23 +650,18 @@ class IslandRaceScene(CursorInput, HandAiming, RaceDrawing, TableScene):
             self._set_stage("resume")  # back from the pause: "3, 2, 1" before the clock runs again
 
     def leave(self) -> None:
+        """Covered (the pause, a lost focus): a drag in progress is forgotten, the clock saved where it stopped."""
         super().leave()
-        self.press = None
-        self.dragging = False
+        self._forget_drag()
         if not self.finished and self.stage in ("play", "resume"):
             self._save_now()  # the clock where it stopped
-
-    def pause(self) -> None:
-        if self.stage in ("play", "resume", "countdown"):
-            self.press = None
-            self.dragging = False
-        super().pause()
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
         self.L = geo.compute(rect, self.session.players, self.featured, self.round.size, wide=self.pad_seat_list())
-        self.logpanel.layout(self.L.log)
+        self.logpanel.layout(self.L.log)       # the shared table's log panel and Menu button, placed here
         self.menu_button.layout(self.L.menu)
+        self._place_targets()
         c = self.L.controls
         k = self.L.scale
         g = max(4, int(6 * k))

@@ -4,12 +4,15 @@ turns squares into pixels and back (spec section 9: px = ox + (x - y)·h, py = o
 The map (backdrop image layer + terrain tiles, at the map's own h = 32) is composed once into the
 board rectangle and scaled once per window size; a frame only blits it. Everything is clipped to the
 board rectangle (G1). A missing or unreadable map image never crashes: flat diamonds coloured by
-kind replace it (one warning in the log).
+kind replace it (one warning in the log). ``HitRect`` lets the shared drag-and-drop controller hit a
+square (or a harbour) as the diamond it is, not as its bounding rectangle.
 """
 from __future__ import annotations
 
 import logging
 import math
+from typing import Callable
+
 import pygame
 
 from game.games.pirateer.boardmodel import Board, Cell
@@ -180,4 +183,18 @@ class BoardView:
         return r * self.h * math.sqrt(2)
 
 
-__all__ = ["BoardView", "KIND_RGB"]
+class HitRect(pygame.Rect):
+    """A rectangle whose hits are decided by ``hit(pos)``: a board square's diamond (both halves of a
+    strait), a harbour's channel and card. The shared drag-and-drop controller asks ``collidepoint`` of its
+    draggables and targets; squares of this lattice overlap as rectangles, so they answer as diamonds."""
+
+    def __init__(self, rect: tuple[int, int, int, int] | pygame.Rect, hit: Callable[[tuple[int, int]], bool]):
+        super().__init__(rect)
+        self.hit = hit
+
+    def collidepoint(self, *pos) -> bool:  # type: ignore[override]
+        p = pos[0] if len(pos) == 1 else pos
+        return bool(self.hit((int(p[0]), int(p[1]))))
+
+
+__all__ = ["BoardView", "HitRect", "KIND_RGB"]

@@ -1,8 +1,14 @@
 """Short animations on the Pirateer board (spec section 9, "Animation"): a ship gliding square by
 square, a boarded ship sinking in a puff of smoke, the coin hopping to its new carrier, the storm's
-wave, the nuke's ring and the winner's glint. Each effect is a pure function of its age; the scene
-owns the list, ages it every frame and draws what is running. Pieces an effect shows itself are
-hidden from the board's normal drawing until it ends (``hides``).
+wave, the nuke's ring, the winner's glint and the banners over the map.
+
+Each effect is a ``Clip`` of the table's timeline (``game.ui.timeline``): the scene puts it on
+``self.timeline``, which ages it at the speed set in Settings, skips it on a click and holds the bots
+while it runs; the effect only draws itself as a pure function of its progress ``t``. Board effects are
+drawn in the ``"board"`` layer (clipped to the map), banners in ``"top"`` (they linger without holding
+the bots: ``blocking=False``). Pieces an effect shows itself are hidden from the board's normal drawing
+until it ends (``hides``: ship ids, and ``COIN`` for the coin). ``Tumble`` is the dice's roll: it draws
+nothing on the board, the side panel reads its age.
 """
 from __future__ import annotations
 
@@ -12,38 +18,29 @@ from typing import Callable, Sequence
 import pygame
 
 from game.ui import palette, theme
+from game.ui.timeline import Clip
 
 Point = tuple[float, float]
 ShipImage = Callable[[float], pygame.Surface]   # scale -> the ship's picture
 
 STEP_SECONDS = 0.08     # a ship glides one square in 80 ms (spec section 9)
+ROLL_SECONDS = 0.55     # the dice tumble this long before they show their faces
+COIN = "coin"           # in ``hides``: the effect draws the coin itself
 
 
-class Effect:
-    def __init__(self, delay: float, duration: float) -> None:
-        self.delay, self.duration, self.age = delay, max(1e-3, duration), 0.0
-        self.hides: set[str] = set()
-        self.hides_coin = False
+class Effect(Clip):
+    """A Pirateer picture on the timeline, drawn on the board (``layer`` "board") unless it says otherwise."""
 
-    @property
-    def t(self) -> float:
-        """0 before it starts, 1 when it is over."""
-        return max(0.0, min(1.0, (self.age - self.delay) / self.duration))
+    layer = "board"
 
-    @property
-    def started(self) -> bool:
-        return self.age >= self.delay
 
-    @property
-    def done(self) -> bool:
-        return self.age >= self.delay + self.duration
+class Tumble(Clip):
+    """The dice rolling (R2): nothing on the board; the side panel tumbles the dice while it runs."""
 
-    @property
-    def end_time(self) -> float:
-        return self.delay + self.duration
+    layer = "panel"
 
-    def draw(self, surface: pygame.Surface) -> None:  # pragma: no cover - overridden
-        pass
+    def __init__(self, duration: float = ROLL_SECONDS) -> None:
+        super().__init__(0.0, duration)
 
 
 class Glide(Effect):
@@ -52,9 +49,8 @@ class Glide(Effect):
 
     def __init__(self, ships: Sequence[str], images: Sequence[pygame.Surface], points: Sequence[tuple[Point, bool]],
                  delay: float = 0.0, step: float = STEP_SECONDS, foot: tuple[int, int] | None = None,
-                 board_centre_y: float = 0.0) -> None:
-        super().__init__(delay, step * max(1, len(points) - 1))
-        self.hides = set(ships)
+                 board_centre_y: float = 0.0, tag: str | None = None) -> None:
+        super().__init__(delay, step * max(1, len(points) - 1), tag=tag, hides=ships)
         self.images = list(images)
         self.points = list(points)
         self.foot = foot        # the point of the image that stands on the square (default: its centre)
@@ -136,9 +132,8 @@ class CoinHop(Effect):
     """The coin jumps in an arc from one piece to another."""
 
     def __init__(self, coin: pygame.Surface, a: Point, b: Point, delay: float, duration: float = 0.45) -> None:
-        super().__init__(delay, duration)
+        super().__init__(delay, duration, hides=(COIN,))
         self.coin, self.a, self.b = coin, a, b
-        self.hides_coin = True
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
@@ -190,11 +185,13 @@ class Blast(Effect):
 
 
 class Banner(Effect):
-    """A short message over the board ("No legal move", "Storm!")."""
+    """A short message over the board ("No legal move", "Storm!"); it lingers without holding the bots."""
+
+    layer = "top"
 
     def __init__(self, text: str, centre: Point, delay: float = 0.0, duration: float = 1.6,
                  colour: tuple[int, int, int] = palette.GOLD_LIGHT) -> None:
-        super().__init__(delay, duration)
+        super().__init__(delay, duration, blocking=False)
         self.text, self.centre, self.colour = text, centre, colour
 
     def draw(self, surface: pygame.Surface) -> None:

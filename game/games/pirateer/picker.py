@@ -4,7 +4,12 @@ While the engine asks a seat for its faction, every harbour on the map is lit in
 with a card: the flag, the faction's name and who holds it. The factions the engine offers glow; a
 click on a harbour (its channel or its card), or a ship token dragged onto one, chooses it; Left/Right
 (or Tab) move the focus and Enter chooses. The picker only draws and reports what was hit: what may be
-chosen comes from the engine (``queries.choosable_factions``).
+chosen comes from the engine (``queries.choosable_factions``, through the scene's ``verdict``).
+
+For the shared drag-and-drop controller the harbours are ``targets`` (a harbour answers for its card and
+its channel; it accepts the token when the engine offers its faction, else says why) and ``FleetToken``
+is what is carried: it covers the map, so a press anywhere picks it up, and it is drawn under the pointer
+in the colours of the free harbour it is over.
 """
 from __future__ import annotations
 
@@ -12,21 +17,28 @@ from typing import Callable
 
 import pygame
 
+from game.core.protocol import Text
 from game.i18n import tr
 from game.ui import palette, theme
+from game.ui.dragdrop import DropTarget
 
 from game.games.pirateer import sprites
 from game.games.pirateer.boardmodel import Board, Cell
-from game.games.pirateer.boardview import BoardView
+from game.games.pirateer.boardview import BoardView, HitRect
 
 
 class FactionPicker:
     """Harbour cards over the map; ``hit(pos)`` says which harbour a pixel belongs to."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, verdict: Callable[[str], bool | Text] = lambda faction: True) -> None:
         self.board = board
         self.cards: dict[str, pygame.Rect] = {}
         self.focus: str | None = None            # the faction the keyboard (or the mouse) points at
+        #: one drop target per harbour (``data``: its faction); ``verdict(faction)`` is the engine's answer
+        self.targets = [DropTarget((0, 0, 0, 0), lambda payload, f=h.faction: verdict(f), data=h.faction)
+                        for h in board.harbours]
+        for target in self.targets:      # (DropTarget copies its rect into a plain one)
+            target.rect = HitRect((0, 0, 0, 0), lambda pos, f=target.data: self.hit(pos) == f)
 
     # -- geometry ----------------------------------------------------------------------------------
     def layout(self, view: BoardView) -> None:
@@ -46,6 +58,8 @@ class FactionPicker:
             card = pygame.Rect(0, 0, w, h)
             card.center = (int(cx + dx / norm * shift), int(cy + dy / norm * shift))
             self.cards[harbour.faction] = card.clamp(inner)
+        for target in self.targets:
+            target.rect.update(self.cards[target.data])
 
     def hit(self, pos: tuple[int, int]) -> str | None:
         """The faction whose card or harbour channel is under ``pos``."""
@@ -125,4 +139,23 @@ class FactionPicker:
                             (x, card.centery + theme.px(2)), "topleft")
 
 
-__all__ = ["FactionPicker"]
+class FleetToken:
+    """The ship a player carries to a harbour while the fleets are chosen (a draggable of the shared
+    controller): ``rect`` covers the map; it is drawn at ``pointer()``, a ship of the free harbour under it
+    (``allowed()``) or a plain one."""
+
+    payload = "fleet"
+
+    def __init__(self, picker: FactionPicker, size: Callable[[], int], allowed: Callable[[], list[str]],
+                 pointer: Callable[[], tuple[int, int]]) -> None:
+        self.picker, self.size, self.allowed, self.pointer = picker, size, allowed, pointer
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pos = self.pointer()
+        hit = self.picker.hit(pos)
+        img = sprites.ship(hit if hit in self.allowed() else "none", self.size())
+        surface.blit(img, img.get_rect(center=pos))
+
+
+__all__ = ["FactionPicker", "FleetToken"]

@@ -1,25 +1,40 @@
-"""The Pirateer table: the sea map, the ships, the coin, the side panel and the log.
+"""The Pirateer table: the sea map with the ships, the coin, the wrecks, the wakes and the lit squares, and
+the gestures on them. The side panel (whose turn, dice, prompt, buttons, fleets, treasure, log, the
+acey-deucey pickers) is ``panel.py``'s ``SidePanel``, which the scene owns and places; the harbours to
+choose from are ``picker.py``'s. Turn, legal actions, playing an action, log panel, Menu and Undo, the
+chooser, the timeline and the drag-and-drop controller are the shared table's (``game.scenes.table``).
 
-Input becomes actions of rules.py; the scene never decides a rule: what it lights, strikes or explains
-it asks the engine (``queries.py``: legal targets, forbidden directions, the reason a drop is refused).
-Input (spec section 9):
+Input becomes actions of rules.py, played through the table's ``play``; the scene never decides a rule:
+what it lights, strikes or explains it asks the engine (``queries.py``: legal targets, forbidden
+directions, the reason a drop is refused). Input (spec section 9):
 - **Roll** (button or Space); in ``nuke`` **Arm nuke** then click a ship;
-- click one of your ships (or drag it): the squares it may reach light up, each with the die that
-  gets there; only squares of a legal plan (R11) light up. Click a lit square or drop the ship on it.
-  A drop anywhere else glides back with the reason. Two dice reaching one square ask which die;
+- click one of your ships (or drag it): the squares it may reach light up, each with the die that gets
+  there; only squares of a legal plan (R11) light up. Click a lit square or drop the ship on it. This is the
+  shared ``DragController``: each group that may sail is a draggable (``ShipToken``), each lit square a drop
+  target that asks the engine. A drop anywhere else glides back with the engine's reason. A second click
+  on the ship, a right click or Backspace puts it down. Two dice reaching one square ask which die;
+- keyboard: Tab (Shift+Tab) picks a ship, the arrows a lit square, Enter sails there; T takes the
+  treasure, E ends the turn;
 - in ``flotilla`` a click on a stack asks which ships sail;
-- **Take treasure** and **End turn** when the rules allow; **Undo** (or Ctrl+Z) within the turn;
+- **Take treasure** (or a click on the island's coin) and **End turn** when the rules allow; **Undo** (or
+  Ctrl+Z) within the turn;
 - storm ties, war-wind's first carrier: click the ship; acey-deucey: two 1-6 pickers and Decline;
 - before the first roll, when the seats choose their fleets (S1): every harbour is lit with its flag and
-  name (``picker.py``); click a free harbour, drag a ship onto it, or Left/Right and Enter.
-Every move glides square by square; boarding, storm, nuke and the win have their animation.
+  name; click a free harbour, drag a ship onto it (the controller again: the harbours are its targets),
+  Left/Right (or Tab) and Enter, or 1-4.
+A frame is drawn when the picture changes, not for every move of the mouse: what an event changes marks
+the table dirty at once (a ship picked up or put down shows its ring in that very frame).
 
-What happened comes from the engine's events (``state.events_for(viewer)``, kinds and fields in rules.py's
-notes): the table keeps how many it has shown and turns each new one into its animation, banner, dice and
-wake (``moved`` glides along its ``path``, ``sank`` sinks at ``at``, ``took`` hops the coin, ``blast`` rings
-with its ``radius``, ``rolled`` and the ``chose`` "bonus" throw the dice, ``turn`` greys or clears them,
-``forfeit`` with ``none`` says no move, ``ended`` shows the winner). It never compares two states nor reads a
-log line's parameters. When the events shrink (undo) or are not the ones shown, it resyncs without animating.
+What happened comes from the engine's events as the seat on screen may see them (the table's
+``sync_events`` gives the new ones to ``on_events``; kinds and fields in rules.py's notes): each becomes
+its animation, banner, dice and wake (``moved`` glides along its ``path``, ``sank`` sinks at ``at``,
+``took`` hops the coin, ``blast`` rings with its ``radius``, ``rolled`` and the ``chose`` "bonus" throw the
+dice, ``turn`` greys or clears them, ``forfeit`` with ``none`` says no move, ``ended`` shows the winner).
+Every animation is a clip on the table's timeline (``effects.py``): at the speed set in Settings, skipped
+by a click or the next action, the next bot move waits for it (banners linger without holding the bots);
+the dice tumble as a clip too, and the results wait for the last one. The scene never compares two states
+nor reads a log line's parameters. When the events shrink (undo), are not the ones shown, or another state
+with a longer story is put in the session, ``on_resync`` shows the table as it is, without animating.
 """
 from __future__ import annotations
 
@@ -29,74 +44,30 @@ import pygame
 
 from game import games
 from game.core.events import Event
-from game.core.protocol import Action, Result, Text
+from game.core.protocol import Result, Text
 from game.core.session import GameSession
 from game.i18n import shown_name, tr
 from game.scenes.table import TableScene
 from game.ui import palette, theme
-from game.ui.dice import die_blur, die_face
-from game.ui.logpanel import LogPanel
+from game.ui.dice import die_face
+from game.ui.chooser import Chooser
+from game.ui.dragdrop import DragController, DropTarget
+from game.ui.timeline import Clip
 from game.ui.widgets import Button
 
 from game.games.pirateer import effects as fx
 from game.games.pirateer import queries
 from game.games.pirateer import sprites
 from game.games.pirateer.boardmodel import Cell
-from game.games.pirateer.boardview import BoardView
-from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, number_of, ship_id
-from game.games.pirateer.picker import FactionPicker
+from game.games.pirateer.boardview import BoardView, HitRect
+from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, number_of
+from game.games.pirateer.panel import SidePanel
+from game.games.pirateer.picker import FactionPicker, FleetToken
 from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, START, STORM, WIND, Arm, Bonus, ChooseCarrier,
                                        ChooseFaction, EndTurn, Move, PirateerState, Roll, StormPick, Take,
                                        faction_text, list_text)
 
-DRAG_THRESHOLD = 6
-ROLL_SECONDS = 0.55
 WIN_HOLD = 1.8          # seconds the winner's glint shows before the results
-
-
-class Popup:
-    """A small chooser over the board: a prompt and a row (or rows) of buttons."""
-
-    def __init__(self, prompt: Text, buttons: list[Button], cancel: bool = True) -> None:
-        self.prompt, self.buttons, self.cancel = prompt, buttons, cancel
-        self.rect = pygame.Rect(0, 0, 0, 0)
-
-    def layout(self, centre: tuple[int, int], width: int) -> None:
-        gap = theme.px(10)
-        widths = [b.preferred_size()[0] for b in self.buttons]
-        per_row = max(1, min(len(self.buttons), (width - 2 * gap) // max(1, max(widths) + gap)))
-        rows = (len(self.buttons) + per_row - 1) // per_row
-        bw = max(widths)
-        bh = theme.px(42)
-        f = theme.font("bold", 18)
-        lines = theme.wrap_text(tr(self.prompt), f, width - 2 * gap)
-        head = len(lines) * f.get_linesize() + gap
-        w = max(min(width, per_row * (bw + gap) + gap), theme.px(300))
-        h = head + rows * (bh + gap) + gap
-        self.rect = pygame.Rect(0, 0, w, h)
-        self.rect.center = centre
-        self.lines = lines
-        for i, b in enumerate(self.buttons):
-            r, c = divmod(i, per_row)
-            n_row = min(per_row, len(self.buttons) - r * per_row)
-            x0 = self.rect.centerx - (n_row * (bw + gap) - gap) // 2
-            b.layout(pygame.Rect(x0 + c * (bw + gap), self.rect.y + head + gap + r * (bh + gap), bw, bh))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        for b in self.buttons:
-            if b.handle(event):
-                return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.draw_frame(surface, "panel", self.rect)
-        f = theme.font("bold", 18)
-        y = self.rect.y + theme.px(10)
-        for line in self.lines:
-            theme.draw_text(surface, line, f, palette.INK, (self.rect.centerx, y), "midtop")
-            y += f.get_linesize()
-        for b in self.buttons:
-            b.draw(surface)
 
 
 class PirateerScene(TableScene):
@@ -105,41 +76,38 @@ class PirateerScene(TableScene):
     def __init__(self, app: Any, session: GameSession):
         super().__init__(app, games.get("pirateer"), session)
         self.view = BoardView(self.state.board)
-        self.logpanel = LogPanel(size=14)
-        self.logpanel.seat_colours = [s.colour for s in session.seats]
         self.roll_button = Button(Text.of("pir.ui.roll"), self._roll, min_width=130, height=44, size=18)
         self.take_button = Button(Text.of("pir.ui.take"), self._take, min_width=130, height=40, size=16)
         self.end_button = Button(Text.of("pir.ui.end_turn"), self._end_turn, min_width=130, height=40, size=16)
-        self.undo_button = Button(Text.of("table.undo"), self.undo, min_width=100, height=40, size=16)
+        self.undo_button.min_width = 100                 # the base's Undo, a little narrower in the panel
         self.arm_button = Button(Text.of("pir.ui.arm"), self._toggle_arm, min_width=130, height=40, size=16)
-        self.menu_button = Button(Text.of("table.menu"), self.pause, min_width=110, height=40, size=16)
         self.rect = pygame.Rect(0, 0, 1280, 720)
-        self.selected: tuple[str, ...] | None = None     # the group whose landings are lit
+        self.side = pygame.Rect(0, 0, 0, 0)
+        self.panel = SidePanel(self)                     # whose turn, dice, prompt, buttons, fleets, treasure, log
         self.mode: str | None = None                     # "arm" or "take": the next ship click means that
-        self.popup: Popup | None = None
-        self.drag: dict[str, Any] | None = None          # {"group", "press", "pos", "dragging"}
-        self.returning: fx.Glide | None = None           # an illegal drop gliding back
-        self.effects: list[fx.Effect] = []
-        self.bonus_pick: list[int] = [0, 0]              # acey-deucey: the two chosen values
+        #: ships picked up, carried and dropped (or clicked, then a lit square clicked): the shared controller
+        self.drag = DragController(self._on_drop, tweener=self.timeline, keys=False, glide=False,
+                                   on_select=self._on_select, on_press=self._on_press, on_return=self._on_return,
+                                   on_reject=self._on_reject)
+        self._tokens: dict[tuple[str, ...], ShipToken] = {}   # the human's groups that may sail, as draggables
+        self._quiet = False
+        self._last_look: tuple = ()
         self.shown_half: dict[str, Cell] = {}            # strait ships: which half they are drawn on
         self.facing: dict[str, int] = {}                 # +1 bow to the right, -1 to the left
-        self.dice_age = 10.0                             # since the dice were last thrown
+        self._tumble: fx.Tumble | None = None            # the dice's roll on the timeline (the panel reads it)
+        self.elapsed = 0.0                               # seconds on the table (the picker's pulse)
         self.shown_dice: list[int] = list(self.state.dice)
         self.dice_spent = False                          # the dice shown were thrown, and the turn passed
-        self._results_due: float | None = None
         self._hover: Cell | None = None
         self._static: tuple[Any, pygame.Surface] | None = None
         #: (turn, index of its event, waypoints) of recent moves: the wakes drawn on the sea
         self.trails: list[tuple[int, int, list[tuple[float, float]]]] = []
-        self.picker = FactionPicker(self.state.board)    # S1: the harbours to choose from
-        self.pick_drag: dict[str, Any] | None = None     # {"press", "pos", "dragging"} while choosing
+        self.picker = FactionPicker(self.state.board, self._harbour_verdict)   # S1: the harbours to choose from
+        self.fleet_token = FleetToken(self.picker, self.ship_size, self.choosable, lambda: self.drag.mouse)
         self._laid_out_choosing = self.choosing()
-        self._shown = 0                                  # how many of the state's events are shown
-        self._synced: Any = None                         # ... of this state
-        self._last_event: Event | None = None            # the last of them (another list: resync)
         self._turn = 0                                   # the turn the events shown so far are in
         self._carrier: str = ISLAND                      # who held the treasure, as the events shown say
-        self._resync()                                   # a new or loaded game: shown as it is, no animation
+        self.resync_events()                             # a new or loaded game: shown as it is, no animation
 
     # ------------------------------------------------------------------------------------------
     # State helpers
@@ -148,23 +116,17 @@ class PirateerScene(TableScene):
     def game(self) -> PirateerState:
         return self.state  # type: ignore[return-value]
 
+    @property
+    def effects(self) -> list[fx.Effect]:
+        """The Pirateer pictures running on the timeline now (a glide back from an illegal drop aside)."""
+        return [c for c in self.timeline.clips(fx.Effect) if c.tag != "return"]
+
     def seat_name(self, seat: int) -> str:
         return shown_name(self.session.seats[seat].name)  # however long the name in the save, it fits
-
-    def my_turn(self) -> int | None:
-        """The human seat that may act on screen now (None: a bot's turn or the game is over)."""
-        viewer = self.viewer()
-        if viewer is None or self.state.current_player != viewer or self.finished:
-            return None
-        return viewer
 
     def choosing(self) -> bool:
         """S1: the seats are choosing their fleets (before the first roll)."""
         return self.game.phase == CHOOSE
-
-    def legal(self) -> list[Action]:
-        seat = self.my_turn()
-        return self.state.legal_actions(seat) if seat is not None else []
 
     def movable_groups(self) -> dict[tuple[str, ...], list[Move]]:
         """The groups of the human on turn that may sail now, with their legal moves (the engine's)."""
@@ -183,47 +145,27 @@ class PirateerScene(TableScene):
         self.side = pygame.Rect(rect.right - side_w, 0, side_w, rect.h)
         pad = theme.px(12)
         self.view.layout(pygame.Rect(pad, pad, rect.w - side_w - 2 * pad, rect.h - 2 * pad))
-        x, w = self.side.x + pad, side_w - 2 * pad
-        self.head_rect = pygame.Rect(x, pad, w, theme.px(70))
-        self.dice_rect = pygame.Rect(x, self.head_rect.bottom + theme.px(2), w, theme.px(58))
-        self.prompt_rect = pygame.Rect(x, self.dice_rect.bottom + theme.px(2), w, theme.px(40))
-        by = self.prompt_rect.bottom + theme.px(6)
-        bh = theme.px(40)
-        g = self.game
-        fleets = len({f for fs in g.seat_factions for f in fs} | ({g.dead_man} - {None}))
-        rows = min(4, max(fleets, g.players + (1 if g.options.get("dead-man") else 0)))   # chosen or not yet
         self._laid_out_choosing = self.choosing()
-        self.fleet_rect = pygame.Rect(x, by + 2 * bh + theme.px(16), w, theme.px(32) * rows)
-        self.treasure_rect = pygame.Rect(x, self.fleet_rect.bottom + theme.px(8), w, theme.px(78))
-        log_top = self.treasure_rect.bottom + theme.px(8)
-        self.logpanel.layout(pygame.Rect(x, log_top, w, rect.h - log_top - theme.px(56)))
-        self.menu_button.layout(pygame.Rect(self.side.right - pad - theme.px(110), rect.h - theme.px(48),
-                                            theme.px(110), theme.px(40)))
-        if self.popup is not None:
-            self.popup.layout(self._popup_centre(), min(self.view.rect.w - theme.px(40), theme.px(560)))
+        self.panel.layout(self.side, self.view.rect)
+        if self.chooser is not None:
+            self.chooser.layout(self._popup_centre(), self._popup_width())
         self.picker.layout(self.view)
         self.mark_dirty()
 
     def _popup_centre(self) -> tuple[int, int]:
         return self.view.rect.centerx, self.view.rect.bottom - theme.px(110)
 
+    def _popup_width(self) -> int:
+        return min(self.view.rect.w - theme.px(40), theme.px(560))
+
     # ------------------------------------------------------------------------------------------
     # Actions
     # ------------------------------------------------------------------------------------------
-    def _play(self, action: Action) -> bool:
-        self._finish_effects()
-        reason = self.try_action(action)
-        if reason is not None:
-            self.app.toast(tr(reason))
-            self.app.play("error")
-            return False
-        return True
-
     def _roll(self) -> None:
         seat = self.my_turn()
         if seat is not None and any(isinstance(a, Roll) for a in self.legal()):
             self.mode = None
-            self._play(Roll(seat))
+            self.play(Roll(seat))
 
     def _toggle_arm(self) -> None:
         self.mode = None if self.mode == "arm" else "arm"
@@ -240,10 +182,10 @@ class PirateerScene(TableScene):
         if self.selected and len(self.selected) == 1:
             mine = [t for t in takes if t.ship == self.selected[0]]
             if mine:
-                self._play(mine[0])
+                self.play(mine[0])
                 return
         if len(takes) == 1:
-            self._play(takes[0])
+            self.play(takes[0])
             return
         self.mode = "take"                      # several ships on docks: click the one that takes it
         self.selected = None
@@ -252,31 +194,26 @@ class PirateerScene(TableScene):
     def _end_turn(self) -> None:
         seat = self.my_turn()
         if seat is not None and any(isinstance(a, EndTurn) for a in self.legal()):
-            self._play(EndTurn(seat))
+            self.play(EndTurn(seat))
 
     def _move(self, moves: list[Move]) -> None:
         """Play a move to a square; two different dice reaching it ask which one."""
         dice = sorted({m.die for m in moves})
         if len(dice) == 1:
             self.selected = None
-            self._play(moves[0])
+            self.play(moves[0])
             return
         buttons = []
         for d in dice:
             m = next(mm for mm in moves if mm.die == d)
             buttons.append(Button(Text.of("pir.ui.use_die", die=d), lambda m=m: self._choose_move(m),
                                   icon=die_face(d, theme.px(26)), min_width=120, height=42, size=16))
-        self._open_popup(Popup(Text.of("pir.ui.which_die"), buttons))
+        self.open_chooser(Chooser(Text.of("pir.ui.which_die"), buttons), self._popup_centre(), self._popup_width())
 
     def _choose_move(self, move: Move) -> None:
-        self.popup = None
+        self.close_chooser()
         self.selected = None
-        self._play(move)
-
-    def _open_popup(self, popup: Popup) -> None:
-        self.popup = popup
-        popup.layout(self._popup_centre(), min(self.view.rect.w - theme.px(40), theme.px(560)))
-        self.mark_dirty()
+        self.play(move)
 
     def _flotilla_choice(self, cell: Cell, groups: list[tuple[str, ...]]) -> None:
         """V4: which ships of the stack sail (the carrier's presence makes the choice matter)."""
@@ -287,23 +224,11 @@ class PirateerScene(TableScene):
             key = "pir.ui.sail_with_coin" if carrier in group else "pir.ui.sail"
             buttons.append(Button(Text.of(key, n=len(group), ships=nums), lambda g=group: self._select(g),
                                   min_width=150, height=42, size=15))
-        self._open_popup(Popup(Text.of("pir.ui.which_ships"), buttons))
+        self.open_chooser(Chooser(Text.of("pir.ui.which_ships"), buttons), self._popup_centre(), self._popup_width())
 
     def _select(self, group: tuple[str, ...] | None) -> None:
-        self.popup = None
+        self.close_chooser()
         self.selected = group
-        self.mark_dirty()
-
-    # ------------------------------------------------------------------------------------------
-    # Reacting to applied actions (any seat): animations, sounds, the dice
-    # ------------------------------------------------------------------------------------------
-    def after_action(self, action: Action) -> None:
-        self._sync_events()                 # at once: the win's effects are there before the results wait
-        super().after_action(action)
-
-    def undo(self) -> None:
-        super().undo()
-        self._sync_events()                 # fewer events now: the table as it is, no animation
 
     # -- S1: choosing the fleets -------------------------------------------------------------------
     def choosable(self) -> list[str]:
@@ -325,10 +250,14 @@ class PirateerScene(TableScene):
             self.app.play("error")
             return False
         self.picker.focus = None
-        return self._play(ChooseFaction(seat, faction))
+        return self.play(ChooseFaction(seat, faction))
+
+    def _harbour_verdict(self, faction: str) -> bool | Text:
+        """May the human on turn take ``faction``'s fleet (the engine's legal choices)."""
+        return True if faction in self.choosable() else Text.of("pir.ui.faction_taken")
 
     def _handle_choose(self, event: pygame.event.Event) -> bool:
-        """Mouse and keys while the fleets are chosen: a click or a drop on a harbour, or the keyboard."""
+        """Keys while the fleets are chosen, and the pointer's focus (clicks and drops: ``_handle_drag``)."""
         if self.my_turn() is None:
             return False
         allowed = self.choosable()
@@ -350,71 +279,41 @@ class PirateerScene(TableScene):
             hit = self.picker.hit(event.pos)
             if hit in allowed:
                 self.picker.focus = hit
-            if self.pick_drag is not None:
-                self.pick_drag["pos"] = event.pos
-                press = self.pick_drag["press"]
-                if abs(event.pos[0] - press[0]) + abs(event.pos[1] - press[1]) > DRAG_THRESHOLD:
-                    self.pick_drag["dragging"] = True
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.view.rect.collidepoint(event.pos):
-            self.pick_drag = {"press": event.pos, "pos": event.pos, "dragging": False}
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pick_drag is not None:
-            drag, self.pick_drag = self.pick_drag, None
-            hit = self.picker.hit(event.pos)
-            if hit is not None and (drag["dragging"] or self.picker.hit(drag["press"]) == hit):
-                self.choose_faction(hit)         # a click on a harbour, or a ship dropped on one
             return True
         return False
 
     # -- what happened: the engine's events -------------------------------------------------------
-    def _sync_events(self) -> None:
-        """Show the events not shown yet (called every frame and right after an action). Fewer events than
-        shown (an undo), other ones, or another state with more: the table resyncs without animating."""
-        state = self.state
-        events = state.events
-        n, k = len(events), self._shown
-        same = k == 0 or (n >= k and (events[k - 1] is self._last_event or events[k - 1] == self._last_event))
-        if n == k and same:
-            self._synced = state            # a copy with the same story (a refused action): nothing to do
-            return
-        if not same or n < k or state is not self._synced:
-            self._resync()
-        else:
-            new = self.state.events_for(self.viewer())[k:]
-            self._shown, self._last_event = n, events[-1]
-            self._show_events(new, k)
-        if self._laid_out_choosing != self.choosing():
-            self.layout(self.rect)          # the fleets sailed: the side panel lists them now
-
-    def _resync(self) -> None:
+    def on_resync(self) -> None:
         """The table as the state is now, with nothing animating (a new or loaded game, an undo)."""
-        g = self._synced = self.game
-        events = g.events
-        self._shown, self._last_event = len(events), (events[-1] if events else None)
+        g = self.game
         self._turn, self._carrier = g.turn, g.treasure
-        self.effects, self.returning, self.drag = [], None, None
-        self.dice_age = 10.0
+        self._drop_all()
+        self._tumble = None
         self.shown_dice, self.dice_spent = list(g.dice), False
-        self.trails = [t for t in self.trails if t[1] < self._shown]       # an undone move leaves no wake
+        self.trails = [t for t in self.trails if t[1] < self.events_synced]   # an undone move leaves no wake
         self.shown_half = {s: half for s, half in self.shown_half.items()
                            if s in g.ships and half in self.view.halves(g.ships[s])}
         self._reset_input()
-        self.mark_dirty()
+        self._relayout_when_chosen()
+
+    def _relayout_when_chosen(self) -> None:
+        if self._laid_out_choosing != self.choosing():
+            self.layout(self.rect)          # the fleets sailed: the side panel lists them now
 
     def _reset_input(self) -> None:
         self.selected = None
         self.mode = None
-        self.popup = None
-        self.bonus_pick = [0, 0]
+        if self.chooser is not None:
+            self.close_chooser()
+        self.panel.bonus_pick = [0, 0]
 
     def _at(self, ship: str, cell: Cell) -> tuple[float, float]:
         """Where ``ship`` on ``cell`` is drawn (the strait half it was last shown on)."""
         return self.view.anchor_point(self.shown_half.get(ship, cell))
 
-    def _show_events(self, events: list[Event], first: int) -> None:
+    def on_events(self, events: list[Event], first: int) -> None:
         """Each new event becomes its animation, banner, dice or wake; ``first`` is the index of the first."""
-        factor = self.app.anim_factor()
+        play = self.timeline.play
         ship_px = self.ship_size()
         coin = sprites.coin(self.coin_size())
         t_end = 0.0                                     # when the last glide lands
@@ -435,9 +334,9 @@ class PirateerScene(TableScene):
                 images = [self.ship_image(sh, carrier=self._carrier == sh) for sh in ships]
                 self.trails = [t for t in self.trails if t[0] >= self._turn - 1] + \
                     [(self._turn, index, [p for p, _ in points])]
-                glide = fx.Glide(ships, images, points, t_end, fx.STEP_SECONDS * factor,
+                glide = fx.Glide(ships, images, points, t_end, fx.STEP_SECONDS,
                                  foot=sprites.ship_foot(ship_px, facing), board_centre_y=self.view.rect.centery)
-                self.effects.append(glide)
+                play(glide)
                 t_end, landed, end_pt, smoke = glide.end_time, squares[-1], points[-1][0], False
                 for sh in ships:
                     self.shown_half[sh] = self.view.near_half(landed, end_pt)
@@ -449,18 +348,16 @@ class PirateerScene(TableScene):
                     pt = end_pt if landed == at else self._at(v, at)
                     if not smoke:
                         frames = [sprites.smoke(k, int(ship_px * 1.4)) for k in range(sprites.SMOKE_FRAMES)]
-                        self.effects.append(fx.Frames(frames, pt, t_end, 0.7 * factor))
+                        play(fx.Frames(frames, pt, t_end, 0.7))
                         smoke = True
-                    self.effects.append(fx.Sink(img, pt, t_end + 0.1 * factor, 0.6 * factor, foot=self._foot(v)))
+                    play(fx.Sink(img, pt, t_end + 0.1, 0.6, foot=self._foot(v)))
                 elif by == "storm":                                             # V2: the wave takes it
                     pt = self._at(v, at)
-                    self.effects.append(fx.Storm(sprites.wave(int(ship_px * 2.4)), pt, self.view.rect, 0.0,
-                                                 1.1 * factor))
-                    self.effects.append(fx.Sink(img, pt, 0.45 * factor, 0.6 * factor, foot=self._foot(v)))
+                    play(fx.Storm(sprites.wave(int(ship_px * 2.4)), pt, self.view.rect, 0.0, 1.1))
+                    play(fx.Sink(img, pt, 0.45, 0.6, foot=self._foot(v)))
                     storm = True
                 else:                                                           # V3: the blast
-                    self.effects.append(fx.Sink(img, self._at(v, at), 0.2 * factor, 0.5 * factor,
-                                                foot=self._foot(v)))
+                    play(fx.Sink(img, self._at(v, at), 0.2, 0.5, foot=self._foot(v)))
                 if e.get("treasure") is not None:
                     self._carrier = e.get("treasure")
                 self.shown_half.pop(v, None)
@@ -468,17 +365,15 @@ class PirateerScene(TableScene):
             elif kind == "took":
                 ship, frm, at = e.get("ship"), e.get("frm"), _cell(e.get("at"))
                 if frm == ISLAND:                                               # R14: from the island
-                    self.effects.append(fx.CoinHop(coin, self.coin_point(), self.cargo_point(ship, self._at(ship, at)),
-                                                   0.0, 0.5 * factor))
+                    play(fx.CoinHop(coin, self.coin_point(), self.cargo_point(ship, self._at(ship, at)), 0.0, 0.5))
                     sounds.add("card")
                 elif frm != "war-wind":                                         # R21: seized from the boarded
                     pt = end_pt if landed == at else self._at(ship, at)
-                    self.effects.append(fx.CoinHop(coin, self.cargo_point(frm, pt), self.cargo_point(ship, pt),
-                                                   t_end + 0.35 * factor, 0.45 * factor))
+                    play(fx.CoinHop(coin, self.cargo_point(frm, pt), self.cargo_point(ship, pt), t_end + 0.35, 0.45))
                 self._carrier = ship
             elif kind == "blast":                                               # V3.2: the engine's radius
-                self.effects.append(fx.Blast(self._at(e.get("piece"), _cell(e.get("at"))),
-                                             self.view.ring_radius(e.get("radius") or 1), 0.0, 1.0 * factor))
+                play(fx.Blast(self._at(e.get("piece"), _cell(e.get("at"))),
+                              self.view.ring_radius(e.get("radius") or 1), 0.0, 1.0))
                 if e.get("treasure_destroyed"):
                     self._carrier = DESTROYED
                 sounds.add("splash")
@@ -490,7 +385,7 @@ class PirateerScene(TableScene):
             elif kind == "chose" and e.get("what") == "fleet":                  # S1: who took which fleet
                 text = tr("pir.ui.chose_banner", name=self.seat_name(e.seat),
                           faction=tr(faction_text(e.get("choice"))))
-                self.effects.append(fx.Banner(text, self.view.rect.center, 0.0, 1.2 * factor))
+                play(fx.Banner(text, self.view.rect.center, 0.0, 1.2))
                 sounds.add("card")
             elif kind == "turn":                # the dice thrown now stay, greyed; older ones go
                 self._turn, turned = e.get("turn"), True
@@ -499,30 +394,29 @@ class PirateerScene(TableScene):
                 else:
                     self.shown_dice, self.dice_spent = [], False
             elif kind == "forfeit" and e.get("none"):                           # R13
-                self.effects.append(fx.Banner(tr("pir.ui.no_move"), self.view.rect.center, ROLL_SECONDS * factor,
-                                              1.6 * factor))
+                play(fx.Banner(tr("pir.ui.no_move"), self.view.rect.center, fx.ROLL_SECONDS, 1.6))
             elif kind == "ended" and e.get("winners"):
-                self._win_effect(t_end + 0.2 * factor, e.get("carrier"))
+                self._win_effect(t_end + 0.2, e.get("carrier"))
         if storm:
-            self.effects.append(fx.Banner(tr("pir.ui.storm_banner"), self.view.rect.center, 0.0, 1.4 * factor))
+            play(fx.Banner(tr("pir.ui.storm_banner"), self.view.rect.center, 0.0, 1.4))
         if not thrown and not turned and self.dice_spent:
             self.shown_dice, self.dice_spent = [], False        # the next turn began without a roll
         if sounds:
             self.app.play("splash" if "splash" in sounds else "card")
         if thrown:                     # a roll, a blast, a re-roll: even when the turn passed at once
-            self.dice_age = 0.0
+            self._tumble = play(fx.Tumble())
             self.app.play("dice")
         self._reset_input()
+        self._relayout_when_chosen()
 
     def _win_effect(self, delay: float, carrier: str | None) -> None:
         g = self.game
-        factor = self.app.anim_factor()
         at = self.view.anchor_point(g.ships[carrier]) if carrier in g.ships else self.view.rect.center
         size = int(self.ship_size() * 1.3)
         frames = [sprites.glint(k, size) for k in range(sprites.GLINT_FRAMES)]
         spot = self.cargo_point(carrier, at) if carrier in g.ships else at
-        self.effects.append(fx.Frames(frames, spot, delay, 1.4 * factor))
-        self.effects.append(fx.Banner(tr(g.how) if g.how else "", self.view.rect.center, delay, WIN_HOLD * factor))
+        self.timeline.play(fx.Frames(frames, spot, delay, 1.4))
+        self.timeline.play(fx.Banner(tr(g.how) if g.how else "", self.view.rect.center, delay, WIN_HOLD))
 
     def coin_point(self) -> tuple[float, float]:
         u, w = self.game.board.treasure_uw
@@ -532,14 +426,10 @@ class PirateerScene(TableScene):
         x, y = self.coin_point()
         return (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (self.ship_size() * 0.45) ** 2
 
-    def _finish_effects(self) -> None:
-        """A new human action: what is still animating jumps to its end."""
-        self.effects = [e for e in self.effects if isinstance(e, fx.Banner) and not e.done]
-        self.returning = None
-        self.dice_age = max(self.dice_age, ROLL_SECONDS * self.app.anim_factor())
-
     def show_results(self) -> None:
-        self._results_due = max((e.end_time - e.age for e in self.effects), default=0.0) + 0.3
+        """The results wait until the last picture on the timeline has ended (the winner's glint)."""
+        self.timeline.at(self.timeline.tail() + 0.3,
+                         Clip(on_done=super().show_results, blocking=False, tag="results"))
 
     def shown_result(self) -> Result:
         """Each player's fleet (or fleets) heads the statistics."""
@@ -548,20 +438,23 @@ class PirateerScene(TableScene):
         return Result(result.winners, result.ranks, result.scores, result.breakdown,
                       {"pir.stat.fleet": fleets, **result.stats}, result.how)
 
-    def bot_due(self) -> int | None:
-        if any(not isinstance(e, fx.Banner) for e in self.effects) or self.dice_rolling():
-            return None          # people watch the move land before the next one starts
-        return super().bot_due()
-
     def dice_rolling(self) -> bool:
-        return self.dice_age < ROLL_SECONDS * self.app.anim_factor()
+        return self.roll_age() is not None
+
+    def roll_age(self) -> float | None:
+        """How long the dice have tumbled (timeline seconds), None when they lie still."""
+        tumble = self._tumble
+        return tumble.age if tumble is not None and not tumble.done else None
 
     # ------------------------------------------------------------------------------------------
     # Input
     # ------------------------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
-        return [self.menu_button, self.roll_button, self.arm_button, self.take_button, self.end_button,
-                self.undo_button]
+        return [self.menu_button, *self.action_buttons()]
+
+    def action_buttons(self) -> list[Button]:
+        """The turn's buttons, in the order the panel flows them."""
+        return [self.roll_button, self.arm_button, self.take_button, self.end_button, self.undo_button]
 
     def _refresh_buttons(self) -> None:
         legal = self.legal()
@@ -577,58 +470,62 @@ class PirateerScene(TableScene):
         self.end_button.visible = mine and ends and phase in (END, MOVE)
         self.undo_button.visible = mine and phase not in (START, OVER, CHOOSE)
         self.undo_button.enabled = self.can_undo()
-        self._flow_buttons()
-
-    def _flow_buttons(self) -> None:
-        """The visible buttons fill two columns under the prompt, in a fixed order."""
-        r = self.prompt_rect
-        gap, bh = theme.px(8), theme.px(40)
-        half = (r.w - gap) // 2
-        shown = [b for b in (self.roll_button, self.arm_button, self.take_button, self.end_button, self.undo_button)
-                 if b.visible]
-        for k, b in enumerate(shown):
-            row, col = divmod(k, 2)
-            b.layout(pygame.Rect(r.x + col * (half + gap), r.bottom + theme.px(6) + row * (bh + theme.px(6)), half, bh))
+        self.panel.flow(self.action_buttons())
 
     def handle_table(self, event: pygame.event.Event) -> None:
-        self.mark_dirty()
+        """The table's input. A frame is drawn when the picture changes, not for every move of the mouse:
+        what an event changes marks the scene dirty where it is changed (a ship picked up, a mode, a
+        button pressed), and what the pointer alone changes is compared with the last event's (``_look``)."""
         self._refresh_buttons()
-        if self.popup is not None:
-            if self.popup.handle(event):
-                return
-            if event.type == pygame.MOUSEBUTTONDOWN and self.popup.cancel:
-                self.popup = None
-                return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-                self.popup = None
-                return
+        self._handle_table(event)
+        look = self._look()
+        if look != self._last_look:
+            self._last_look = look
+            self.mark_dirty()               # a button or a lit square under the pointer, the focused harbour
+
+    def _look(self) -> tuple:
+        """What the pointer alone changes on screen (hovered buttons, also the chooser's, the lit square
+        under it, the focused harbour)."""
+        buttons = self.buttons() + (self.chooser.buttons if self.chooser is not None else [])
+        group = self.selected
+        hot = self._hover if group is not None and self._hover in self.landings_of(group) else None
+        return tuple((b.hovered, b.pressed) for b in buttons), hot, self.picker.focus
+
+    def _handle_table(self, event: pygame.event.Event) -> None:
+        if self.chooser is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.close_chooser()            # (the base gives it the clicks first)
+            return
         if self.game.phase == BONUS and self.my_turn() is not None and self._handle_bonus(event):
+            self.mark_dirty()
             return
         if self.choosing():
             if self.menu_button.handle(event) or self.logpanel.handle(event):
+                self.mark_dirty()
                 return
-            self._handle_choose(event)
+            if not self._handle_drag(event) or event.type == pygame.MOUSEMOTION:
+                self._handle_choose(event)  # keys, and the harbour under the pointer has the focus
             return
         for b in self.buttons():
             if b.visible and b.handle(event):
+                self.mark_dirty()
                 return
         if self.logpanel.handle(event):
+            self.mark_dirty()
             return
         if event.type == pygame.KEYDOWN:
             self._handle_key(event)
+            self.mark_dirty()
             return
         if event.type == pygame.MOUSEMOTION:
             self._hover = self.view.cell_at(event.pos)
-            if self.drag is not None:
-                self.drag["pos"] = event.pos
-                if not self.drag["dragging"] and abs(event.pos[0] - self.drag["press"][0]) + \
-                        abs(event.pos[1] - self.drag["press"][1]) > DRAG_THRESHOLD:
-                    self.drag["dragging"] = True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
+            self.mark_dirty()
+            return
+        if self._handle_drag(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
+            self._click_sea(event.pos)
+            self.mark_dirty()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.selected, self.mode = None, None
 
@@ -648,10 +545,10 @@ class PirateerScene(TableScene):
                 step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
                 k = targets.index(self._hover) + step if self._hover in targets else 0
                 self._hover = targets[k % len(targets)]
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
-            targets = self.landings_of(self.selected)
-            if self._hover in targets:
-                self._move(targets[self._hover])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.selected is not None:
+            target = next((t for t in self.drag.targets if t.data == self._hover), None)
+            if target is not None:
+                self.drag.try_drop(self.drag.selected, target)      # as a click on the lit square
         elif key == pygame.K_BACKSPACE:
             self.selected, self.mode = None, None
 
@@ -662,82 +559,180 @@ class PirateerScene(TableScene):
         k = groups.index(self.selected) + step if self.selected in groups else 0
         self.selected = groups[k % len(groups)]
 
-    def _press(self, pos: tuple[int, int]) -> None:
+    def _click(self, pos: tuple[int, int]) -> bool:
+        """A click that means something other than picking up a ship: a ship to arm or to take the coin
+        (after Arm or Take), the island's coin, the ship a storm sinks or war-wind's first carrier."""
         seat = self.my_turn()
-        cell = self.view.cell_at(pos)
         if seat is None:
-            return
+            return False
+        cell = self.view.cell_at(pos)
         legal = self.legal()
         mine = queries.own_ships_at(self.game, seat, cell)
         if self.mode == "arm":
             arms = [a for a in legal if isinstance(a, Arm) and a.ship in mine]
             if arms:
-                self._play(arms[0])
+                self.play(arms[0])
             else:
                 self.mode = None
-            return
+            return True
         if self.mode == "take":
             takes = [a for a in legal if isinstance(a, Take) and a.ship in mine]
             if takes:
-                self._play(takes[0])
+                self.play(takes[0])
             self.mode = None
-            return
+            return True
         phase = self.game.phase
         if self.game.treasure == ISLAND and self._takes() and self._on_coin(pos):
             self._take()                                  # spec 9: a click on the coin takes it
-            return
+            return True
         if phase == STORM:
             picks = [a for a in legal if isinstance(a, StormPick) and a.ship in mine]
             if picks:
-                self._play(picks[0])
+                self.play(picks[0])
             else:
                 self.app.toast(tr("pir.ui.storm_prompt"))
-            return
+            return True
         if phase == WIND:
             picks = [a for a in legal if isinstance(a, ChooseCarrier) and a.ship in mine]
             if picks:
-                self._play(picks[0])
+                self.play(picks[0])
+            return True
+        return False
+
+    def _click_sea(self, pos: tuple[int, int]) -> None:
+        """A click on no ship that may sail and no lit square: why nothing happens (the selection is gone)."""
+        seat = self.my_turn()
+        if seat is None:
             return
-        # a lit square: move there
-        if self.selected is not None and cell is not None:
-            targets = self.landings_of(self.selected)
-            if cell in targets:
-                self._move(targets[cell])
-                return
-        groups = self.movable_groups()
-        on_cell = [g for g in groups if all(self.game.ships.get(s) == cell for s in g)] if cell else []
-        if on_cell:
-            if len(on_cell) > 1:
-                self._flotilla_choice(cell, on_cell)
-                return
-            self.selected = on_cell[0]
-            self.drag = {"group": on_cell[0], "press": pos, "pos": pos, "dragging": False}
-            self.app.play("click")
-            return
+        mine = queries.own_ships_at(self.game, seat, self.view.cell_at(pos))
+        phase = self.game.phase
         if mine and phase == MOVE:
             self.app.toast(tr("pir.ui.ship_stuck"))
-        elif mine and phase == START and any(isinstance(a, Roll) for a in legal):
+        elif mine and phase == START and any(isinstance(a, Roll) for a in self.legal()):
             self.app.toast(tr("pir.ui.roll_first"))
         self.selected = None
 
-    def _release(self, pos: tuple[int, int]) -> None:
-        drag, self.drag = self.drag, None
-        if drag is None or not drag["dragging"]:
+    # -- drag and drop: the shared controller --------------------------------------------------------
+    @property
+    def selected(self) -> tuple[str, ...] | None:
+        """The group of ships in hand (clicked or carried): its landings are lit."""
+        held = self.drag.holding
+        payload = self.drag.payload_of(held) if held is not None else None
+        return payload if isinstance(payload, tuple) else None
+
+    @selected.setter
+    def selected(self, group: tuple[str, ...] | None) -> None:
+        self._sync_drag()
+        token = self._tokens.get(group) if group is not None else None
+        self.drag.select(token if token in self.drag.draggables else None)
+        self.mark_dirty()
+
+    def _sync_drag(self) -> None:
+        """What the human on turn may pick up now: their ships that may sail (one token per group, V4.3),
+        or while the fleets are chosen (S1) a ship token to drop on a harbour."""
+        seat = self.my_turn()
+        if self.choosing():
+            sprites_ = [self.fleet_token] if seat is not None else []
+            if self.drag.dragging is None:
+                self.fleet_token.rect = pygame.Rect(self.view.rect)
+            if self.drag.targets != self.picker.targets:
+                self.drag.set_targets(self.picker.targets)
+        else:
+            groups = self.movable_groups() if seat is not None and self.game.phase == MOVE else {}
+            self._tokens = {g: self._tokens.get(g) or ShipToken(self, g) for g in groups}
+            order = sorted(groups, key=lambda g: (sum(self.game.ships[g[0]]), self.game.ships[g[0]][0], len(g), g))
+            sprites_ = [self._tokens[g] for g in order]       # drawn later = on top = hit first
+            for t in sprites_:
+                if t is not self.drag.dragging:
+                    t.place()
+        if self.drag.draggables != sprites_:
+            self.drag.set_draggables(sprites_)
+
+    def _handle_drag(self, event: pygame.event.Event) -> bool:
+        """Ships (or the fleet token) picked up, carried and dropped: the shared controller's work."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._sync_drag()
+        before = (self.drag.selected, self.drag.dragging)
+        handled = self.drag.handle(event)
+        if handled and (self.drag.dragging is not None or (self.drag.selected, self.drag.dragging) != before):
+            self.mark_dirty()               # a ship picked up, put down or carried is drawn at once (issue 14)
+        return handled
+
+    def _aim(self, group: tuple[str, ...]) -> None:
+        """The lit squares of ``group`` become the drop targets (the engine says which, R11)."""
+        targets = []
+        for cell in self.landings_of(group):
+            x, y = self.view.centre(cell)
+            box = pygame.Rect(int(x - self.view.h), int(y - self.view.h), int(2 * self.view.h), int(2 * self.view.h))
+            target = DropTarget(box, lambda g, c=cell: self._accepts(g, c), data=cell)
+            target.rect = HitRect(box, lambda pos, c=cell: self.view.cell_at(pos) == c)   # the diamond, not the box
+            targets.append(target)
+        self.drag.set_targets(targets)
+
+    def _accepts(self, group: Any, cell: Cell) -> bool | Text:
+        """May ``group`` end its move on ``cell``: the engine's landings, else its reason."""
+        if not isinstance(group, tuple):
+            return False
+        return True if cell in self.landings_of(group) else self.why_not_there(group, cell)
+
+    def _on_press(self, payload: Any) -> bool | None:
+        """A ship pressed: a flotilla stack first asks which ships sail (V4), a lone group lights up."""
+        if not isinstance(payload, tuple):
+            return None
+        cell = self.game.ships[payload[0]]
+        stack = [g for g in self.movable_groups() if all(self.game.ships.get(s) == cell for s in g)]
+        if len(stack) > 1:
+            self._flotilla_choice(cell, stack)
+            return False
+        self._aim(payload)
+        self.app.play("click")
+        return None
+
+    def _on_select(self, payload: Any) -> None:
+        if isinstance(payload, tuple):
+            self._aim(payload)
             return
-        group = drag["group"]
-        cell = self.view.cell_at(pos)
-        targets = self.landings_of(group)
-        if cell is not None and cell in targets:
-            self._move(targets[cell])
+        hit = self.picker.hit(self.drag.mouse)      # S1: a click on a harbour (its card or its channel)
+        self.drag.select(None)
+        if hit is not None:
+            self.choose_faction(hit)
+
+    def _on_drop(self, payload: Any, target: DropTarget) -> None:
+        if isinstance(payload, tuple):
+            moves = self.landings_of(payload).get(target.data)
+            if moves:
+                self._move(moves)
+        else:
+            self.choose_faction(target.data)        # S1: the ship token dropped on a harbour
+        self.mark_dirty()
+
+    def _on_reject(self, payload: Any, reason: Text | str | None) -> None:
+        self.app.toast(tr(reason) if isinstance(reason, Text) else str(reason or ""))
+        self.mark_dirty()
+
+    def _on_return(self, payload: Any) -> None:
+        """A ship dropped where it may not land glides back to its square, with the engine's reason."""
+        self.mark_dirty()
+        token = self._tokens.get(payload) if isinstance(payload, tuple) else None
+        if token is None or self._quiet:
             return
-        reason = self.why_not_there(group, cell)
-        self.app.toast(tr(reason))
-        self.app.play("error")
-        start = self.view.anchor_point(self.shown_half.get(group[0], self.game.ships[group[0]]))
-        images = [self.ship_image(s, carrier=self.game.treasure == s) for s in group]
-        self.returning = fx.Glide(list(group), images, [((pos[0], pos[1] + 4), False), (start, False)], 0.0,
-                                  0.25 * self.app.anim_factor(), foot=self._foot(group[0]),
-                                  board_centre_y=self.view.rect.centery)
+        if self.drag.target_at(self.drag.mouse) is None:         # (over a target, the controller says why)
+            self.app.toast(tr(self.why_not_there(payload, self.view.cell_at(self.drag.mouse))))
+            self.app.play("error")
+        frm = token.foot_point()
+        token.place()
+        images = [self.ship_image(s, carrier=self.game.treasure == s) for s in payload]
+        self.timeline.play(fx.Glide(list(payload), images, [(frm, False), (token.foot_point(), False)], 0.0,
+                                    0.25, foot=self._foot(payload[0]), board_centre_y=self.view.rect.centery,
+                                    tag="return"))
+
+    def _drop_all(self) -> None:
+        """Nothing in hand any more, quietly (the table resyncs: an undo, another state)."""
+        self._quiet = True
+        try:
+            self.drag.cancel()
+        finally:
+            self._quiet = False
 
     def why_not_there(self, group: tuple[str, ...], cell: Cell | None) -> Text:
         """The reason a ship may not land on ``cell`` (the engine's words where a die reaches it)."""
@@ -747,44 +742,21 @@ class PirateerScene(TableScene):
         """V6.2: two rows of 1-6 pickers; Play when both are chosen; Decline ends the turn."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
-        for (row, value), r in self.bonus_rects().items():
+        pick = self.panel.bonus_pick
+        for (row, value), r in self.panel.bonus_rects().items():
             if r.collidepoint(event.pos):
-                self.bonus_pick[row] = value
+                pick[row] = value
                 self.app.play("click")
                 return True
-        play, decline = self.bonus_buttons()
+        play, decline = self.panel.bonus_buttons()
         seat = self.my_turn()
-        if play.collidepoint(event.pos) and all(self.bonus_pick) and seat is not None:
-            self._play(Bonus(seat, self.bonus_pick[0], self.bonus_pick[1]))
+        if play.collidepoint(event.pos) and all(pick) and seat is not None:
+            self.play(Bonus(seat, pick[0], pick[1]))
             return True
         if decline.collidepoint(event.pos) and seat is not None:
-            self._play(EndTurn(seat))
+            self.play(EndTurn(seat))
             return True
         return False
-
-    def bonus_box(self) -> pygame.Rect:
-        w, h = theme.px(420), theme.px(196)
-        r = pygame.Rect(0, 0, w, h)
-        r.center = (self.view.rect.centerx, self.view.rect.bottom - theme.px(140))
-        return r
-
-    def bonus_rects(self) -> dict[tuple[int, int], pygame.Rect]:
-        box = self.bonus_box()
-        s = theme.px(44)
-        gap = theme.px(8)
-        out = {}
-        for row in range(2):
-            x0 = box.centerx - (6 * s + 5 * gap) // 2
-            y = box.y + theme.px(40) + row * (s + gap)
-            for v in range(1, 7):
-                out[(row, v)] = pygame.Rect(x0 + (v - 1) * (s + gap), y, s, s)
-        return out
-
-    def bonus_buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
-        box = self.bonus_box()
-        w, h = theme.px(150), theme.px(36)
-        y = box.bottom - h - theme.px(10)
-        return (pygame.Rect(box.centerx - w - theme.px(6), y, w, h), pygame.Rect(box.centerx + theme.px(6), y, w, h))
 
     # ------------------------------------------------------------------------------------------
     # Frame
@@ -793,24 +765,11 @@ class PirateerScene(TableScene):
         if self.is_animating():
             self.mark_dirty()               # the frame an animation ends in is drawn too (rings, dice faces)
         super().update(dt)
-        self._sync_events()
-        self.dice_age += dt
-        for e in self.effects:
-            e.age += dt
-        self.effects = [e for e in self.effects if not e.done]
-        if self.returning is not None:
-            self.returning.age += dt
-            if self.returning.done:
-                self.returning = None
-        if self._results_due is not None:
-            self._results_due -= dt
-            if self._results_due <= 0:
-                self._results_due = None
-                super().show_results()
+        self.drag.update(dt)
+        self.elapsed += dt
 
     def is_animating(self) -> bool:
-        return super().is_animating() or bool(self.effects) or self.returning is not None or \
-            self.dice_rolling() or self.drag is not None or self._results_due is not None
+        return super().is_animating() or self.drag.dragging is not None
 
     # ------------------------------------------------------------------------------------------
     # Drawing
@@ -868,29 +827,20 @@ class PirateerScene(TableScene):
         self._draw_trails(surface)
         self._draw_targets(surface)
         self._draw_pieces(surface)
-        for e in self.effects:
-            if isinstance(e, fx.Sink) and not e.started:
-                e.draw_waiting(surface)
-            elif not isinstance(e, fx.Banner):
-                e.draw(surface)
-        if self.returning is not None:
-            self.returning.draw(surface)
-        self._draw_drag(surface)
+        self._draw_clips(surface)
         if self.choosing():
             self._draw_picker(surface)
+        if self.drag.dragging is not None:
+            self.drag.dragging.draw(surface)        # the ship in hand, over everything on the map
         surface.set_clip(clip)
-        for e in self.effects:
-            if isinstance(e, fx.Banner):
-                e.draw(surface)
-        self._draw_side(surface)
+        self.timeline.draw(surface, "top")          # banners, over the map's frame
+        self.panel.draw(surface, self.action_buttons())
         if g.phase == BONUS and self.my_turn() is not None:
-            self._draw_bonus(surface)
-        if self.popup is not None:
-            self.popup.draw(surface)
+            self.panel.draw_bonus(surface)
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The table, the framed map and the side panel's frames: one picture per window size."""
-        key = (size, tuple(self.view.rect), tuple(self.side), tuple(self.treasure_rect))
+        key = (size, tuple(self.view.rect), self.panel.frames_key())
         if self._static is not None and self._static[0] == key:
             return self._static[1]
         layer = theme.background("wood", size).copy()
@@ -898,12 +848,22 @@ class PirateerScene(TableScene):
         pygame.draw.rect(layer, palette.WOOD_DARK, board.inflate(theme.px(10), theme.px(10)),
                          border_radius=theme.px(6))
         layer.blit(self.view.background(), board)
-        theme.draw_frame(layer, "panel_dark", self.side)
-        theme.draw_frame(layer, "panel", self.treasure_rect)
+        self.panel.draw_frames(layer)
         if pygame.display.get_surface() is not None:
             layer = layer.convert()
         self._static = (key, layer)
         return layer
+
+    def _draw_clips(self, surface: pygame.Surface) -> None:
+        """The board's pictures on the timeline, in the order they were added; a ship about to sink
+        floats where it is until its sinking starts (the attacker is still gliding in)."""
+        for c in self.timeline.clips():
+            if c.layer != "board":
+                continue
+            if isinstance(c, fx.Sink) and not c.started:
+                c.draw_waiting(surface)
+            elif c.started:
+                c.draw(surface)
 
     # -- the board --------------------------------------------------------------------------------
     def _draw_marks(self, surface: pygame.Surface) -> None:
@@ -915,8 +875,7 @@ class PirateerScene(TableScene):
                 pt = self.view.anchor_point(half)
                 img = sprites.wreck(size)
                 surface.blit(img, img.get_rect(center=pt))
-        hidden_coin = any(e.hides_coin for e in self.effects)
-        if g.treasure == ISLAND and not hidden_coin:
+        if g.treasure == ISLAND and fx.COIN not in self.timeline.hidden():
             pt = self.coin_point()
             if self.my_turn() is not None and self._takes():
                 pygame.draw.circle(surface, palette.GOLD_LIGHT, (int(pt[0]), int(pt[1])), int(size * 0.5),
@@ -962,20 +921,14 @@ class PirateerScene(TableScene):
 
     def _draw_pieces(self, surface: pygame.Surface) -> None:
         g = self.game
-        hidden: set[str] = set()
-        for e in self.effects:
-            if not e.done:
-                hidden |= e.hides
-        if self.returning is not None:
-            hidden |= self.returning.hides
-        if self.drag is not None and self.drag["dragging"]:
-            hidden |= set(self.drag["group"])
-        hidden_coin = any(e.hides_coin for e in self.effects)
+        hidden = self.timeline.hidden()
+        if isinstance(self.drag.dragging, ShipToken):
+            hidden |= set(self.drag.dragging.payload)
+        hidden_coin = fx.COIN in hidden
         by_cell: dict[Cell, list[str]] = {}
         for s, c in g.ships.items():
             if s not in hidden:
                 by_cell.setdefault(c, []).append(s)
-        seat = self.my_turn()
         for cell in sorted(by_cell, key=lambda c: (c[0] + c[1], c[0])):
             ships = sorted(by_cell[cell])
             lead = ships[0]
@@ -1014,18 +967,10 @@ class PirateerScene(TableScene):
             return palette.GOLD
         return None
 
-    def _draw_drag(self, surface: pygame.Surface) -> None:
-        if self.drag is None or not self.drag["dragging"]:
-            return
-        x, y = self.drag["pos"]
-        for k, s in enumerate(self.drag["group"]):
-            img = self.ship_image(s, carrier=self.game.treasure == s)
-            self.blit_ship(surface, img, s, (x + 4 * k, y + 4 - 4 * k))
-
     def _draw_picker(self, surface: pygame.Surface) -> None:
         """S1: every harbour lit with its flag, its name and who holds it; the free ones glow."""
         allowed = queries.choosable_factions(self.game, self.game.current)   # whoever chooses, the free fleets
-        pulse = abs((self.dice_age * 1.5) % 2 - 1)
+        pulse = abs((self.elapsed * 1.5) % 2 - 1)
         self.picker.draw(surface, allowed, self.holder, pulse)
         if not self.finished:                # "Anna, choose your fleet" across the top of the map
             seat = self.game.current
@@ -1038,235 +983,50 @@ class PirateerScene(TableScene):
             plate = theme.overlay(box.inflate(theme.px(24), theme.px(10)).size, (20, 14, 10, 170))
             surface.blit(plate, plate.get_rect(center=box.center))
             surface.blit(img, box)
-        drag = self.pick_drag
-        if drag is not None and drag["dragging"]:
-            hit = self.picker.hit(drag["pos"])
-            img = sprites.ship(hit if hit in allowed else "none", self.ship_size())
-            surface.blit(img, img.get_rect(center=drag["pos"]))
-
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
-        """What to do now, in the side panel under the dice."""
-        text = self.prompt_text()
-        if not text:
-            return
-        r = self.prompt_rect
-        f = theme.font("bold", 15)
-        if len(theme.wrap_text(text, f, r.w)) > 2:
-            f = theme.font("bold", 13)
-        theme.draw_paragraph(surface, text, f, palette.GOLD_LIGHT, r)
-
-    def prompt_text(self) -> str:
-        g = self.game
-        if self.finished or g.is_over():
-            return ""
-        seat = g.current
-        name = self.seat_name(seat)
-        if self.is_bot(seat):
-            return tr("table.thinking", name=name)
-        if self.my_turn() is None:
-            return ""
-        if self.choosing():
-            return tr("pir.ui.choose_prompt", name=name) + ". " + tr("pir.ui.choose_hint")
-        if self.mode == "arm":
-            return tr("pir.ui.arm_prompt")
-        if self.mode == "take":
-            return tr("pir.ui.take_prompt")
-        if g.phase == START:
-            return tr("pir.ui.roll_prompt", name=name)
-        if g.phase == WIND:
-            return tr("pir.ui.wind_prompt")
-        if g.phase == STORM:
-            return tr("pir.ui.storm_prompt")
-        if g.phase == BONUS:
-            return tr("pir.ui.bonus_prompt")
-        if g.phase == END:
-            return tr("pir.ui.end_prompt")
-        if g.phase == MOVE:
-            return tr("pir.ui.move_prompt", n=g.need) if self.selected is None else tr("pir.ui.target_prompt")
-        return ""
-
-    # -- the side panel ------------------------------------------------------------------------------
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        g = self.game
-        self._draw_head(surface)
-        self._draw_dice(surface)
-        self._draw_prompt(surface)
-        for b in self.buttons()[1:]:
-            if b.visible:
-                b.draw(surface)
-        self._draw_fleets(surface)
-        self._draw_treasure(surface)
-        self.logpanel.draw(surface)
-        self.menu_button.draw(surface)
-        if g.is_over():
-            return
-
-    def _draw_head(self, surface: pygame.Surface) -> None:
-        g = self.game
-        r = self.head_rect
-        title = theme.font("display", 24)
-        head = tr("pir.ui.choose_title") if self.choosing() else tr("pir.ui.turn", n=g.turn)
-        theme.draw_text(surface, head, theme.fit_font(head, "display", 24, r.w), palette.GOLD_LIGHT, (r.x, r.y))
-        if g.is_over():
-            text = tr(g.how) if g.how else ""
-        elif self.choosing():
-            text = tr("pir.ui.choose_prompt", name=self.seat_name(g.current))
-        else:
-            seat = g.current
-            text = tr("pir.ui.to_play", name=self.seat_name(seat), side=tr(g._who(seat)))
-        f = theme.fit_font(text, "bold", 16, r.w)
-        theme.draw_text(surface, text, f, palette.PARCHMENT, (r.x, r.y + title.get_linesize()))
-        order = [self.seat_name(s) for s in (g.order or range(g.players)) if s not in g.out]
-        line = " → ".join(order)
-        theme.draw_text(surface, line, theme.fit_font(line, "text", 14, r.w, 10), palette.PARCHMENT_DARK,
-                        (r.x, r.y + title.get_linesize() + f.get_linesize()))
-
-    def _draw_dice(self, surface: pygame.Surface) -> None:
-        g = self.game
-        r = self.dice_rect
-        size = min(theme.px(52), r.h - theme.px(6))
-        dice = self.shown_dice
-        if not dice:
-            f = theme.font("text", 15)
-            theme.draw_text(surface, tr("pir.ui.no_dice"), f, palette.PARCHMENT_DARK, (r.x, r.centery), "midleft")
-            return
-        gap = theme.px(10)
-        rolling = self.dice_rolling()
-        used = list(g.used) + [False] * len(dice)
-        for k, d in enumerate(dice):
-            x = r.x + k * (size + gap)
-            y = r.centery - size // 2
-            if rolling:
-                frame = 1 + (int(self.dice_age / 0.07) + k) % 3
-                img = die_blur(frame, size)
-                y -= int(abs(((self.dice_age * 9 + k) % 2) - 1) * theme.px(8))
-            else:
-                img = die_face(d, size)
-                if self.dice_spent or (used[k] and g.phase in (MOVE, END, BONUS)):
-                    img = img.copy()
-                    img.set_alpha(90)
-            surface.blit(img, (x, y))
-        if not rolling and g.phase == MOVE and g.need:
-            f = theme.font("text", 14)
-            theme.draw_text(surface, tr("pir.ui.to_play_dice", n=g.need), f, palette.PARCHMENT,
-                            (r.x + len(dice) * (size + gap) + theme.px(4), r.centery), "midleft")
-
-    def _draw_fleets(self, surface: pygame.Surface) -> None:
-        g = self.game
-        r = self.fleet_rect
-        row_h = theme.px(32)
-        icon = max(16, int(row_h * 0.95))
-        y = r.y
-        if self.choosing():
-            self._draw_choosers(surface)
-            return
-        factions = [f_ for s in g.order for f_ in g.seat_factions[s]]
-        if g.dead_man and g.dead_man not in factions:
-            factions.append(g.dead_man)
-        for faction in factions[:4]:
-            seat = g.controller(faction)
-            name = self.seat_name(seat) if seat is not None else tr("pir.ui.dead_man")
-            current = seat == g.current and not g.is_over()
-            if current:
-                pygame.draw.rect(surface, (*palette.GOLD, ), pygame.Rect(r.x, y, r.w, row_h - theme.px(2)),
-                                 width=max(1, theme.px(2)), border_radius=theme.px(6))
-            flag = sprites.flag(faction, int(row_h * 0.7))
-            surface.blit(flag, flag.get_rect(midleft=(r.x + theme.px(6), y + row_h // 2)))
-            label = f"{name} · {tr(f'pir.faction.{faction}')}"
-            theme.draw_text(surface, label, theme.fit_font(label, "bold", 14, r.w - theme.px(150), 10),
-                            palette.PARCHMENT, (r.x + theme.px(36), y + row_h // 2), "midleft")
-            x = r.right - theme.px(6) - 3 * (icon - theme.px(6))
-            for n in (1, 2, 3):
-                ship = ship_id(faction, n)
-                img = sprites.ship(faction, icon, number=n)
-                if ship not in g.ships:
-                    img = img.copy()
-                    img.set_alpha(50)
-                surface.blit(img, img.get_rect(midleft=(x, y + row_h // 2)))
-                if g.treasure == ship:
-                    c = sprites.coin(int(icon * 0.45))
-                    surface.blit(c, c.get_rect(center=(x + icon * 0.7, y + row_h * 0.3)))
-                x += icon - theme.px(6)
-            y += row_h
-
-    def _draw_choosers(self, surface: pygame.Surface) -> None:
-        """S1: each seat, the fleet it chose (its flag) or that it is still to choose."""
-        g = self.game
-        r = self.fleet_rect
-        row_h = theme.px(32)
-        for seat in range(min(4, g.players)):
-            y = r.y + seat * row_h
-            if seat == g.current:
-                pygame.draw.rect(surface, palette.GOLD, pygame.Rect(r.x, y, r.w, row_h - theme.px(2)),
-                                 width=max(1, theme.px(2)), border_radius=theme.px(6))
-            fleets = g.seat_factions[seat] if seat < len(g.seat_factions) else []
-            name = self.seat_name(seat)
-            if fleets:
-                flag = sprites.flag(fleets[0], int(row_h * 0.7))
-                surface.blit(flag, flag.get_rect(midleft=(r.x + theme.px(6), y + row_h // 2)))
-                label = f"{name} · {tr(faction_text(fleets[0]))}"
-            else:
-                label = f"{name} · …"
-            theme.draw_text(surface, label, theme.fit_font(label, "bold", 14, r.w - theme.px(44), 10),
-                            palette.PARCHMENT if fleets else palette.PARCHMENT_DARK,
-                            (r.x + theme.px(36), y + row_h // 2), "midleft")
-
-    def _draw_treasure(self, surface: pygame.Surface) -> None:
-        g = self.game
-        r = self.treasure_rect
-        coin = sprites.coin(theme.px(34))
-        surface.blit(coin, coin.get_rect(midleft=(r.x + theme.px(10), r.y + theme.px(26))))
-        if g.treasure == ISLAND:
-            text = tr("pir.ui.treasure_island")
-        elif g.treasure == DESTROYED:
-            text = tr("pir.ui.treasure_destroyed")
-        else:
-            cell = g.ships.get(g.treasure)
-            text = tr("pir.ui.treasure_on", ship=tr(_ship_text(g.treasure)), cell=f"({cell[0]},{cell[1]})"
-                      if cell else "")
-        f = theme.font("text", 15)
-        compass_size = r.h - theme.px(12)
-        text_w = r.w - theme.px(60) - compass_size
-        theme.draw_paragraph(surface, text, f, palette.INK, pygame.Rect(r.x + theme.px(52), r.y + theme.px(8),
-                                                                         text_w, r.h - theme.px(12)))
-        forbidden = None
-        if g.treasure in g.ships:
-            forbidden = self.forbidden_directions(g.treasure)
-        img = sprites.compass(compass_size, forbidden=forbidden)
-        surface.blit(img, img.get_rect(midright=(r.right - theme.px(6), r.centery)))
 
     def forbidden_directions(self, ship: str) -> tuple[str, ...]:
         """The directions the carrier may not sail (R17, R18: the engine's answer), struck on the compass."""
         return queries.forbidden_directions(self.game, ship)
 
-    def _draw_bonus(self, surface: pygame.Surface) -> None:
-        box = self.bonus_box()
-        theme.draw_frame(surface, "panel", box)
-        f = theme.font("bold", 17)
-        theme.draw_text(surface, tr("pir.ui.bonus_title"), f, palette.INK, (box.centerx, box.y + theme.px(10)), "midtop")
-        for (row, v), r in self.bonus_rects().items():
-            img = die_face(v, r.w)
-            if self.bonus_pick[row] and self.bonus_pick[row] != v:
-                img = img.copy()
-                img.set_alpha(110)
-            surface.blit(img, r)
-            if self.bonus_pick[row] == v:
-                pygame.draw.rect(surface, palette.RED, r.inflate(4, 4), width=3, border_radius=theme.px(8))
-        play, decline = self.bonus_buttons()
-        for rect, key, on in ((play, "pir.ui.bonus_play", all(self.bonus_pick)), (decline, "pir.ui.decline", True)):
-            pygame.draw.rect(surface, palette.WOOD if on else palette.PARCHMENT_DARK, rect, border_radius=theme.px(8))
-            theme.draw_text(surface, tr(key), theme.font("bold", 15), palette.PARCHMENT if on else palette.INK_SOFT,
-                            rect.center, "center")
+
+class ShipToken:
+    """A group of the human's ships that may sail, as the drag-and-drop controller sees it: ``payload`` the
+    group, ``rect`` the lead ship's picture (it answers for the ship's square: a click anywhere on it picks
+    the ship up), ``draw`` the group's pictures where ``rect`` is (while it is carried)."""
+
+    def __init__(self, scene: PirateerScene, group: tuple[str, ...]) -> None:
+        self.scene, self.payload = scene, group
+        self.rect = HitRect((0, 0, 0, 0), self._hit)
+        self.cell: Cell | None = None
+
+    def _hit(self, pos: tuple[int, int]) -> bool:
+        return self.cell is not None and self.scene.view.cell_at(pos) == self.cell
+
+    def place(self) -> None:
+        """At rest on its square (the strait half it is shown on)."""
+        sc = self.scene
+        lead = self.payload[0]
+        self.cell = sc.game.ships[lead]
+        x, y = sc.view.anchor_point(sc.shown_half.get(lead, self.cell))
+        fx_, fy_ = sc._foot(lead)
+        size = sc.ship_size()
+        self.rect.update(int(x - fx_), int(y - fy_), size, size)
+
+    def foot_point(self) -> tuple[float, float]:
+        """Where the lead ship's picture stands (its square's anchor when at rest)."""
+        fx_, fy_ = self.scene._foot(self.payload[0])
+        return self.rect.x + fx_, self.rect.y + fy_
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        for k, s in enumerate(self.payload):
+            img = sc.ship_image(s, carrier=sc.game.treasure == s)
+            surface.blit(img, (self.rect.x + 4 * k, self.rect.y - 4 * k))
 
 
 def _cell(value: Any) -> Cell:
     """An event's square (a list in JSON, a tuple in the event) as the state keeps it."""
     return (int(value[0]), int(value[1]))
-
-
-def _ship_text(ship: str) -> Text:
-    from game.games.pirateer.rules import ship_text
-    return ship_text(ship)
 
 
 def gliding(app: Any, seed: int = 1) -> PirateerScene:
@@ -1294,7 +1054,7 @@ class _GlidingScene(PirateerScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if not any(isinstance(e, fx.Glide) for e in self.effects) and self.game.ships:
+        if not self.timeline.clips(fx.Glide) and self.game.ships:
             ship = sorted(self.game.ships)[0]
             start = self.game.ships[ship]
             squares: list[Cell] = []
@@ -1307,8 +1067,8 @@ class _GlidingScene(PirateerScene):
                     squares.append(nxt)
                     here = nxt
             points = self.view.path_points(start, tuple(squares) or (start,))
-            self.effects.append(fx.Glide([ship], [self.ship_image(ship)], points, foot=self._foot(ship),
-                                         board_centre_y=self.view.rect.centery))
+            self.timeline.play(fx.Glide([ship], [self.ship_image(ship)], points, foot=self._foot(ship),
+                                        board_centre_y=self.view.rect.centery))
 
 
 __all__ = ["PirateerScene", "gliding"]

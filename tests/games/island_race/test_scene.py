@@ -5,8 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.core.protocol import Text
 from game.core.realtime import RealtimeAgent
 from game.core.session import GameSession, Seat
+from game.games.island_race.clips import Banner, Bounce, Glide, Turn
 from game.games.island_race.rules import (LAST, MIX, PLAY, RULES, Done, Flip, Place, Return, Rotate, Stop, Take,
                                           TimeUp)
 from game.games.island_race.scene import IslandRaceScene
@@ -94,6 +96,23 @@ def to_play(app, scene, freeze=True) -> None:
     frames(app, 1)
 
 
+def running(scene, kind, **attrs):
+    """The clips of ``kind`` running on the table's timeline (whose attributes equal ``attrs``)."""
+    return [c for c in scene.timeline.clips(kind) if all(getattr(c, k) == v for k, v in attrs.items())]
+
+
+def animations(scene):
+    """The tiles gliding back, turning, bouncing and the Done ribbons growing, now."""
+    return [c for kind in (Glide, Turn, Bounce, Banner) for c in running(scene, kind)]
+
+
+def bubble(scene):
+    """The text of the refusal bubble on screen, or None."""
+    from game.i18n import tr
+    message = scene.drag.message
+    return tr(message) if isinstance(message, Text) else message
+
+
 def post_motion(pos, buttons=(0, 0, 0)):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=buttons))
 
@@ -141,7 +160,7 @@ def test_a_pile_tile_dragged_onto_a_legal_cell_is_placed(app):
     assert scene.round.grids[0][0] is not None and scene.round.grids[0][0].face == face
     assert scene.round.pile[slot] is None and scene.round.hands[0] is None
     assert isinstance(scene.session.actions[-1], Place)
-    assert (0, (0, 0)) in scene.bounces or scene.app.anim_factor() == 0  # the small bounce
+    assert running(scene, Bounce, seat=0, cell=(0, 0)) or scene.app.anim_factor() == 0  # the small bounce
 
 
 def test_click_take_then_click_place_and_the_tile_follows_the_pointer(app):
@@ -166,7 +185,7 @@ def test_wheel_right_click_and_keys_turn_and_flip_the_held_tile(app):
     wheel(app, -1)  # wheel down: a quarter turn clockwise
     assert scene.round.hands[0].rot == (held.rot + 1) % 4
     assert scene.round.hands[0].face == held.face.rotated(1)
-    assert 0 in scene.turn_anim  # the 120 ms turn animation
+    assert running(scene, Turn, seat=0)  # the 120 ms turn animation
     wheel(app, 1)
     assert scene.round.hands[0].face == held.face
     click(app, (640, 600), button=3)  # right-click turns too
@@ -220,13 +239,13 @@ def test_an_illegal_drop_glides_back_with_the_reason(app):
     assert scene.round.grids[0][8] is None
     assert scene.round.hands[0] is None and scene.round.pile[slot] is not None  # back in its slot
     assert [type(a) for a in scene.session.actions[actions:]] == [Take, Return]
-    assert any(g.slot == slot for g in scene.glides)  # seen gliding back
-    assert scene.message is not None and "touch" in scene.message[0]  # the reason, by the pointer
+    assert running(scene, Glide, slot=slot)  # seen gliding back
+    assert bubble(scene) is not None and "touch" in bubble(scene)  # the reason, where it was dropped
     for _ in range(200):
         frames(app, 1)
-        if not scene.glides:
+        if not running(scene, Glide):
             break
-    assert not scene.glides
+    assert not running(scene, Glide)
 
 
 def test_a_placement_breaking_the_water_rule_needs_a_second_click(app):
@@ -257,6 +276,94 @@ def test_the_warning_can_be_turned_off_and_expires(app):
     scene.warning = None
     click(app, centre(scene, 0, (1, 1)))
     assert scene.round.grids[0][4] is not None  # no warning: placed at once
+
+
+def off_targets(scene):
+    """A point of the table that is neither the pile nor a cell of the mouse player's island."""
+    return (scene.L.islands[0].grid.centerx, scene.L.islands[0].grid.top - 4)
+
+
+def test_a_drag_let_go_over_the_table_keeps_the_tile_which_a_press_there_drags_on(app):
+    scene = start(app, ["human", "easy"])
+    to_play(app, scene)
+    slot = fitting_slot(scene, 0, (1, 1))
+    face = scene.round.pile[slot].face
+    actions = len(scene.session.actions)
+    drag(app, scene.L.slots[slot].center, off_targets(scene))
+    assert scene.round.hands[0] is not None and scene.round.hand_slot[0] == slot  # still in hand
+    assert [type(a) for a in scene.session.actions[actions:]] == [Take] and bubble(scene) is None
+    drag(app, off_targets(scene), centre(scene, 0, (1, 1)))  # pressed on the table: the tile in hand moves on
+    assert scene.round.grids[0][4] is not None and scene.round.grids[0][4].face == face
+    assert [type(a) for a in scene.session.actions[actions:]] == [Take, Place]
+
+
+def test_a_drop_on_the_pile_puts_the_tile_back(app):
+    scene = start(app, ["human", "easy"])
+    to_play(app, scene)
+    slots = [s for s, p in enumerate(scene.round.pile) if p is not None]
+    actions = len(scene.session.actions)
+    drag(app, scene.L.slots[slots[0]].center, scene.L.slots[slots[1]].center)  # over another pile tile
+    assert scene.round.hands[0] is None and scene.round.pile[slots[0]] is not None
+    assert [type(a) for a in scene.session.actions[actions:]] == [Take, Return] and bubble(scene) is None
+    assert running(scene, Glide, slot=slots[0])
+
+
+def test_a_click_on_a_cell_where_the_tile_may_not_go_says_why_and_keeps_it(app):
+    scene = start(app, ["human", "easy"])
+    to_play(app, scene)
+    drag(app, scene.L.slots[fitting_slot(scene, 0, (0, 0))].center, centre(scene, 0, (0, 0)))
+    slot = next(s for s, p in enumerate(scene.round.pile) if p is not None)
+    click(app, scene.L.slots[slot].center)
+    actions = len(scene.session.actions)
+    click(app, centre(scene, 0, (2, 2)))  # not touching the first tile
+    assert "touch" in bubble(scene) and "error" in app.sounds.played
+    assert scene.round.hands[0] is not None and len(scene.session.actions) == actions  # still in hand
+    click(app, centre(scene, 0, (0, 1)))
+    assert scene.round.grids[0][1] is not None or scene.warning is not None
+
+
+def test_a_drop_breaking_the_water_rule_waits_for_a_second_click(app):
+    scene = start(app, ["human", "easy"])
+    to_play(app, scene)
+    slot = breaking_slot(scene, 0, (0, 0))
+    drag(app, scene.L.slots[slot].center, centre(scene, 0, (0, 0)))
+    assert scene.round.grids[0][0] is None and scene.warning is not None and scene.round.hands[0] is not None
+    click(app, centre(scene, 0, (0, 0)))
+    assert scene.round.grids[0][0] is not None and scene.warning is None
+
+
+def test_a_pause_in_the_middle_of_a_drag_leaves_the_tile_in_hand(app):
+    from game.scenes.pause import PauseScene
+    scene = start(app, ["human", "easy"])
+    to_play(app, scene)
+    slot = next(s for s, p in enumerate(scene.round.pile) if p is not None)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.L.slots[slot].center, button=1))
+    frames(app, 1)
+    post_motion(centre(scene, 0, (2, 2)), buttons=(1, 0, 0))  # over a cell
+    frames(app, 1)
+    assert scene.drag.dragging is not None
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene) and scene.drag.dragging is None
+    assert scene.round.hands[0] is not None and isinstance(scene.session.actions[-1], Take)
+
+
+def test_the_animations_run_at_the_settings_speed_and_never_hold_the_race(app):
+    app.settings.animation_speed = "slow"
+    scene = start(app, ["human", "easy"])
+    to_play(app, scene)
+    slot = next(s for s, p in enumerate(scene.round.pile) if p is not None)
+    click(app, scene.L.slots[slot].center)
+    click(app, scene.return_button.rect.center)
+    glide = running(scene, Glide, slot=slot)[0]
+    assert glide.duration == pytest.approx(0.35)  # at normal speed: the timeline slows it down itself
+    assert not scene.timeline.blocking and scene.bot_due() is None
+    click(app, off_targets(scene))  # a click does not skip what moves in a race
+    assert running(scene, Glide, slot=slot)
+    count = 3
+    while running(scene, Glide, slot=slot):
+        frames(app, 1)
+        count += 1
+    assert 0.35 * 1.6 * 60 - 3 <= count <= 0.35 * 1.6 * 60 + 3
 
 
 def test_hover_assist_marks_the_edges_when_the_setting_is_on(app):
@@ -313,17 +420,20 @@ def test_time_up_returns_held_tiles_and_stops_input(app):
     slot = next(s for s, p in enumerate(scene.round.pile) if p is not None)
     click(app, scene.L.slots[slot].center)
     assert scene.round.hands[0] is not None
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(600, 640), button=1))
+    table = (scene.L.islands[0].grid.centerx, scene.L.islands[0].grid.top - 4)  # neither the pile nor a cell
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table, button=1))
     frames(app, 1)
-    scene.dragging = True  # a drag in progress
+    post_motion((600, 640), buttons=(1, 0, 0))
+    frames(app, 1)
+    assert scene.drag.dragging is not None  # a drag in progress
     scene.race_now = scene.round.round_start + scene.round.timer
     scene.time_scale = 10.0
     frames(app, 2)
     assert isinstance(scene.session.actions[-1], TimeUp) or isinstance(scene.session.actions[-2], TimeUp)
     last = scene.state.last_hand
     assert last.hands[0] is None and last.pile[slot] is not None  # back in the pile
-    assert scene.stage == "ending" and not scene.dragging
-    assert any(g.slot == slot for g in scene.glides)
+    assert scene.stage == "ending" and scene.drag.dragging is None
+    assert running(scene, Glide, slot=slot)
     actions = len(scene.session.actions)
     click(app, scene.L.slots[(slot + 1) % 48].center)
     key(app, pygame.K_r)
@@ -383,7 +493,7 @@ def test_the_keyboard_player_takes_turns_and_places(app):
     assert scene.round.grids[1][0] is not None and scene.round.grids[0][0] is None
     assert scene.kzone == "pile"
     key(app, pygame.K_d)  # Done needs a full grid: the reason shows, nothing happens
-    assert 1 not in scene.round.done and scene.message is not None
+    assert 1 not in scene.round.done and bubble(scene) is not None
     assert not any(isinstance(a, Done) for a in scene.session.actions)
 
 
@@ -752,7 +862,7 @@ def test_a_controller_player_takes_turns_flips_places_puts_back_and_is_done(app,
         scene.session.apply(Take(2, s))
         scene.session.apply(Place(2, cell))
     pad_button(app, iid, START)  # not full yet: the reason shows, nothing happens
-    assert 2 not in scene.round.done and scene.message is not None
+    assert 2 not in scene.round.done and bubble(scene) is not None
     pad_to_slot(app, scene, iid, 2, next(s for s, p in enumerate(scene.round.pile) if p is not None))
     pad_button(app, iid, A)
     pad_place(app, scene, iid, 2, (2, 2))
@@ -824,7 +934,7 @@ def test_an_unplugged_controller_puts_its_tile_back_and_a_new_one_takes_over(app
     frames(app, 1)
     assert scene.round.hands[2] is None and scene.round.pile[slot] is not None  # back on the pile
     assert isinstance(scene.session.actions[-1], Return) and scene.pad_gone(2) is not None
-    assert any(g.slot == slot for g in scene.glides)
+    assert running(scene, Glide, slot=slot)
     surface = pygame.Surface(app.screen.get_size())
     scene.draw(surface)  # "controller 1 is unplugged" over that island
     actions = len(scene.session.actions)

@@ -13,7 +13,8 @@ from game.games.island_race.rules import RULES, Done, Flip, Place, Return, Rotat
 from game.games.island_race.scene import IslandRaceScene
 from game.games.island_race.tiles import TILE_IDS
 from tests.app.conftest import app, click, drag, frames, key  # noqa: F401 - the app fixture
-from tests.games.island_race.test_scene import centre, fitting_slot, start, to_play
+from game.games.island_race.clips import Banner, Bounce, Glide, Turn
+from tests.games.island_race.test_scene import animations, centre, fitting_slot, running, start, to_play
 
 
 class Script(RealtimeAgent):
@@ -60,26 +61,28 @@ def test_a_rivals_moves_animate_from_their_events(app):
         {1: [Take(1, slot), Rotate(1, 1), Flip(1), Place(1, (1, 1)), Take(1, slot + 1), Return(1)]}))
     to_play(app, scene, freeze=False)
     scene.time_scale = 1.0
-    since = scene.events_shown
+    since = scene.events_synced
     app.sounds.played.clear()
 
     run_until(app, scene, lambda: events_of(scene, "turned", 1, since))
     turned = events_of(scene, "turned", 1, since)[0]
-    kind, _, turn, old = scene.turn_anim[1]
+    clip = running(scene, Turn, seat=1)[-1]
+    kind, turn, old = clip.kind, clip.turn, clip.old
     assert (kind, turn) == ("rot", 1) and old.face == face_from_data(turned.get("was"))
     assert "click" in app.sounds.played  # the rival's drew
 
     run_until(app, scene, lambda: events_of(scene, "flipped", 1, since))
     flipped = events_of(scene, "flipped", 1, since)[0]
-    kind, _, _, old = scene.turn_anim[1]
+    clip = running(scene, Turn, seat=1)[-1]
+    kind, old = clip.kind, clip.old
     assert kind == "flip" and old.face == face_from_data(flipped.get("was")) and old.tile is None
 
     run_until(app, scene, lambda: events_of(scene, "placed", 1, since))
-    assert (1, (1, 1)) in scene.bounces and "card" in app.sounds.played
+    assert running(scene, Bounce, seat=1, cell=(1, 1)) and "card" in app.sounds.played
 
     run_until(app, scene, lambda: events_of(scene, "returned", 1, since))
-    assert not any(g.slot == slot + 1 for g in scene.glides)  # a bot's glove carried it back itself
-    assert scene.events_shown == len(scene.state.events)
+    assert not running(scene, Glide, slot=slot + 1)  # a bot's glove carried it back itself
+    assert scene.events_synced == len(scene.state.events)
 
 
 def test_an_illegal_drop_glides_back_once(app):
@@ -90,7 +93,7 @@ def test_an_illegal_drop_glides_back_once(app):
     slot = next(s for s, p in enumerate(scene.round.pile) if p is not None)
     drag(app, scene.L.slots[slot].center, centre(scene, 0, (2, 2)))  # not touching the first tile
     assert scene.round.pile[slot] is not None
-    assert [g.slot for g in scene.glides].count(slot) == 1  # one tile, one glide (it was two)
+    assert [g.slot for g in running(scene, Glide)].count(slot) == 1  # one tile, one glide (it was two)
 
 
 def test_a_bots_done_that_ends_the_round_glides_its_tile_back_once(app):
@@ -103,12 +106,12 @@ def test_a_bots_done_that_ends_the_round_glides_its_tile_back_once(app):
     session = GameSession.at("island-race", RULES, seats, built)
     scene = IslandRaceScene(app, session, agent_factory=scripted({1: [Done(1)]}))
     app.stack.push(scene, fade=False)
-    assert scene.events_shown == len(scene.state.events) and not scene.glides
+    assert scene.events_synced == len(scene.state.events) and not running(scene, Glide)
     scene.time_scale = 1.0
     run_until(app, scene, lambda: scene.stage == "ending")
     assert scene.ended_how == "all-done"
-    assert [g.slot for g in scene.glides].count(5) == 1
-    assert 1 in scene.banners
+    assert [g.slot for g in running(scene, Glide)].count(5) == 1
+    assert running(scene, Banner, seat=1)
 
 
 def test_time_up_glides_every_held_tile_back_and_says_so(app):
@@ -123,7 +126,7 @@ def test_time_up_glides_every_held_tile_back_and_says_so(app):
     scene.race_now = scene.round.round_start + scene.round.timer
     frames(app, 2)
     assert scene.stage == "ending" and scene.ended_how == "time-up" and "error" in app.sounds.played
-    assert sorted(g.slot for g in scene.glides) == sorted([slot, 3])
+    assert sorted(g.slot for g in running(scene, Glide)) == sorted([slot, 3])
 
 
 def test_a_resumed_race_starts_after_its_events_and_replays_none(app):
@@ -139,14 +142,14 @@ def test_a_resumed_race_starts_after_its_events_and_replays_none(app):
     app.autosaver.flush(2.0)
     session = GameSession.from_save(load_save(scene.save_path), RULES)
     again = IslandRaceScene(app, session, agent_factory=scripted({}))
-    assert again.events_shown == len(again.state.events) > 0
-    assert not (again.glides or again.turn_anim or again.bounces or again.banners)
+    assert again.events_synced == len(again.state.events) > 0
+    assert not animations(again)
     app.stack.push(again, fade=False)
     again.time_scale = 400.0
     run_until(app, again, lambda: again.stage == "play")
     again.time_scale = 0.0
     frames(app, 2)
-    assert not (again.glides or again.turn_anim or again.bounces or again.banners)
+    assert not animations(again)
     key(app, pygame.K_r)  # a new action: only its own event animates
-    assert list(again.turn_anim) == [0] and not again.glides and not again.bounces
-    assert again.events_shown == len(again.state.events)
+    assert [c.seat for c in running(again, Turn)] == [0] and not running(again, Glide) and not running(again, Bounce)
+    assert again.events_synced == len(again.state.events)

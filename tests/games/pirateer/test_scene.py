@@ -127,12 +127,13 @@ def test_an_illegal_drop_glides_back_with_the_reason(app):
     before = dict(scene.game.ships)
     drag(app, at(scene, (5, 5)), at(scene, (6, 5)))          # one square: no die says 1
     assert scene.game.ships == before
-    assert scene.returning is not None and sid("Sp1") in scene.returning.hides
+    returning = [c for c in scene.timeline.clips(fx.Glide) if c.tag == "return"]   # on the table's timeline
+    assert returning and sid("Sp1") in returning[0].hides
     assert shown and "3, 5" in shown[-1]
     for _ in range(8):
         scene.update(0.05)
         frames(app, 1)
-    assert scene.returning is None
+    assert not [c for c in scene.timeline.clips(fx.Glide) if c.tag == "return"]
 
 
 def test_the_reason_names_a_blocked_path(app):
@@ -150,9 +151,9 @@ def test_two_dice_reaching_one_square_ask_which_die(app):
     # no square of the board is reached by two different dice of one ship (tried: every square, every pair
     # of dice), so no click opens this choice: the table's handler for such a square is called directly
     scene._move([a3, a5])
-    assert scene.popup is not None and len(scene.popup.buttons) == 2
+    assert scene.chooser is not None and len(scene.chooser.buttons) == 2
     frames(app, 1)
-    click(app, scene.popup.buttons[1].rect.center)
+    click(app, scene.chooser.buttons[1].rect.center)
     assert scene.session.actions[-1] == a5 and scene.session.actions[-1].seat == seat
 
 
@@ -233,7 +234,7 @@ def test_the_blast_ring_has_the_engines_radius(app):
 def test_storm_tie_click_the_ship_to_sink(app):
     scene = table_at(app, two_fleets(options={"storm": True}, phase=STORM, dice=(4, 4, 4),
                                      storm_choices=("Sp1", "Sp2")))
-    assert scene.prompt_text()
+    assert scene.panel.prompt_text()
     click(app, at(scene, (3, 8)))                          # not a choice: nothing happens
     assert scene.game.phase == STORM
     click(app, at(scene, (8, 3)))
@@ -248,28 +249,28 @@ def bonus_table(app):
 
 def test_acey_deucey_pickers_and_play(app):
     scene = bonus_table(app)
-    rects = scene.bonus_rects()
+    rects = scene.panel.bonus_rects()
     click(app, rects[(0, 6)].center)
     click(app, rects[(1, 4)].center)
-    assert scene.bonus_pick == [6, 4]
-    click(app, scene.bonus_buttons()[0].center)
+    assert scene.panel.bonus_pick == [6, 4]
+    click(app, scene.panel.bonus_buttons()[0].center)
     assert scene.session.actions[-1] == Bonus(scene.session.actions[-1].seat, 6, 4)
 
 
 def test_acey_deucey_decline(app):
     scene = bonus_table(app)
-    click(app, scene.bonus_buttons()[1].center)
+    click(app, scene.panel.bonus_buttons()[1].center)
     assert isinstance(scene.session.actions[-1], EndTurn)
 
 
 def test_flotilla_stack_asks_which_ships_sail(app):
     scene = table_at(app, open_sea({**SEA, "Sp2": (5, 5)}, options={"flotilla": True}))
     click(app, at(scene, (5, 5)))
-    assert scene.popup is not None
-    labels = [b for b in scene.popup.buttons]
+    assert scene.chooser is not None
+    labels = [b for b in scene.chooser.buttons]
     assert len(labels) == 3                                 # ship 1, ship 2, both
     frames(app, 1)
-    click(app, scene.popup.buttons[-1].rect.center)
+    click(app, scene.chooser.buttons[-1].rect.center)
     assert scene.selected == (sid("Sp1"), sid("Sp2"))
     lit = scene.landings_of(scene.selected)
     target = sorted(lit)[0]
@@ -338,7 +339,7 @@ def test_the_table_draws_in_italian_and_small_windows(app):
         frames(app, 2)
         screen = app.screen.get_rect()
         assert scene.view.rect.right <= scene.side.x and screen.contains(scene.view.rect)
-        assert scene.treasure_rect.bottom < scene.logpanel.rect.y and screen.contains(scene.logpanel.rect)
+        assert scene.panel.treasure_rect.bottom < scene.logpanel.rect.y and screen.contains(scene.logpanel.rect)
         assert scene.logpanel.rect.bottom <= scene.menu_button.rect.y
     set_language("en")
 
@@ -414,7 +415,7 @@ def test_three_humans_choose_french_pirates_and_barbary_by_click_drag_and_keys(a
     # the picker lights every harbour; the prompt names the chooser
     assert set(scene.picker.cards) == {"spanish", "french", "pirates", "barbary"}
     first = g.current_players()[0]
-    assert scene.prompt_text().startswith(f"{scene.seat_name(first)}, choose your fleet")
+    assert scene.panel.prompt_text().startswith(f"{scene.seat_name(first)}, choose your fleet")
     assert not scene.roll_button.visible and not scene.undo_button.visible
     # Anna clicks the French harbour's card
     click(app, card(scene, "french"))
@@ -451,7 +452,19 @@ def test_three_humans_choose_french_pirates_and_barbary_by_click_drag_and_keys(a
     assert keys_.count("pir.log.choose") == 3
     settle(app, scene)
     frames(app, 2)
-    assert scene.roll_button.visible and scene.fleet_rect.h >= 3 * 20
+    assert scene.roll_button.visible and scene.panel.fleet_rect.h >= 3 * 20
+
+
+def test_a_ship_dropped_on_a_taken_harbour_says_why_and_nothing_is_played(app):
+    scene = choose_table(app, ["human"] * 3)
+    click(app, card(scene, "french"))
+    settle(app, scene)
+    shown = []
+    app.toast = shown.append
+    played = len(scene.session.actions)
+    drag(app, scene.view.rect.center, card(scene, "french"))     # the shared controller: the harbour refuses
+    assert len(scene.session.actions) == played and shown == [tr("pir.ui.faction_taken")]
+    assert scene.drag.dragging is None and scene.choosing()
 
 
 def test_bots_choose_their_fleets_and_the_log_and_banner_say_so(app):
@@ -470,7 +483,7 @@ def test_bots_choose_their_fleets_and_the_log_and_banner_say_so(app):
     assert any(e.text.key == "pir.log.choose" and e.seat == 0 for e in scene.game.log)
     assert scene.holder(bot_fleet) == "Anna"
     assert bot_fleet not in scene.choosable()               # Ben may not take it
-    assert scene.prompt_text().startswith("Ben, choose your fleet")
+    assert scene.panel.prompt_text().startswith("Ben, choose your fleet")
     free = scene.choosable()[0]
     click(app, card(scene, free))
     assert scene.game.seat_factions[1] == [free]
@@ -487,7 +500,7 @@ def test_the_fleet_picker_speaks_italian(app):
     scene = choose_table(app, ["human", "human"])
     set_language("it")
     frames(app, 2)
-    assert scene.prompt_text().startswith("Anna, scegli la tua flotta")
+    assert scene.panel.prompt_text().startswith("Anna, scegli la tua flotta")
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert scene.game.seat_factions[0] == [scene.game.board.factions[0]]

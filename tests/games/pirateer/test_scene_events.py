@@ -10,7 +10,7 @@ from game.games.pirateer import effects as fx
 from game.games.pirateer.rules import MOVE, RULES, Arm, Move
 from game.i18n import tr
 from game.ui import palette
-from tests.app.conftest import app, frames, key  # noqa: F401 - the app fixture
+from tests.app.conftest import app, click, frames, key  # noqa: F401 - the app fixture
 from tests.games.pirateer.helpers import game, sid
 from tests.games.pirateer.test_scene import SEA, at, open_sea, settle, table_at, two_fleets
 
@@ -81,6 +81,34 @@ def test_a_click_with_no_motion_selects_and_the_next_frame_shows_the_ring(app):
     assert on_screen(app) == drawn_now(scene)
 
 
+def around(surface, scene, cell) -> bytes:
+    """The pixels of ``surface`` around the ship on ``cell`` (its picture and its ring)."""
+    x, y = scene.view.anchor_point(cell)
+    h = scene.view.h
+    box = pygame.Rect(int(x - 2 * h), int(y - 2 * h), int(4 * h), int(3 * h))
+    return pygame.image.tobytes(surface.subsurface(box), "RGB")
+
+
+def test_a_ship_picked_up_or_put_down_by_a_click_is_drawn_in_that_very_frame(app):
+    """Issue 14: the selection ring shows in the frame the click is handled in, not when the mouse next
+    moves (the shared drag-and-drop controller selects; the table marks itself dirty when the ship in hand
+    changes). A real click (motion, press, release) is handled and drawn in one frame."""
+    scene = table_at(app, open_sea())
+    frames(app, 2)
+    idle = around(app.screen, scene, (8, 3))
+    assert ring_on_screen(app, scene, (8, 3), palette.GOLD)
+    click(app, at(scene, (8, 3)))
+    assert scene.selected == (sid("Sp2"),)
+    shown = around(app.screen, scene, (8, 3))
+    assert shown != idle and ring_on_screen(app, scene, (8, 3), palette.WHITE)
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+    assert shown == around(surface, scene, (8, 3))
+    click(app, at(scene, (8, 3)))                                # a second click puts it down
+    assert scene.selected is None
+    assert around(app.screen, scene, (8, 3)) == idle and on_screen(app) == drawn_now(scene)
+
+
 def test_the_last_frame_of_a_glide_is_drawn(app):
     scene = table_at(app, open_sea())
     target = sorted(scene.landings_of((sid("Sp1"),)))[0]
@@ -99,12 +127,12 @@ def test_an_action_applied_out_of_sight_is_shown_from_its_events_on_the_next_fra
     scene = table_at(app, open_sea())
     move = next(a for a in scene.game.legal_actions()
                 if isinstance(a, Move) and a.die == 5 and a.ships == (sid("Sp1"),))
-    shown = scene._shown
+    shown = scene.events_synced
     scene.session.apply(move)                                   # not through the table: no after_action
     assert not scene.effects
     frames(app, 1)
     moved = scene.game.events[shown]
-    assert moved.kind == "moved" and scene._shown == len(scene.game.events)
+    assert moved.kind == "moved" and scene.events_synced == len(scene.game.events)
     glide = next(e for e in scene.effects if isinstance(e, fx.Glide))
     assert glide.hides == {sid("Sp1")}
     assert len(glide.points) == len(moved.get("path")) + 1 == 6      # from the start, square by square
@@ -154,9 +182,37 @@ def test_the_treasure_home_glints_and_the_results_wait_for_it(app):
     glint = next(e for e in scene.effects if isinstance(e, fx.Frames))
     banner = next(e for e in scene.effects if isinstance(e, fx.Banner))
     assert glint.delay > glide.end_time and banner.text == tr(scene.game.how)
-    assert scene._results_due is not None and scene._results_due > banner.end_time
+    results = [c for c in scene.timeline.clips() if c.tag == "results"]    # the results wait on the timeline
+    assert results and results[0].end_time > banner.end_time
     frames(app, 2)
     assert not isinstance(app.stack.top, ResultsScene)
+
+
+def test_the_animations_are_clips_of_the_tables_timeline_at_the_speed_set_in_settings(app):
+    app.settings.animation_speed = "slow"                       # durations x1.6, applied once: by the timeline
+    scene = table_at(app, open_sea())
+    target = sorted(scene.landings_of((sid("Sp1"),)))[0]
+    press(app, at(scene, (5, 5)))
+    press(app, at(scene, target))
+    glide = next(e for e in scene.effects if isinstance(e, fx.Glide))
+    assert glide in scene.timeline.clips() and scene.timeline.blocking
+    assert glide.duration == pytest.approx(fx.STEP_SECONDS * (len(glide.points) - 1))
+    scene.update(glide.end_time)                                # slow: not over yet
+    assert glide in scene.timeline.clips()
+    scene.update(glide.end_time * 0.7)
+    assert glide not in scene.timeline.clips() and not scene.timeline.blocking
+
+
+def test_a_banner_lingers_without_holding_the_bots(app):
+    scene = table_at(app, game({"Sp1": (8, 10), "Fr1": (10, 0)}, next_rolls=[[6, 6]]), ["human"] * 4)
+    key(app, pygame.K_SPACE)
+    banner = next(e for e in scene.effects if isinstance(e, fx.Banner))
+    assert scene.dice_rolling() and scene.timeline.blocking     # the tumble holds the bots...
+    scene.update(fx.ROLL_SECONDS + 0.01)
+    assert not scene.dice_rolling() and banner in scene.timeline.clips()
+    assert not scene.timeline.blocking and scene.timeline.active   # ...the banner "No legal move" does not
+    frames(app, 1)
+    assert scene.end_button.visible
 
 
 # -- undo, a loaded game, another state: the table as it is, no animation ----------------------------------
@@ -168,7 +224,7 @@ def test_ctrl_z_during_a_glide_shows_the_ship_back_with_no_animation_and_no_wake
     assert scene.effects and scene.trails
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.game.ships[sid("Sp1")] == (5, 5)
-    assert not scene.effects and not scene.trails and scene._shown == len(scene.game.events)
+    assert not scene.effects and not scene.trails and scene.events_synced == len(scene.game.events)
     assert scene.shown_dice == scene.game.dice == [3, 5] and not scene.dice_spent
     assert on_screen(app) == drawn_now(scene)
     assert ring_on_screen(app, scene, (5, 5), palette.GOLD)
@@ -187,7 +243,7 @@ def test_a_resumed_game_opens_as_it_was_without_replaying_its_events(app):
     again = resume_scene(app, games.get("pirateer"), saves.load_save(scene.save_path))
     app.stack.push(again, fade=False)
     frames(app, 2)
-    assert again.game.events == scene.game.events and again._shown == len(again.game.events)
+    assert again.game.events == scene.game.events and again.events_synced == len(again.game.events)
     assert not again.effects and not again.dice_rolling() and again.shown_dice == again.game.dice
     assert on_screen(app) == drawn_now(again)
 
@@ -198,6 +254,6 @@ def test_another_state_put_in_the_session_is_shown_as_it_is(app):
     other.apply(next(a for a in other.legal_actions() if isinstance(a, Move)))
     scene.session.state = RULES.state_from_json(other.to_json())
     frames(app, 1)
-    assert not scene.effects and scene._shown == len(other.events)
+    assert not scene.effects and scene.events_synced == len(other.events)
     assert scene.game.ships == other.ships
     assert on_screen(app) == drawn_now(scene)
