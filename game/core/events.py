@@ -25,14 +25,23 @@ Kinds shared by the games (each game documents the ones it uses and their fields
     scored     ``points`` for ``seat`` (``why``: a catalog key)
     turn       the turn passes to ``seat``
     ended      a hand, round or game ends (``what``: "hand", "round", "game")
+    said       a line of the table's log: ``text`` (a catalog ``Text`` with its parameters), public, or
+               secret to the seats it is told to (Anna's log says which treasure she buried; the others' logs
+               do not have the line at all)
+
+The log is not a second record: it is the ``said`` events (``log_of``), so a seat's log is filtered exactly
+like its events, and a scene logs, animates and recaps from one stream.
 
 Games may add kinds of their own; a kind is a short lowercase word. Event data are JSON values (numbers,
-strings, booleans, null, lists of those, cells as ``[x, y]``).
+strings, booleans, null, lists of those, cells as ``[x, y]``) and catalog texts (``Text``, written as their
+JSON object).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Iterable
+
+from game.core.protocol import LogEntry, Text
 
 JSON = Any
 
@@ -46,6 +55,8 @@ def _freeze(value: Any) -> Any:
 def _thaw(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
+    if type(value) is Text:
+        return value.to_json()
     return value
 
 
@@ -53,6 +64,15 @@ def _plain(value: Any) -> bool:
     if isinstance(value, (list, tuple)):
         return all(_plain(v) for v in value)
     return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _read(value: Any) -> Any:
+    """A value as ``to_json`` wrote it: an object is a catalog text (ValueError when it is not one)."""
+    if isinstance(value, dict):
+        return Text.from_json(value)
+    if not _plain(value):
+        raise ValueError(f"not a plain value: {value!r:.80}")
+    return _freeze(value)
 
 
 @dataclass(frozen=True)
@@ -116,9 +136,12 @@ class Event:
         parts = []
         for name in ("data", "secret"):
             part = data.get(name, {})
-            if not isinstance(part, dict) or not all(isinstance(k, str) and _plain(v) for k, v in part.items()):
+            if not isinstance(part, dict) or not all(isinstance(k, str) for k in part):
                 raise ValueError(f"an event's {name} is not an object of plain values: {part!r:.80}")
-            parts.append(tuple(sorted((k, _freeze(v)) for k, v in part.items())))
+            try:
+                parts.append(tuple(sorted((k, _read(v)) for k, v in part.items())))
+            except ValueError as exc:
+                raise ValueError(f"an event's {name} is not an object of plain values: {exc}") from None
         audience = data.get("audience")
         if audience is not None and not (isinstance(audience, list) and all(
                 isinstance(s, int) and not isinstance(s, bool) for s in audience)):
@@ -126,6 +149,53 @@ class Event:
         if parts[1] and audience is None:
             raise ValueError("an event with a secret names no seat to tell it to")
         return Event(data["kind"], seat, parts[0], parts[1], tuple(audience) if audience is not None else None)
+
+
+def said(seat: int | None, text: Text, audience: int | None = None) -> Event:
+    """A log line as an event: public, or (``audience``: a seat) told to that seat only. ``seat`` is whose
+    line it is (its colour chip in the log), None for the table."""
+    if audience is None:
+        return Event("said", seat, (("text", text),))
+    return Event("said", seat, (), (("text", text),), (audience,))
+
+
+def log_of(events: Iterable[Event], viewer: int | None = None) -> list[LogEntry]:
+    """The log lines among ``events`` that ``viewer`` may read: the public ones, and the private ones told
+    to ``viewer`` (None: the public lines only, as a spectator reads them)."""
+    out = []
+    for e in events:
+        if e.kind == "said" and (not e.secret or (viewer is not None and viewer in (e.audience or ()))):
+            text = e.get("text")
+            if type(text) is Text:
+                out.append(LogEntry(e.seat, text))
+    return out
+
+
+def check_said(e: Event) -> None:
+    """ValueError for a log line (``said``) without a catalog text, or with other fields."""
+    if e.kind != "said":
+        return
+    names = [k for k, _ in e.data] + [k for k, _ in e.secret]
+    if names != ["text"] or type(e.get("text")) is not Text:
+        raise ValueError(f"a log line without its text: {e!r:.80}")
+
+
+def read_events(data: JSON, log_line: Any = None) -> list[Event]:
+    """The events of a saved state (``data["events"]``, none in a save from before events). A save from
+    before the log was events keeps its lines under ``"log"``: they become ``said`` events after the others
+    (``log_line(item) -> Event`` reads one line where a game wrote them its own way)."""
+    events = [Event.from_json(e) for e in data.get("events", [])]
+    old = data.get("log")
+    if old and not any(e.kind == "said" for e in events):
+        if not isinstance(old, list):
+            raise ValueError(f"the log is not a list: {old!r:.80}")
+        for item in old:
+            if log_line is not None:
+                events.append(log_line(item))
+            else:
+                line = LogEntry.from_json(item)
+                events.append(said(line.seat, line.text))
+    return events
 
 
 def events_seen_by(events: Iterable[Event], viewer: int | None) -> list[Event]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, Callable, Mapping
 
-from game.core.events import Event
+from game.core.events import Event, read_events, said
 from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Result, Rules, State, T, Text
 from game.core.rng import Rng
 
@@ -78,7 +78,7 @@ class MatchState(State):
     def __init__(self, rules: MatchRules, players: int, options: Mapping[str, Any], n_hands: int,
                  rng: Rng, hand: State, hand_index: int = 0, first_of_match: int = 0,
                  totals: list[float] | None = None, hand_results: list[Result] | None = None,
-                 past_log: list[LogEntry] | None = None, barrier_base: int = 0,
+                 barrier_base: int = 0,
                  last_hand: State | None = None, past_events: list[Event] | None = None):
         self.rules = rules
         self.players = players
@@ -90,10 +90,10 @@ class MatchState(State):
         self.first_of_match = first_of_match
         self.totals: list[float] = list(totals) if totals is not None else [0] * players
         self.hand_results: list[Result] = list(hand_results or [])
-        self.past_log: list[LogEntry] = list(past_log or [])
         self.barrier_base = barrier_base
         self.last_hand = last_hand
-        self.past_events: list[Event] = list(past_events or [])   # the finished hands' events
+        #: the finished hands' events and the match's own (a hand begins, a hand ends), log lines included
+        self.past_events: list[Event] = list(past_events or [])
 
     # Construction ------------------------------------------------------------------------------
     @classmethod
@@ -104,8 +104,8 @@ class MatchState(State):
             raise ValueError("a match needs at least one hand")
         first = rules.first_player_of_match(players, options) % players
         hand = rules.new_hand(players, options, rng.next64(), first, 0)
-        log = [LogEntry(None, T("match.log.hand_start", hand=1, hands=n))] if n > 1 else []
-        return cls(rules, players, options, n, rng, hand, 0, first, past_log=log)
+        log = [said(None, T("match.log.hand_start", hand=1, hands=n))] if n > 1 else []
+        return cls(rules, players, options, n, rng, hand, 0, first, past_events=log)
 
     def first_player_of_hand(self, hand_index: int) -> int:
         """R: the first player moves one seat on each hand."""
@@ -144,9 +144,8 @@ class MatchState(State):
         self.hand_results.append(result)
         for seat, pts in enumerate(hand_points(result, self.players)):
             self.totals[seat] += pts
-        self.past_log.extend(self.hand.log)
-        self.past_log.extend(self.hand_end_log())
         self.past_events.extend(self.hand.events)
+        self.past_events.extend(said(line.seat, line.text) for line in self.hand_end_log())
         self.past_events.append(Event.of("ended", what="hand", hand=self.hand_index,
                                          points=hand_points(result, self.players)))
         self.last_hand = self.hand
@@ -154,7 +153,7 @@ class MatchState(State):
             self.barrier_base = self.undo_barrier + 1  # a new deal: nothing before it can be undone
             self.hand_index += 1
             self.hand = self.next_hand(self.rng.next64())
-            self.past_log.extend(self.hand_start_log())
+            self.past_events.extend(said(line.seat, line.text) for line in self.hand_start_log())
 
     # Hooks for games whose hands are told or dealt differently ----------------------------------
     def next_hand(self, seed: int) -> State:
@@ -173,11 +172,8 @@ class MatchState(State):
     def is_over(self) -> bool:
         return len(self.hand_results) >= self.n_hands
 
-    @property
-    def log(self) -> list[LogEntry]:
-        if self.is_over():
-            return list(self.past_log)
-        return self.past_log + list(self.hand.log)
+    def log_viewer(self) -> int | None:
+        return self.hand.log_viewer()
 
     @property
     def events(self) -> list[Event]:
@@ -202,14 +198,14 @@ class MatchState(State):
         """The hand (and the finished hand) as ``seat`` sees them; the match RNG is replaced by a
         meaningless one, so no one can foresee the next deal."""
         return type(self)(self.rules, self.players, self.options, self.n_hands, Rng(0), self.hand.view(seat),
-                          self.hand_index, self.first_of_match, self.totals, self.hand_results, self.past_log,
+                          self.hand_index, self.first_of_match, self.totals, self.hand_results,
                           self.barrier_base, self.last_hand.view(seat) if self.last_hand is not None else None,
                           [e.seen_by(seat) for e in self.past_events])
 
     def clone(self) -> "MatchState":
         return type(self)(self.rules, self.players, self.options, self.n_hands, Rng.from_state(self.rng.s),
                           self.hand.clone(), self.hand_index, self.first_of_match, self.totals,
-                          self.hand_results, self.past_log, self.barrier_base, self.last_hand, self.past_events)
+                          self.hand_results, self.barrier_base, self.last_hand, self.past_events)
 
     # Persistence -------------------------------------------------------------------------------
     def to_json(self) -> JSON:
@@ -217,7 +213,7 @@ class MatchState(State):
                 "hands": self.n_hands, "hand_index": self.hand_index, "first_of_match": self.first_of_match,
                 "rng": self.rng.state(), "totals": list(self.totals),
                 "hand_results": [r.to_json() for r in self.hand_results],
-                "log": [e.to_json() for e in self.past_log], "barrier_base": self.barrier_base,
+                "barrier_base": self.barrier_base,
                 "hand": self.hand.to_json(),
                 "last_hand": self.last_hand.to_json() if self.last_hand is not None else None,
                 "events": [e.to_json() for e in self.past_events]}
@@ -231,9 +227,9 @@ class MatchState(State):
                    Rng.from_state(data["rng"]), rules.hand_from_json(data["hand"]), int(data["hand_index"]),
                    int(data.get("first_of_match", 0)), list(data["totals"]),
                    [Result.from_json(r) for r in data["hand_results"]],
-                   [LogEntry.from_json(e) for e in data["log"]], int(data["barrier_base"]),
+                   int(data["barrier_base"]),
                    rules.hand_from_json(last) if last is not None else None,
-                   [Event.from_json(e) for e in data.get("events", [])])
+                   read_events(data))   # a save from before the log was events: its lines under "log"
 
 
 def determinize_match(view: MatchState, rng: Rng, hand_determinizer: Callable[[State, Rng], State]) -> MatchState:

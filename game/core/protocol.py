@@ -378,7 +378,14 @@ class State(ABC):
 
     @property
     def log(self) -> list[LogEntry]:
-        return getattr(self, "_log", [])
+        """The table's log: the ``said`` events' lines a view's seat may read (a full state: the public ones,
+        as a spectator reads them)."""
+        from game.core.events import log_of
+        return log_of(self.events, self.log_viewer())
+
+    def log_viewer(self) -> int | None:
+        """Whose private log lines ``log`` shows: a view's seat; nobody's for a full state."""
+        return getattr(self, "viewer", None) if getattr(self, "is_view", False) else None
 
     @property
     def events(self) -> "list[Event]":

@@ -40,3 +40,75 @@ def test_events_round_trip_through_json():
 def test_damaged_events_are_refused(bad):
     with pytest.raises(ValueError):
         Event.from_json(bad)
+
+
+# -- the log is events ------------------------------------------------------------------------------
+def test_a_log_line_is_a_said_event_public_or_told_to_one_seat():
+    from game.core.events import log_of, said
+    from game.core.protocol import Text
+    public = said(0, Text.of("mg.log.play", seat=0, card=12))
+    private = said(1, Text.of("pp.log.bury_private", spot=2, treasure=Text.of("pp.treasure.coins")), audience=1)
+    events = [public, Event.of("turn", 1), private]
+    assert [(e.seat, e.text.key) for e in log_of(events, 1)] == [(0, "mg.log.play"), (1, "pp.log.bury_private")]
+    assert [e.text.key for e in log_of(events, 0)] == ["mg.log.play"]           # another seat: not the line
+    assert [e.text.key for e in log_of(events)] == ["mg.log.play"]              # a spectator, a full state
+    seen = [e.seen_by(0) for e in events]
+    assert seen[2].kind == "said" and seen[2].get("text") is None                # that she learned something
+    assert log_of(seen, 0) == log_of(events, 0)
+
+
+def test_a_log_line_round_trips_with_its_text_and_nested_texts():
+    from game.core.events import said
+    from game.core.protocol import Text
+    line = said(None, Text.of("pir.log.win", player=Text.of("seat.name", seat=1), how=Text.of("pir.how.home")))
+    back = Event.from_json(json.loads(json.dumps(line.to_json())))
+    assert back == line and back.get("text").kwargs["player"] == Text.of("seat.name", seat=1)
+    secret = said(2, Text.of("pp.log.draft_keep", card=Text.of("pp.special.flag")), audience=2)
+    assert Event.from_json(json.loads(json.dumps(secret.to_json()))) == secret
+
+
+@pytest.mark.parametrize("bad", [
+    {"kind": "said", "seat": None, "data": {"text": {"params": {}}}},           # a text without its key
+    {"kind": "said", "seat": None, "data": {"text": {"key": 5}}},
+    {"kind": "said", "seat": None, "data": {"text": {"key": "x", "params": []}}},
+])
+def test_a_damaged_log_line_is_refused(bad):
+    with pytest.raises(ValueError):
+        Event.from_json(bad)
+
+
+def test_check_said_refuses_a_line_without_its_text_or_with_other_fields():
+    from game.core.events import check_said, said
+    from game.core.protocol import Text
+    check_said(said(0, Text.of("mg.log.play", seat=0, card=12)))
+    for bad in (Event.of("said", 0), Event.of("said", 0, text="plain words"),
+                Event("said", 0, (("text", Text.of("mg.log.deal", players=2)), ("card", 3)))):
+        with pytest.raises(ValueError, match="log line"):
+            check_said(bad)
+
+
+def test_a_save_from_before_the_log_was_events_keeps_its_lines_as_said_events():
+    from game.core.events import read_events
+    old = {"events": [{"kind": "turn", "seat": 1, "data": {}}],
+           "log": [{"seat": None, "text": {"key": "mg.log.deal", "params": {"players": 2}}},
+                   {"seat": 0, "text": {"key": "mg.log.play", "params": {"seat": 0, "card": 12}}}]}
+    events = read_events(old)
+    assert [e.kind for e in events] == ["turn", "said", "said"]
+    assert [e.get("text").key for e in events[1:]] == ["mg.log.deal", "mg.log.play"] and events[2].seat == 0
+    new = {"events": [e.to_json() for e in events], "log": old["log"]}   # a save with said lines: read once
+    assert read_events(new) == events
+    with pytest.raises(ValueError):
+        read_events({"log": "not a list"})
+
+
+def test_a_game_s_log_is_its_said_events_in_every_view():
+    from tests.support.minigame import RULES as MINI
+    from game.core.rng import Rng
+    state = MINI.new_game(2, {}, 3)
+    rng = Rng(1)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    lines = [e for e in state.events if e.kind == "said"]
+    assert len(state.log) == len(lines) > 5
+    for seat in (None, 0, 1):
+        assert [x.to_json() for x in state.view(seat).log] == [x.to_json() for x in state.log]

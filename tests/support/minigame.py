@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from game.core.bots import Bot, RandomBot
-from game.core.events import Event
+from game.core.events import Event, read_events, said
 from game.core.match import MatchRules, MatchState, determinize_match
-from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Option, Result, State, T
+from game.core.protocol import JSON, Action, IllegalAction, Option, Result, State, T
 from game.core.rng import Rng
 
 UNKNOWN = -1
@@ -127,7 +127,7 @@ class MiniState(State):
     """One hand of Expeditions (a full state, or a seat's view when ``viewer`` is not None)."""
 
     __slots__ = ("players", "options", "hands", "known", "deck", "expeditions", "discards", "current",
-                 "phase", "plays", "draws_left", "discarded_to", "turn", "turn_limit", "barrier", "_log",
+                 "phase", "plays", "draws_left", "discarded_to", "turn", "turn_limit", "barrier",
                  "over", "viewer", "is_view", "_legal", "_events")
 
     def __init__(self) -> None:  # use MiniState.deal or from_json
@@ -146,7 +146,6 @@ class MiniState(State):
         self.turn = 0
         self.turn_limit = 0
         self.barrier = 0
-        self._log: list[LogEntry] = []
         self.over = False
         self.viewer: int | None = None
         self.is_view = False
@@ -170,8 +169,7 @@ class MiniState(State):
         s.discards = [[] for _ in range(SUITS)]
         s.current = first_player
         s.turn_limit = TURN_LIMIT_FACTOR * len(s.deck) + players
-        s._log = [LogEntry(None, T("mg.log.deal", players=players))]
-        s._events = [Event.of("dealt", None, count=size)] + [
+        s._events = [said(None, T("mg.log.deal", players=players)), Event.of("dealt", None, count=size)] + [
             Event.of("dealt", seat, audience=[seat], secret={"cards": s.hands[seat]}, count=size)
             for seat in range(players)]
         return s
@@ -224,7 +222,7 @@ class MiniState(State):
             raise IllegalAction("mg.reason.illegal", kind=action.kind)
         seat = action.seat
         self._legal = None
-        self._log.append(LogEntry(seat, action.describe()))
+        self._events.append(said(seat, action.describe()))   # the log is events (game.core.events)
         if isinstance(action, (Play, Discard)):
             self._events.append(Event.of("played", seat, card=action.card,
                                          target="expedition" if isinstance(action, Play) else "discard"))
@@ -277,7 +275,7 @@ class MiniState(State):
         self._legal = None
         if not self.deck or self.turn >= self.turn_limit:
             self.over = True
-            self._log.append(LogEntry(None, T("mg.log.hand_over")))
+            self._events.append(said(None, T("mg.log.hand_over")))
             self._events.append(Event.of("scored", None, points=self.scores()))
             return
         self.current = (self.current + 1) % self.players
@@ -329,7 +327,6 @@ class MiniState(State):
         c.turn = self.turn
         c.turn_limit = self.turn_limit
         c.barrier = self.barrier
-        c._log = list(self._log)
         c.over = self.over
         c.viewer = self.viewer
         c.is_view = self.is_view
@@ -345,7 +342,7 @@ class MiniState(State):
                 "discards": [list(p) for p in self.discards], "current": self.current, "phase": self.phase,
                 "plays": self.plays, "draws_left": self.draws_left, "discarded_to": list(self.discarded_to),
                 "turn": self.turn, "turn_limit": self.turn_limit, "barrier": self.barrier,
-                "log": [e.to_json() for e in self._log], "over": self.over, "viewer": self.viewer,
+                "over": self.over, "viewer": self.viewer,
                 "is_view": self.is_view, "events": [e.to_json() for e in self._events]}
 
     @classmethod
@@ -368,11 +365,10 @@ class MiniState(State):
         s.turn = int(d["turn"])
         s.turn_limit = int(d["turn_limit"])
         s.barrier = int(d["barrier"])
-        s._log = [LogEntry.from_json(e) for e in d["log"]]
         s.over = bool(d["over"])
         s.viewer = d.get("viewer")
         s.is_view = bool(d.get("is_view", False))
-        s._events = [Event.from_json(e) for e in d.get("events", [])]
+        s._events = read_events(d)
         return s
 
     # helpers for tests -----------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 
 from game.core.events import Event
 from game.core.match import hand_points
-from game.core.protocol import LogEntry, Result, T, resolve_options, seat_ref
+from game.core.protocol import Result, T, resolve_options, seat_ref
 from game.core.rng import Rng
 from game.games.island_race.rules import (ENDED_ALL_DONE, ENDED_LAST_TILE, ENDED_TIME_UP, LAST, MIX, OVER, PLAY,
                                           ROUNDS, RULES, IslandMatch, IslandRound, Piece, mix_script, ordinal,
@@ -170,8 +170,7 @@ def position(players: int = 2, *, options: Mapping[str, Any] | None = None, seed
     r.totals_before = [int(t) for t in sums]
     # the phase, the clock, the Done order; the log and the events as play would have them at this point
     # (a built position has no moves behind it: only the mix, "Go!", the Done order and the round's end)
-    r.entries = []
-    r._events = r._events[:1]                              # the mix (with the options' timer)
+    r._events = [e for e in r._events if e.kind == "mixed"]   # the mix (with the options' timer)
     r.done = [_seat(s, players) for s in done]
     r.finished = [s in r.done for s in range(players)]
     for s in finished:
@@ -183,10 +182,10 @@ def position(players: int = 2, *, options: Mapping[str, Any] | None = None, seed
     else:
         r.phase, r.round_start, r.now = PLAY, float(started_at), float(started_at) + float(elapsed)
         r.barrier = 1 + len(r.done)
-        r.entries.append(LogEntry(None, T("ir.log.go", round=round, rounds=ROUNDS)))
+        r._say(T("ir.log.go", round=round, rounds=ROUNDS))
         r._tell("go", round=round)
         for place, seat in enumerate(r.done, start=1):
-            r.entries.append(LogEntry(seat, T("ir.log.done", player=seat_ref(seat), place=ordinal(place))))
+            r._say(T("ir.log.done", player=seat_ref(seat), place=ordinal(place)), seat)
             r._tell("done", seat, place=place, last=r.no_timer)
         if r.no_timer and r.done:
             r.phase = LAST                                 # V3.2: the first Done starts the last tile
@@ -204,7 +203,6 @@ def position(players: int = 2, *, options: Mapping[str, Any] | None = None, seed
     if r.phase == OVER:                                    # R28: the match is over
         m.hand_results.append(r.result())
         m.totals = [a + b for a, b in zip(m.totals, hand_points(m.hand_results[-1], players))]
-        m.past_log.extend(r.log)
         m.past_events.extend(r.events)                     # as the match keeps a finished round's events
         m.past_events.append(Event.of("ended", what="hand", hand=round - 1,
                                       points=hand_points(m.hand_results[-1], players)))

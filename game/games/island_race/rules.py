@@ -68,7 +68,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from game.core.chance import Chance
-from game.core.events import Event
+from game.core.events import Event, read_events, said
 from game.core.match import MatchRules, MatchState, hand_points
 from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text, is_int,
                                 seat_ref)
@@ -348,7 +348,6 @@ class IslandRound(State):
         self.totals_before: list[int] = []
         self.scores: list[IslandScore] | None = None
         self.barrier = 0
-        self.entries: list[LogEntry] = []
         self._events: list[Event] = []
         self.viewer: int | None = None
         self.is_view = False
@@ -394,10 +393,6 @@ class IslandRound(State):
     def undo_barrier(self) -> int:  # type: ignore[override]
         return self.barrier
 
-    @property
-    def log(self) -> list[LogEntry]:
-        return list(self.entries)
-
     def current_players(self) -> tuple[int, ...]:
         """R1, R2: everyone not yet Done (in ``last``: not yet finished); nobody in ``mix`` and ``over``."""
         if self.phase == PLAY:
@@ -410,7 +405,7 @@ class IslandRound(State):
         return self.phase == OVER
 
     def _say(self, text: Text, seat: int | None = None) -> None:
-        self.entries.append(LogEntry(seat, text))
+        self._events.append(said(seat, text))
 
     def _tell(self, kind: str, seat: int | None = None, **data: Any) -> None:
         self._events.append(Event.of(kind, seat, **data))
@@ -762,7 +757,6 @@ class IslandRound(State):
         c.finished = list(self.finished)
         c.totals_before = list(self.totals_before)
         c.scores = list(self.scores) if self.scores is not None else None  # IslandScores are not changed
-        c.entries = list(self.entries)
         c._events = list(self._events)
         return c
 
@@ -787,7 +781,7 @@ class IslandRound(State):
             "now": self.now, "round_start": self.round_start, "ended_by": self.ended_by,
             "totals_before": list(self.totals_before),
             "scores": [s.to_json() for s in self.scores] if self.scores is not None else None,
-            "barrier": self.barrier, "log": [e.to_json() for e in self.entries], "viewer": self.viewer,
+            "barrier": self.barrier, "viewer": self.viewer,
             "is_view": self.is_view, "events": [e.to_json() for e in self._events],
         }
 
@@ -817,11 +811,9 @@ class IslandRound(State):
         s.totals_before = [int(x) for x in d["totals_before"]]
         s.scores = [IslandScore.from_json(x) for x in d["scores"]] if d.get("scores") is not None else None
         s.barrier = int(d["barrier"])
-        s.entries = [LogEntry.from_json(e) for e in d["log"]]
-        events = d.get("events", [])    # none in a save made before events were recorded
-        if not isinstance(events, list):
+        if not isinstance(d.get("events", []), list):
             raise ValueError("the round's events are not a list")
-        s._events = [Event.from_json(e) for e in events]
+        s._events = read_events(d)      # none in a save made before events; its log lines as ``said`` ones
         s.viewer = d.get("viewer")
         s.is_view = bool(d.get("is_view", False))
         if len(s.pile) != N_SLOTS or len(s.hands) != s.players or len(s.grids) != s.players \

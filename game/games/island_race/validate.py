@@ -18,9 +18,9 @@ from collections import Counter
 from typing import Any, Iterator, Mapping
 
 from game.core.chance import Chance
-from game.core.events import Event
+from game.core.events import Event, check_said
 from game.core.match import hand_points
-from game.core.protocol import JSON, LogEntry, Result, is_int, is_seat, require
+from game.core.protocol import JSON, Result, is_int, is_seat, require
 from game.core.rng import Rng
 from game.games.island_race.rules import (ENDED_ALL_DONE, ENDED_LAST_TILE, ENDED_TIME_UP, LAST, MIX, OVER, PLAY,
                                           RETURN_WHY, ROUNDS, IslandMatch, IslandRaceRules, IslandRound, Piece,
@@ -62,7 +62,6 @@ def validate_match(rules: IslandRaceRules, match: Any) -> None:
     require(all(t == x for t, x in zip(match.totals, sums)),
             f"the totals {match.totals!r:.60} are not the sums of the round scores {sums!r:.60}")
     require(is_int(match.barrier_base) and match.barrier_base >= 0, "the undo barrier")
-    require(all(isinstance(e, LogEntry) for e in match.past_log), "a log line of a past round")
     _check_script(match)
     validate_round(match.hand, players, match.options)
     require(match.hand.round_index == match.hand_index,
@@ -169,7 +168,6 @@ def validate_round(r: Any, players: int, options: Mapping[str, Any]) -> None:
     else:
         require(r.ended_by is None and r.scores is None, "an ending before the round is over")
     require(is_int(r.barrier) and r.barrier >= 0, "the undo barrier")
-    require(isinstance(r.entries, list) and all(isinstance(e, LogEntry) for e in r.entries), "the log")
     check_events(r)
 
 
@@ -205,6 +203,11 @@ def _check_event(e: Any, where: str, players: int, size: int, in_match: bool = F
     """One event: a known kind, public, its seat, exactly its fields, each of the right type; no tile id."""
     require(isinstance(e, Event), f"{where} is not an event")
     kind = e.kind
+    if kind == "said":                                  # a log line: its text, public, a seat or the table
+        check_said(e)
+        require(not e.secret and e.audience is None, f"{where} (a log line) keeps a secret")
+        require(e.seat is None or is_seat(e.seat, players), f"{where} (a log line) names seat {e.seat!r:.12}")
+        return
     require(kind in FIELDS, f"{where} is of unknown event kind {kind!r:.20}")
     what = f"{where} ({kind})"
     require(not e.secret and e.audience is None, f"{what} keeps a secret, but nothing in Island Race is secret")
@@ -286,10 +289,10 @@ def check_events(r: IslandRound) -> None:
     """The round's events: each one well formed (``_check_event``), and in an order play makes. A round
     saved before events were recorded has none; one loaded from such a save and played on has only the
     later ones, so the order is checked in full only from the ``mixed`` event on."""
-    events = r.events
-    require(isinstance(events, list), "the round's events are not a list")
-    for i, e in enumerate(events):
+    require(isinstance(r.events, list), "the round's events are not a list")
+    for i, e in enumerate(r.events):
         _check_event(e, f"event {i + 1} of round {r.round_index + 1}", r.players, r.size)
+    events = [e for e in r.events if e.kind != "said"]    # the order of play: the log lines aside
     kinds = [e.kind for e in events]
     number = r.round_index + 1
     for e in events:
@@ -444,8 +447,9 @@ def corruptions(data: JSON) -> Iterator[tuple[str, JSON]]:
             yield "touch", damaged(apart)
     events = hand.get("events") or []
     if events:
-        def tile_id(d: JSON, h: JSON) -> None:      # an event telling which tile it is
-            h["events"][-1]["data"]["tile"] = "T05"
+        def tile_id(d: JSON, h: JSON) -> None:      # an event (not a log line) telling which tile it is
+            typed = [e for e in h["events"] if e.get("kind") != "said"] or h["events"]
+            typed[-1]["data"]["tile"] = "T05"
 
         def secret(d: JSON, h: JSON) -> None:       # an event kept from some seats
             h["events"][0].update(secret={"down": "T05"}, audience=[0])

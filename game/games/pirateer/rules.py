@@ -68,8 +68,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from game.core.chance import Chance
-from game.core.events import Event
-from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, Rules, State, T, Text,
+from game.core.events import Event, read_events, said
+from game.core.protocol import (JSON, Action, IllegalAction, Option, Result, Rules, State, T, Text,
                                  seat_ref)
 from game.core.rng import Rng
 from game.games.pirateer.boardmodel import Board, Cell
@@ -100,7 +100,7 @@ DEAD_MAN_PLAYERS = ("spanish", "french", "pirates")   # V-I: the dead man is Bar
 FACTIONS = "factions"          # S1: "choose" (each player chooses at the table) or "preset" (the fixed seating)
 CHOOSE_AT_TABLE, PRESET = "choose", "preset"
 EVENT_KINDS = ("seated", "rolled", "first", "turn", "chose", "moved", "sank", "took", "storm", "armed", "blast",
-               "forfeit", "bonus", "out", "takeover", "ended")   # the module notes say what each carries
+               "forfeit", "bonus", "out", "takeover", "ended", "said")   # the module notes say what each carries
 
 
 # ==================================================================================================
@@ -323,7 +323,6 @@ class PirateerState(State):
         self.how: Text | None = None
         self.chance = Chance()         # every die of the game: S4, R2, V2.1, V3.2, V6.3 (chance.roll)
         self.barrier = 0
-        self.entries: list[LogEntry] = []
         self._events: list[Event] = []  # what happened, in order (see the module notes); all public (S6)
         self._legal: list[Action] | None = None
         self._ctx: tuple[tuple, Ctx] | None = None          # speed only: the last ctx() and its inputs
@@ -511,10 +510,6 @@ class PirateerState(State):
     def undo_barrier(self) -> int:  # type: ignore[override]
         return self.barrier
 
-    @property
-    def log(self) -> list[LogEntry]:
-        return list(self.entries)
-
     def current_players(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.current,)
 
@@ -522,7 +517,7 @@ class PirateerState(State):
         return self.phase == OVER
 
     def _say(self, seat: int | None, text: Text) -> None:
-        self.entries.append(LogEntry(seat, text))     # R26: every roll, move, take and boarding is logged
+        self._events.append(said(seat, text))     # R26: every roll, move, take and boarding is logged
 
     def _note(self, kind: str, seat: int | None, **data: Any) -> None:
         """Record an event (kinds and fields in the module notes). Nothing is secret (S6)."""
@@ -1036,7 +1031,6 @@ class PirateerState(State):
         c.sunk, c.lost, c.carry_turns = list(self.sunk), list(self.lost), list(self.carry_turns)
         c.winners = list(self.winners)
         c.chance = self.chance.clone()
-        c.entries = list(self.entries)
         c._events = list(self._events)
         c._plans = None
         return c
@@ -1061,7 +1055,7 @@ class PirateerState(State):
             "storm_choices": list(self.storm_choices), "out": sorted(self.out),
             "sunk": list(self.sunk), "lost": list(self.lost), "carry_turns": list(self.carry_turns),
             "winners": list(self.winners), "how": self.how.to_json() if self.how else None,
-            "rng": self.chance.to_json(), "barrier": self.barrier, "log": [e.to_json() for e in self.entries],
+            "rng": self.chance.to_json(), "barrier": self.barrier,
             "events": [e.to_json() for e in self._events],
         }
 
@@ -1097,8 +1091,7 @@ class PirateerState(State):
         s.how = Text.from_json(d["how"]) if d.get("how") else None
         s.chance = Chance.from_json(d["rng"])
         s.barrier = int(d["barrier"])
-        s.entries = [LogEntry.from_json(e) for e in d["log"]]
-        s._events = [Event.from_json(e) for e in d.get("events", [])]   # none in a save from before events
+        s._events = read_events(d)      # none in a save from before events; its log lines as ``said`` ones
         return s
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator
 
-from game.core.events import Event
-from game.core.protocol import LogEntry, is_int, is_seat, require
+from game.core.events import Event, check_said
+from game.core.protocol import is_int, is_seat, require
 from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, ship_id
 from game.games.pirateer.rules import (BONUS, CHOOSE, CHOOSE_AT_TABLE, END, EVENT_KINDS, FACTIONS, FACTIONS_2P, MODES,
                                        MOVE, OVER, PRESET, START, STORM, TWO_PLAYER_FACTIONS, VARIANTS, WIND,
@@ -97,6 +97,7 @@ def _check_events(board: Any, s: Any, known_ships: set[str]) -> None:
         require(kind in EVENT_KINDS, f"an event of unknown kind {kind!r:.40}")
         require(not e.secret and e.audience is None, f"a secret {kind!r} event (nothing is secret in Pirateer)")
         require(e.seat is None or is_seat(e.seat, players), f"a {kind!r} event names seat {e.seat!r}")
+        check_said(e)
         f = e.fields
         for check, singles, lists in ((ship, SHIP_FIELDS, SHIP_LIST_FIELDS), (cell, CELL_FIELDS, CELL_LIST_FIELDS)):
             for name in singles:
@@ -285,5 +286,4 @@ def validate_game(rules: PirateerRules, s: Any) -> None:
     if s.phase != OVER:
         require(not s.winners and s.how is None, "winners before the game is over")
     require(is_int(s.barrier) and s.barrier >= 0, "the undo barrier")
-    require(isinstance(s.entries, list) and all(isinstance(e, LogEntry) for e in s.entries), "the log")
     _check_events(board, s, known_ships)

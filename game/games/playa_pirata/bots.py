@@ -533,7 +533,7 @@ class PlayaHardBot(Bot):
         while True:
             seed = self.rng.next64()
             deal = determinize_hand(hand, Rng(seed))
-            deal.silent, deal.entries, deal._events = True, [], []   # played out, never shown nor saved
+            deal.silent, deal._events = True, []   # played out, never shown nor saved
             for j in active:
                 h = deal.clone()
                 _trusted_apply(h, candidates[j])

@@ -62,7 +62,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
 
-from game.core.events import Event
+from game.core.events import Event, read_events, said
 from game.core.match import MatchRules, MatchState, determinize_match
 from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text)
 from game.core.rng import Rng
@@ -351,7 +351,6 @@ class PlayaHand(State):
         self.pending_lifeguard: tuple[int, int] | None = None
         self.looks: list[list[Any]] = []
         self.barrier = 0
-        self.entries: list[tuple[int | None, LogEntry]] = []   # (audience: None = everyone, or a seat)
         self._events: list[Event] = []
         self.viewer: int | None = None
         self.is_view = False
@@ -468,11 +467,6 @@ class PlayaHand(State):
     def undo_barrier(self) -> int:  # type: ignore[override]
         return self.barrier
 
-    @property
-    def log(self) -> list[LogEntry]:
-        v = self.viewer if self.is_view else None
-        return [e for aud, e in self.entries if aud is None or aud == v]
-
     def current_players(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.current,)
 
@@ -489,7 +483,7 @@ class PlayaHand(State):
 
     def _say(self, audience: int | None, text: Text, seat: int | None = None) -> None:
         if not self.silent:
-            self.entries.append((audience, LogEntry(seat, text)))
+            self._events.append(said(seat, text, audience))   # a private line: only its audience has the text
 
     def _tell(self, kind: str, seat: int | None, audience: Sequence[int] | None = None,
               secret: dict[str, Any] | None = None, **data: Any) -> None:
@@ -1227,7 +1221,6 @@ class PlayaHand(State):
         c.packet = list(self.packet)
         c.draft_seen = [list(p) if p is not None else None for p in self.draft_seen]
         c.looks = [[lk[0], lk[1], list(lk[2]), lk[3]] for lk in self.looks]
-        c.entries = list(self.entries)
         c._events = list(self._events)
         c.silent = self.silent
         c.scores = list(self.scores) if self.scores is not None else None
@@ -1260,7 +1253,6 @@ class PlayaHand(State):
         for lk in v.looks:
             if lk[0] != seat:
                 lk[2] = [UNKNOWN] * len(lk[2])
-        v.entries = [(aud, e) for aud, e in self.entries if aud is None or aud == seat]
         v._events = [e.seen_by(seat) for e in self._events]
         v.viewer = seat
         v.is_view = True
@@ -1284,7 +1276,7 @@ class PlayaHand(State):
             "draft_seen": [list(p) if p is not None else None for p in self.draft_seen],
             "pending_lifeguard": list(self.pending_lifeguard) if self.pending_lifeguard else None,
             "looks": [[lk[0], lk[1], list(lk[2]), lk[3]] for lk in self.looks], "barrier": self.barrier,
-            "log": [[aud, e.to_json()] for aud, e in self.entries], "viewer": self.viewer,
+            "viewer": self.viewer,
             "is_view": self.is_view, "scores": list(self.scores) if self.scores is not None else None,
             "breakdown": [[list(row) for row in rows] for rows in self.breakdown],
             "events": [e.to_json() for e in self._events],
@@ -1330,15 +1322,13 @@ class PlayaHand(State):
         s.pending_lifeguard = (int(pl[0]), int(pl[1])) if pl else None
         s.looks = [[int(lk[0]), int(lk[1]), list(lk[2]), int(lk[3])] for lk in d["looks"]]
         s.barrier = int(d["barrier"])
-        s.entries = [(aud, LogEntry.from_json(e)) for aud, e in d["log"]]
         s.viewer = d.get("viewer")
         s.is_view = bool(d.get("is_view", False))
         s.scores = [int(x) for x in d["scores"]] if d.get("scores") is not None else None
         s.breakdown = [[(str(k), float(v)) for k, v in rows] for rows in d.get("breakdown", [])]
-        events = d.get("events", [])  # none in a save made before events were recorded
-        if not isinstance(events, list):
+        if not isinstance(d.get("events", []), list):
             raise ValueError("the hand's events are not a list")
-        s._events = [Event.from_json(e) for e in events]
+        s._events = read_events(d, _old_line)  # none in a save made before events; its lines as ``said``
         return s
 
     # Test helper ---------------------------------------------------------------------------------
@@ -1500,7 +1490,6 @@ def twin_hand(hand: PlayaHand, seat: int | None, rng: Rng) -> PlayaHand:
     pending = hand.pending_lifeguard
     if pending is not None and pending[0] != seat and twin.special_hand[pending[0]] == LIFEGUARD:
         twin.pending_lifeguard = pending  # the other drafter's choice of target stays theirs
-    twin.entries = _private_lines_told_again(hand.entries, twin, seat)
     twin._events = _events_told_again(hand._events, twin, seat)
     twin._dirty()
     return twin
@@ -1512,10 +1501,22 @@ def _events_told_again(events: Sequence[Event], twin: PlayaHand, seat: int | Non
     the log. The events ``seat`` was told keep their secrets: its view keeps what they told it."""
     looks = sum(1 for e in events if e.kind == "revealed" and e.get("what") == "hand")
     look_at = len(twin.looks) - looks  # a position built by hand may hold looks older than its events
+    lifeguard_lines = 0
     out: list[Event] = []
     for e in events:
         if e.kind == "revealed" and e.get("what") == "hand":
             look_at += 1
+        if e.kind == "said":          # a log line: another seat's private line told again from the cards
+            text = e.get("text")
+            look = None
+            if text is not None and text.key == "pp.log.lifeguard_private":
+                look = twin.looks[lifeguard_lines] if lifeguard_lines < len(twin.looks) else None
+                lifeguard_lines += 1
+            if not e.secret or (seat is not None and seat in (e.audience or ())) or text is None:
+                out.append(e)
+            else:
+                out.append(said(e.seat, _line_again(text, e.audience[0], twin, look), e.audience[0]))
+            continue
         if not e.secret or (seat is not None and seat in (e.audience or ())):
             out.append(e)
             continue
@@ -1549,34 +1550,28 @@ def _secret_again(e: Event, twin: PlayaHand, look: int) -> dict[str, Any] | None
     return None
 
 
-def _private_lines_told_again(entries: list[tuple[int | None, LogEntry]], twin: PlayaHand,
-                              seat: int | None) -> list[tuple[int | None, LogEntry]]:
-    """``entries`` with each private line of a seat other than ``seat`` rewritten from ``twin``'s cards
-    (what it buried, looked at, kept from the draft, saw with the Lifeguard)."""
-    out: list[tuple[int | None, LogEntry]] = []
-    lifeguard_lines = 0
-    for audience, entry in entries:
-        key = entry.text.key
-        if key == "pp.log.lifeguard_private":
-            look = twin.looks[lifeguard_lines]
-            lifeguard_lines += 1
-        if audience is None or audience == seat:
-            out.append((audience, entry))
-            continue
-        params = entry.text.kwargs
-        if key in ("pp.log.bury_private", "pp.log.look_private"):
-            text = T(key, spot=params["spot"], treasure=treasure_text(twin.beach[params["spot"] - 1].treasure))
-        elif key == "pp.log.lifeguard_private":
-            text = T(key, target=params["target"], cards=list_text([treasure_text(c) for c in look[2]]))
-        elif key == "pp.log.draft_keep":
-            kept = twin.special_hand[audience]
-            if kept is None:
-                kept = next(card for s, card in twin.special_played if s == audience)
-            text = T(key, card=special_text(kept))
-        else:  # pragma: no cover - a private line that tells no card
-            text = entry.text
-        out.append((audience, LogEntry(entry.seat, text)))
-    return out
+def _old_line(item: Any) -> Event:
+    """A log line as saves wrote them before the log was events: ``[audience, line]``."""
+    if not isinstance(item, list) or len(item) != 2 or not (item[0] is None or isinstance(item[0], int)):
+        raise ValueError(f"not a log line: {item!r:.60}")
+    line = LogEntry.from_json(item[1])
+    return said(line.seat, line.text, item[0])
+
+
+def _line_again(text: Text, audience: int, twin: PlayaHand, look: Any) -> Text:
+    """A private log line of ``audience`` told again from ``twin``'s cards (what it buried, looked at, kept
+    from the draft, saw with the Lifeguard: ``look``)."""
+    key, params = text.key, text.kwargs
+    if key in ("pp.log.bury_private", "pp.log.look_private"):
+        return T(key, spot=params["spot"], treasure=treasure_text(twin.beach[params["spot"] - 1].treasure))
+    if key == "pp.log.lifeguard_private" and look is not None:
+        return T(key, target=params["target"], cards=list_text([treasure_text(c) for c in look[2]]))
+    if key == "pp.log.draft_keep":
+        kept = twin.special_hand[audience]
+        if kept is None:
+            kept = next(card for s, card in twin.special_played if s == audience)
+        return T(key, card=special_text(kept))
+    return text  # a private line that tells no card
 
 
 def twin_state(state: State, seat: int | None, rng: Rng) -> State:
@@ -1591,12 +1586,17 @@ def twin_state(state: State, seat: int | None, rng: Rng) -> State:
     twin.hand = twin_hand(state.hand, seat, rng)
     if isinstance(state.last_hand, PlayaHand):
         twin.last_hand = twin_hand(state.last_hand, seat, rng)
-        # the finished hand's events were copied into the match's past events, before its "ended" event
+        # the finished hand's events were copied into the match's past events, then the match's line that the
+        # hand ended, its "ended" event and the line that the next hand begins
         told, again = state.last_hand.events, twin.last_hand.events
         past = state.past_events
-        start = len(past) - 1 - len(told)
-        if told and start >= 0 and past[start:-1] == told:
-            twin.past_events = past[:start] + list(again) + past[-1:]
+        end = next((i for i in range(len(past) - 1, -1, -1) if past[i].kind == "ended"
+                    and past[i].get("what") == "hand"), len(past))
+        for gap in range(3):                           # the match's own line between the hand and its end
+            start = end - gap - len(told)
+            if told and start >= 0 and past[start:start + len(told)] == told:
+                twin.past_events = past[:start] + list(again) + past[start + len(told):]
+                break
     twin.rng = Rng(rng.next64())
     return twin
 
@@ -1628,8 +1628,8 @@ class PlayaMatch(MatchState):
         choice = options.get("first-player", "random")
         first = rng.below(players) if choice == "random" else (FIRST_PLAYER_CHOICES.index(choice) - 1) % players
         hand = rules.new_hand(players, options, rng.next64(), first, 0)
-        log = [LogEntry(None, T("match.log.hand_start", hand=1, hands=n))] if n > 1 else []
-        return cls(rules, players, options, n, rng, hand, 0, first, past_log=log)
+        log = [said(None, T("match.log.hand_start", hand=1, hands=n))] if n > 1 else []
+        return cls(rules, players, options, n, rng, hand, 0, first, past_events=log)
 
     def _finish_hand(self) -> None:
         super()._finish_hand()

@@ -13,8 +13,8 @@ from collections import Counter
 from copy import deepcopy
 from typing import Any, Iterator, Mapping, Sequence
 
-from game.core.events import Event
-from game.core.protocol import JSON, LogEntry, Result, is_int, is_seat, require
+from game.core.events import Event, check_said
+from game.core.protocol import JSON, Result, is_int, is_seat, require
 from game.games.playa_pirata.cards import (COLOURS, DOUBLE, FLAG, KEPT_SPECIALS,
                                            LIFEGUARD, PARROT, PIRATE_COLOUR, PIRATE_KIND, SPECIAL_IDS,
                                            TOWEL_COLOUR, TREASURE_IDS, TREASURE_KIND, TREASURES_PER_PLAYER,
@@ -24,7 +24,7 @@ from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, ROUND, SEATING, S
 
 PHASES = (SEATING, DRAFT, ROUND, FINAL, OVER)
 EVENT_KINDS = frozenset({"dealt", "turn", "round", "chose", "discarded", "buried", "played", "revealed", "ended",
-                         "took", "scored"})
+                         "took", "scored", "said"})
 _TREASURE_FIELDS = ("treasure", "treasures")
 _CARD_FIELDS = ("card", "cards", "towel", "towels", "pirates") + _TREASURE_FIELDS
 STEPS = (STEP_A, STEP_B, STEP_END)
@@ -63,7 +63,6 @@ def validate_match(rules: PlayaRules, match: Any) -> None:
     sums = [sum((r.scores or [0.0] * players)[seat] for r in results) for seat in range(players)]
     require(all(abs(t - s) < 1e-6 for t, s in zip(match.totals, sums)), "the totals are not the sum of the hands")
     require(is_int(match.barrier_base) and match.barrier_base >= 0, "the undo barrier")
-    require(all(isinstance(e, LogEntry) for e in match.past_log), "a log line of a past hand")
     _event_fields(match.past_events, players, "of a past hand")
     validate_hand(match.hand, players, match.options)
     require(match.hand.hand_index == match.hand_index,
@@ -157,9 +156,6 @@ def validate_hand(h: Any, players: int, options: Mapping[str, Any]) -> None:
     _exactly_once("pirate", cards["pirates"], [c for seat in range(players) for c in pirate_ids(seat)])
     _exactly_once("special", cards["specials"], SPECIAL_IDS if h.special else ())
     # the log and the scores
-    require(isinstance(h.entries, list) and all(
-        isinstance(e, tuple) and len(e) == 2 and (e[0] is None or is_seat(e[0], players)) and isinstance(e[1], LogEntry)
-        for e in h.entries), "the log")
     if h.phase == OVER:
         require(isinstance(h.scores, list) and len(h.scores) == players and all(is_int(x) for x in h.scores),
                 "a finished hand without one score per player")
@@ -257,6 +253,7 @@ def _event_fields(events: Any, players: int, where: str = "") -> None:
     for k, e in enumerate(events):
         name = f"event {k + 1} {where} ({e.kind})".replace("  ", " ")
         require(e.kind in EVENT_KINDS, f"{name}: unknown kind of event {e.kind!r}")
+        check_said(e)
         require(e.seat is None or is_seat(e.seat, players), f"{name}: seat {e.seat!r} is not a seat of {players}")
         require(e.audience is None or all(is_seat(s, players) for s in e.audience),
                 f"{name}: told to {e.audience!r}, not seats of {players}")

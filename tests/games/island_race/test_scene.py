@@ -46,7 +46,7 @@ class Steady(RealtimeAgent):
                 return Done(seat), at
             slots = [i for i, p in enumerate(r.pile) if p is not None]
             legal = r.legal_cells(seat)
-            start = (self.seed * 7 + len(r.entries)) % len(slots)
+            start = (self.seed * 7 + len(r.log)) % len(slots)
             for k in range(len(slots)):
                 slot = slots[(start + k) % len(slots)]
                 face = r.pile[slot].face

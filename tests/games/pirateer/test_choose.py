@@ -186,6 +186,7 @@ def test_a_save_of_rules_version_1_replays_exactly_as_it_was_played():
         want = dict(data["snapshot"], options={**data["snapshot"]["options"], "factions": "preset"})
         got = json.loads(json.dumps(state.to_json()))
         assert "events" not in want and got.pop("events")
+        assert [line.to_json() for line in state.log] == want.pop("log")   # the log is events now
         assert got == want
         assert RULES.options_of_version(save.options, 1, save.players) == {**save.options, "factions": "preset"}
     # without the old options the same actions would not replay: the players would have to choose first

@@ -69,7 +69,8 @@ def assert_view_is_fair(h: PlayaHand, seat: int | None, know: list[set[str]]) ->
         assert v.packet == [UNKNOWN] * len(h.packet)
     for lk in v.looks:
         assert lk[0] == seat or lk[2] == [UNKNOWN] * len(lk[2])
-    assert len(v.log) == sum(1 for aud, _ in h.entries if aud is None or aud == seat)
+    assert len(v.log) == sum(1 for e in h.events if e.kind == "said"       # the log: the public lines and
+                             and (e.audience is None or (seat is not None and seat in e.audience)))  # its own
 
 
 def assert_determinization_is_consistent(h: PlayaHand, seat: int, rng: Rng) -> None:
@@ -230,7 +231,7 @@ def test_every_emitted_text_is_in_both_catalogs():
                 except IllegalAction as exc:
                     keys |= _keys(exc.reason)
             h.apply(rng.choice(h.legal_actions()))
-        keys |= {k for _, e in h.entries for k in _keys(e.text)}
+        keys |= {k for line in h.events if line.kind == "said" for k in _keys(line.get("text"))}
         keys |= {k for rows in h.result().breakdown for k, _ in rows} | set(h.result().stats)
     for option in RULES.options:
         keys |= {option.label, option.help, *option.choice_labels}

@@ -98,7 +98,8 @@ def test_a_twin_keeps_what_the_seat_has_seen_and_tells_other_seats_their_own_car
                 if h.treasure_visible_to(i, seat):
                     assert tsp.treasure == sp.treasure
             for other in range(3):
-                lines = [e.text for aud, e in twin.entries if aud == other and e.text.key == "pp.log.bury_private"]
+                lines = [e.get("text") for e in twin.events if e.kind == "said" and e.audience == (other,)
+                         and e.get("text").key == "pp.log.bury_private"]
                 for text in lines:
                     spot = text.kwargs["spot"] - 1
                     assert twin.beach[spot].buried_by == other
