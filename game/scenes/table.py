@@ -18,8 +18,9 @@ It owns the flow around the rules, never the rules themselves:
   the table skips what is running, and the next bot move waits until it is over;
 - the turn: ``my_turn`` (the human seat that may act on screen now), ``legal`` (its legal actions, the
   engine's), ``play`` (a human action: applied, or refused with the engine's reason in a toast);
-- the pieces every table shows: the log panel, the Menu and Undo buttons, a chooser over the table
-  (``open_chooser``: which die, which ships...).
+- the pieces every table shows: the log panel (its lines are the viewer's ``said`` events, synced before
+  each frame), the Menu and Undo buttons, a chooser over the table (``open_chooser``: which die, which
+  ships...).
 
 A game's scene subclasses it and implements ``draw_table`` (and input handling) on top; it draws only.
 """
@@ -458,11 +459,23 @@ class TableScene(Scene):
     def handle_table(self, event: pygame.event.Event) -> None:
         """The game's own input (only called while the table is visible)."""
 
+    def log_lines(self, viewer: int | None) -> list:
+        """The log as ``viewer`` may read it: the ``said`` events' lines (``game.core.events.log_of``), worked
+        out again only when the events or the viewer change."""
+        from game.core.events import log_of
+        events = self.state.events
+        key = (len(events), events[-1] if events else None, viewer)
+        if getattr(self, "_log_key", None) != key:
+            self._log_key, self._log_cache = key, log_of(events, viewer)
+        return self._log_cache
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.privacy_for is not None:
             self.draw_privacy(surface)
             return
-        self.draw_table(surface, self.viewer())
+        viewer = self.viewer()
+        self.logpanel.sync(self.log_lines(viewer), viewer)  # the log panel reads the viewer's events
+        self.draw_table(surface, viewer)
         if self.chooser is not None:
             self.chooser.draw(surface)
 

@@ -39,7 +39,6 @@ class RaceDrawing:
     """Mixed into the race scene: every ``_draw_*`` method and the caches they use."""
 
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
-        self.logpanel.sync(self.state.log)
         if self.stage == "scoring" and self.scoring is not None:
             self._draw_scoring(surface)
             return

@@ -818,7 +818,6 @@ class PirateerScene(TableScene):
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
         self._refresh_buttons()
         g = self.game
-        self.logpanel.sync(g.log, viewer)  # the log as the seat on screen sees it (all public in Pirateer)
         surface.blit(self._static_layer(surface.get_size()), (0, 0))
         board = self.view.rect
         clip = surface.get_clip()

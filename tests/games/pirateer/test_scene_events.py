@@ -131,12 +131,12 @@ def test_an_action_applied_out_of_sight_is_shown_from_its_events_on_the_next_fra
     scene.session.apply(move)                                   # not through the table: no after_action
     assert not scene.effects
     frames(app, 1)
-    moved = scene.game.events[shown]
+    moved = next(e for e in scene.game.events[shown:] if e.kind != "said")   # (its log line aside)
     assert moved.kind == "moved" and scene.events_synced == len(scene.game.events)
     glide = next(e for e in scene.effects if isinstance(e, fx.Glide))
     assert glide.hides == {sid("Sp1")}
     assert len(glide.points) == len(moved.get("path")) + 1 == 6      # from the start, square by square
-    assert scene.trails and scene.trails[-1][1] == shown
+    assert scene.trails and scene.trails[-1][1] == scene.game.events.index(moved, shown)   # the move's event
 
 
 def test_the_dice_are_the_events_dice_and_a_blast_greys_them_when_the_turn_passes(app):
@@ -164,7 +164,8 @@ def test_a_storm_sinks_the_farthest_ship_with_its_wave_and_banner(app):
 def test_no_legal_move_says_so_after_the_tumble(app):
     scene = table_at(app, game({"Sp1": (8, 10), "Fr1": (10, 0)}, next_rolls=[[6, 6]]), ["human"] * 4)
     key(app, pygame.K_SPACE)
-    assert scene.game.events[-1].kind == "forfeit" and scene.game.events[-1].get("none")
+    last = [e for e in scene.game.events if e.kind != "said"][-1]             # (the log lines aside)
+    assert last.kind == "forfeit" and last.get("none")
     banner = next(e for e in scene.effects if isinstance(e, fx.Banner))
     assert banner.text == tr("pir.ui.no_move") and banner.delay > 0       # once the dice lie still
     assert scene.shown_dice == [6, 6]
@@ -177,7 +178,7 @@ def test_the_treasure_home_glints_and_the_results_wait_for_it(app):
     move = next(a for a in scene.game.legal_actions() if isinstance(a, Move) and a.die == 4
                 and a.direction == "NE")
     assert scene.try_action(move) is None
-    assert scene.game.events[-1].kind == "ended"
+    assert [e for e in scene.game.events if e.kind != "said"][-1].kind == "ended"   # (the log lines aside)
     glide = next(e for e in scene.effects if isinstance(e, fx.Glide))
     glint = next(e for e in scene.effects if isinstance(e, fx.Frames))
     banner = next(e for e in scene.effects if isinstance(e, fx.Banner))
