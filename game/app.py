@@ -250,7 +250,7 @@ class App:
         self._fade_t = 0.0
 
     def anim_speed(self) -> float:
-        """Speed for ``game.ui.tween.Tweener(speed=...)`` from the animation-speed setting."""
+        """Speed for the tables' animation timeline (``game.ui.timeline.Timeline``) from the animation-speed setting."""
         return 1.0 / self.anim_factor()
 
     def anim_factor(self) -> float:

@@ -33,6 +33,7 @@ import pygame
 from game.core.protocol import IllegalAction, Text
 from game.ui import palette, sound, theme
 from game.ui import tween as tw
+from game.ui.timeline import Timeline
 from game.ui.widgets import ToastStack, draw_bubble
 
 Verdict = bool | Text
@@ -86,7 +87,7 @@ class DragController:
                  glide: bool = True):
         self.on_drop = on_drop
         self._own_tweener = tweener is None
-        self.tweener = tweener if tweener is not None else tw.Tweener()
+        self.tweener = tweener if tweener is not None else Timeline()  # a table passes its own
         self.hint = hint
         self.toasts = toasts
         self.threshold = threshold
