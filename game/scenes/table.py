@@ -434,6 +434,8 @@ class TableScene(Scene):
         self.paused = True
 
     def update(self, dt: float) -> None:
+        if self.timeline.active:
+            self.mark_dirty()  # the frame the last clip ends in is drawn too
         self.timeline.update(dt)
         self.sync_events()
         self.update_bots()

@@ -51,8 +51,7 @@ def test_a_tall_narrow_window_shows_playas_beach_cards_as_they_flip(app):
             frames(app, 30)  # the flip runs to its end
             break
         if scene.hand_end is not None:
-            scene._reveal_time += 1.0
-            scene._hand_end_timer += 0.5
+            scene.timeline.skip()  # the sunset and the bots' pause after it end now
         frames(app, 1)
     assert_no_crash(app)
     assert flips and len(scene.hand_view(None).beach) >= 4

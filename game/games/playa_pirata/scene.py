@@ -10,14 +10,15 @@ Input becomes actions of rules.py; the scene never decides a rule. Gestures (spe
 - special cards: drag onto a treasure, a player, or the discard pile ("use").
 An illegal drop glides back with the reason.
 
-What happened reaches the scene as the engine's events as the seat on screen may know them
-(``State.events_for(viewer)``, see the rules module for their kinds and fields): the scene keeps the index of
-the last event it has shown and turns each new one into its animation, highlight or reveal (``show_event``):
-a burial or a pirate card glides to the beach, a Map turns its treasure over, an Umbrella pops open, a towel
-group glides fanned then collapses into the pile, a Spyglass or Bucket look is shown large to the looker, and
-the end of a hand (the beach revealed, each treasure taken, each score, the hand ended) becomes the sunset
-and its breakdown. Undo and a game just opened resync to the events without animating. The table itself
-(hands, beach, piles) is drawn from the viewer's view, one view per frame.
+What happened reaches the scene as the engine's events as the seat on screen may know them (the shared
+table's ``on_events``; see the rules module for their kinds and fields): each new one becomes its animation,
+highlight or reveal on the table's timeline (``show_event``; clips in ``clips.py``): a burial or a pirate card
+glides to the beach, a Map turns its treasure over, an Umbrella pops open, a towel group glides fanned then
+collapses into the pile, a Spyglass or Bucket look is shown large to the looker, and the end of a hand (the
+beach revealed, each treasure taken, each score, the hand ended) becomes the sunset and its breakdown. Undo
+and a game just opened resync to the events without animating (``on_resync``). The table itself (hands,
+beach, piles) is drawn from the viewer's view, one view per frame. Whose turn, the legal actions, playing
+one, the log panel and the Menu and Undo buttons come from the shared table (``TableScene``).
 """
 from __future__ import annotations
 
@@ -34,12 +35,14 @@ from game.scenes.table import TableScene
 from game.ui import palette, theme
 from game.ui.cards import CardSprite
 from game.ui.dragdrop import DragController, DropTarget
-from game.ui.logpanel import LogPanel
 from game.ui.results_view import ResultsView
-from game.ui.tween import Tweener, move
+from game.ui.timeline import Clip
+from game.ui.tween import move
 from game.ui.widgets import Button
 
 from game.games.playa_pirata import sprites
+from game.games.playa_pirata.clips import (DIM_SECONDS, HAND_END_SECONDS, POINTS_SECONDS, REVEAL_STEP, Peek,
+                                           SpotAnim, SunsetClip)
 from game.games.playa_pirata.cards import (PIRATE_KIND, TOWEL_VALUE, TREASURE_KIND, TREASURE_VALUE, UNKNOWN,
                                            treasure_canonical)
 from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, SEATING, STEP_A, STEP_B, BuryTreasure,
@@ -89,15 +92,11 @@ class PlayaScene(TableScene):
 
     def __init__(self, app: Any, session: GameSession):
         super().__init__(app, games.get("playa-pirata"), session)
-        self.tweener = Tweener(speed=app.anim_speed())
-        self.logpanel = LogPanel(size=14)
-        self.logpanel.seat_colours = [s.colour for s in session.seats]
-        self.drag = DragController(self._on_drop, tweener=self.tweener, hint=self._hint, toasts=app.toasts,
+        self.drag = DragController(self._on_drop, tweener=self.timeline, hint=self._hint, toasts=app.toasts,
                                    keys=True)  # Left/Right pick a card, Up/Down a target, Enter plays it
         self.end_button = Button(Text.of("pp.ui.end_turn"), self._end_turn, min_width=150, height=44, size=18)
         self.show_button = Button(Text.of("pp.ui.show"), self._show_hand, min_width=150, height=44, size=18)
-        self.undo_button = Button(Text.of("table.undo"), self.undo, min_width=110, height=44, size=18)
-        self.menu_button = Button(Text.of("table.menu"), self.pause, min_width=110, height=40, size=16)
+        self.undo_button.height, self.undo_button.size = 44, 18  # as big as End turn beside it
         self.next_hand_button = Button(Text.of("pp.ui.next_hand"), self._close_hand_end, min_width=200)
         self.flag_on = False
         self.flag_toggle = Button(Text.of("pp.ui.flag_off"), self._toggle_flag, min_width=150, height=40, size=16)
@@ -109,19 +108,14 @@ class PlayaScene(TableScene):
         self.hand_end: Any = None            # (hand number, Result) shown between two hands
         self.sunset: Sunset | None = None    # what the sunset on screen reveals (with hand_end)
         self._ending = Sunset()              # the end of the hand on the table, as its events come
-        self._hand_end_timer = 0.0
-        self._reveal_time = 0.0              # sunset: the buried treasures turn over one by one
-        self.peek: tuple[int, float] | None = None  # (beach index, seconds shown) of a private look
-        self._peek_card = UNKNOWN            # the treasure that look showed (its event's secret)
-        self.flying: list[CardSprite] = []   # cards gliding from a hand to the beach
-        self.spot_anims: dict[int, tuple[str, float]] = {}  # beach index -> ("flip" | "umbrella", age)
-        self._seen = 0                       # events shown so far (index of the next one)
+        self._sunset_clip: SunsetClip | None = None  # the sunset on screen (on the timeline while it runs)
+        self.flying: list[CardSprite] = []   # cards gliding (tweens on the timeline) from a hand to the beach
         self._generation = 0                 # changes whenever the events on screen do
         self._built_for: Any = None
         self.shown: Any = None               # the match as the seat on screen sees it (set by each frame)
         self._press_towel: tuple[CardSprite, tuple[int, int]] | None = None
         self.rect = pygame.Rect(0, 0, 1280, 720)
-        self.resync()  # a game just opened (a saved one too): what already happened is not shown again
+        self.resync_events()  # a game just opened (a saved one too): what already happened is not shown again
 
     # State helpers ------------------------------------------------------------------------------
     def hand_view(self, viewer: int | None) -> PlayaHand:
@@ -135,15 +129,13 @@ class PlayaScene(TableScene):
         return shown_name(self.session.seats[seat].name)  # however long the name in the save, it fits
 
     def my_turn(self) -> int | None:
-        """The human seat that may act on screen now (None: a bot's turn, or covered)."""
-        viewer = self.viewer()
-        if viewer is None or self.state.current_player != viewer or self.hand_end is not None:
-            return None
-        return viewer
+        """The shared table's, and nobody plays while a hand's scoring is on screen."""
+        return None if self.hand_end is not None else super().my_turn()
 
-    def legal(self) -> list[Action]:
-        seat = self.my_turn()
-        return self.state.legal_actions(seat) if seat is not None else []
+    @property
+    def spot_anims(self) -> dict[int, tuple[str, float]]:
+        """Beach spot -> ("flip" | "umbrella", progress 0..1) of what is turning over or popping open."""
+        return {c.spot: (c.kind, c.t) for c in self.timeline.clips(SpotAnim)}
 
     # Layout -------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -306,7 +298,7 @@ class PlayaScene(TableScene):
             for a in legal:
                 if isinstance(a, ChoosePosition):
                     self.choice_buttons.append(Button(Text.of("pp.ui.position", n=a.position),
-                                                      lambda a=a: self._play(a), min_width=140))
+                                                      lambda a=a: self.play(a), min_width=140))
         elif hand.phase == DRAFT:
             self._build_draft(legal)
             return
@@ -341,7 +333,7 @@ class PlayaScene(TableScene):
                     label = Text.of("pp.ui.keep_short")
                 else:
                     label = Text.of("pp.ui.keep_look", player=self.seat_name(a.lifeguard_target))
-                b = Button(label, lambda a=a: self._play(a), min_width=cw, height=34, size=14)
+                b = Button(label, lambda a=a: self.play(a), min_width=cw, height=34, size=14)
                 b.layout(pygame.Rect(rect.x, by, cw, theme.px(34)))
                 self.choice_buttons.append(b)
                 by += theme.px(38)
@@ -418,63 +410,35 @@ class PlayaScene(TableScene):
             return Text.of("pp.ui.locked")
         return reason
 
-    def _play(self, action: Action) -> None:
-        reason = self.try_action(action)
-        if reason is not None:
-            self.app.toast(tr(reason))
-
     def _end_turn(self) -> None:
         seat = self.my_turn()
         if seat is not None:
-            self._play(EndTurn(seat))
+            self.play(EndTurn(seat))
 
     def _show_hand(self) -> None:
         seat = self.my_turn()
         if seat is not None:
-            self._play(ShowHand(seat))
+            self.play(ShowHand(seat))
 
     def _toggle_flag(self) -> None:
         self.flag_on = not self.flag_on
         self.mark_dirty()
 
-    PEEK_SECONDS = 2.5
-    SPOT_ANIM_SECONDS = 0.45
-
     # What happened: the viewer's events ---------------------------------------------------------------
-    def on_action(self, action: Action) -> None:
-        """An action was applied (a human's or a bot's): show the events it added, as the seat on screen
-        may know them."""
-        self.sync_events()
-
-    def undo(self) -> None:
-        super().undo()
-        self.sync_events()  # fewer events than shown: resynced, nothing animates (nothing when refused)
-
-    def sync_events(self) -> None:
-        """Show every event since the last one shown (``show_event``), in order."""
-        events = self.state.events_for(self.viewer())
-        if len(events) < self._seen:  # taken back under us: start again from here, without animating
-            self.resync()
-            return
-        new, self._seen = events[self._seen:], len(events)
-        for event in new:
+    def on_events(self, events: list[Event], first: int) -> None:
+        """New events of the viewer (after an action, a human's or a bot's): each one shown in order."""
+        for event in events:
             self.show_event(event)
-        if new:
-            self._generation += 1
-            self._built_for = None
-
-    def resync(self) -> None:
-        """Take the events as they are now as shown, without animating them (undo, a game just opened)."""
-        self._seen = len(self.state.events_for(self.viewer()))
-        self._ending = Sunset()
-        for sprite in self.flying:
-            self.tweener.cancel(("move", id(sprite)))
-        self.flying = []
-        self.spot_anims = {}
-        self.peek = None
         self._generation += 1
         self._built_for = None
-        self.mark_dirty()
+
+    def on_resync(self) -> None:
+        """The events as they are now are taken as shown (undo, a game just opened): the timeline has been
+        cancelled, so nothing flies and nothing of a hand's ending is on the way."""
+        self._ending = Sunset()
+        self.flying = []
+        self._generation += 1
+        self._built_for = None
 
     def show_event(self, e: Event) -> None:
         """One event of the viewer (``Event.seen_by``) becomes its animation, highlight or reveal; the kinds
@@ -509,12 +473,11 @@ class PlayaScene(TableScene):
     def _show_pirate(self, e: Event) -> None:
         target = e.get("target")
         self._fly_card(e.seat, target, "pirate", e.get("card"))
-        if e.get("effect") == "face-up":
-            self.spot_anims[target] = ("flip", 0.0)      # R13: the X card turns over
-            self.app.play("card")
-        elif e.get("effect") == "umbrella":
-            self.spot_anims[target] = ("umbrella", 0.0)  # R15: it pops open
-            self.app.play("splash")
+        if e.get("effect") in ("face-up", "umbrella"):
+            self.timeline.cancel(("spot", target))  # one animation a spot: the newest
+            # R13: the X card turns over; R15: the umbrella pops open
+            self.timeline.play(SpotAnim(target, "flip" if e.get("effect") == "face-up" else "umbrella"))
+            self.app.play("card" if e.get("effect") == "face-up" else "splash")
 
     def _show_look(self, e: Event) -> None:
         """R12 / V12: a private look is shown large, for a moment, to the human who looked (only: the
@@ -522,8 +485,8 @@ class PlayaScene(TableScene):
         spot, card = e.get("spot"), e.get("treasure")
         if e.get("by") in PRIVATE_LOOKS and e.seat is not None and e.seat == self.viewer() and \
                 not self.is_bot(e.seat) and card not in (None, UNKNOWN) and spot is not None and spot >= 0:
-            self.peek = (spot, 0.0)
-            self._peek_card = card
+            self.timeline.cancel(Peek.TAG)
+            self.timeline.play(Peek(spot, card))
 
     def _show_hand_end(self, e: Event) -> None:
         """A hand ended: its sunset and scoring come before the next hand (the last hand of a match goes
@@ -534,9 +497,16 @@ class PlayaScene(TableScene):
             return
         self.sunset = ending
         self.hand_end = (int(e.get("hand") or 0) + 1, ending.result(self.session.players))
-        self._hand_end_timer = 0.0
-        self._reveal_time = 0.0
+        self._sunset_clip = self.timeline.play(SunsetClip(len(ending.treasures), self._sunset_turned))
+        if not self.humans():  # bots only: the scoring stays up a moment, then play goes on
+            self._close_later(self._sunset_clip.reveal_time + HAND_END_SECONDS)
         self.app.play("splash")
+
+    def _sunset_turned(self) -> None:
+        """A treasure turned over, or the scoring panel came up: drawn in this very frame, whatever else
+        moves or not (the app draws only a dirty or animating scene; issue 14: the panel waited for the mouse)."""
+        self.app.play("card")
+        self.mark_dirty()
 
     def _fly_card(self, seat: int | None, target: int | None, kind: str, card: str | None) -> None:
         """Glide the played card from where it was (the hand, or the player's panel) to where it went: a
@@ -564,7 +534,7 @@ class PlayaScene(TableScene):
         sprite = CardSprite(pygame.Rect(start.topleft, size), face=face, draggable=False)
         self.flying.append(sprite)
         to = (end.x + theme.px(8), end.y + theme.px(18))
-        move(self.tweener, sprite, to, duration=0.35, on_done=lambda: self._landed(sprite))
+        move(self.timeline, sprite, to, duration=0.35, on_done=lambda: self._landed(sprite))
 
     def _landed(self, sprite: CardSprite) -> None:
         if sprite in self.flying:
@@ -605,12 +575,27 @@ class PlayaScene(TableScene):
             hold = gap * (n - 1 - k) + 0.15  # the fan stays until the last card has landed
 
             def collapse(sprite: CardSprite = sprite, hold: float = hold) -> None:
-                move(self.tweener, sprite, stack, duration=0.18, delay=hold,
+                move(self.timeline, sprite, stack, duration=0.18, delay=hold,
                      on_done=lambda: self._landed(sprite))
-            move(self.tweener, sprite, fanned, duration=0.35, delay=gap * k, on_done=collapse)
+            move(self.timeline, sprite, fanned, duration=0.35, delay=gap * k, on_done=collapse)
+
+    def _close_later(self, delay: float) -> None:
+        """Bots only: the hand's scoring closes by itself ``delay`` seconds from now."""
+        self.timeline.cancel("close-hand")
+        self.timeline.at(delay, Clip(0.0, 0.0, on_done=self._close_hand_end, blocking=False, tag="close-hand"))
+
+    def _reveal_all(self) -> None:
+        """Impatient: every treasure of the sunset turned over now, the scoring shown."""
+        if self._sunset_clip is not None:
+            self._sunset_clip.finish()
+        if not self.humans():
+            self._close_later(HAND_END_SECONDS)
+        self.mark_dirty()
 
     def _close_hand_end(self) -> None:
-        self._hand_end_timer = 0.0
+        self.timeline.cancel(SunsetClip.TAG)
+        self.timeline.cancel("close-hand")
+        self._sunset_clip = None
         self.hand_end = None
         self.sunset = None
         self._built_for = None
@@ -629,7 +614,7 @@ class PlayaScene(TableScene):
         if self.hand_end is not None:
             if not self.all_revealed():
                 if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):  # impatient: show it all now
-                    self._reveal_time = 1e6
+                    self._reveal_all()
             else:
                 self.next_hand_button.handle(event)
             return
@@ -693,45 +678,21 @@ class PlayaScene(TableScene):
     def update(self, dt: float) -> None:
         if self.is_animating():
             self.mark_dirty()  # the frame an animation ends in is drawn too (a card landed, the panel up)
-        super().update(dt)
-        limit = self.SPOT_ANIM_SECONDS * self.app.anim_factor()
-        for index, (kind, age) in list(self.spot_anims.items()):
-            if age + dt >= limit:
-                del self.spot_anims[index]
-            else:
-                self.spot_anims[index] = (kind, age + dt)
-        if self.peek is not None:
-            self.peek = (self.peek[0], self.peek[1] + dt)
-            if self.peek[1] > self.PEEK_SECONDS * self.app.anim_factor() or self.viewer() is None:
-                self.peek = None
-            self.mark_dirty()
-        self.tweener.update(dt)
+        super().update(dt)  # the timeline, the new events, the bots
+        if self.viewer() is None:
+            self.timeline.cancel(Peek.TAG)  # a private look is over once the table is covered
         self.drag.update(dt)
         for s in self.hand_sprites:
             s.update(dt)
-        if self.hand_end is not None:
-            before = self.revealed_count()
-            self._reveal_time += dt
-            if self.revealed_count() != before:
-                self.app.play("card")
-        if self.hand_end is not None and not self.humans() and self.all_revealed():
-            self._hand_end_timer += dt  # bots only: the scoring stays up a moment, then play goes on
-            if self._hand_end_timer > 2.5 * self.app.anim_factor():
-                self._close_hand_end()
 
     def is_animating(self) -> bool:
-        sunset = self.hand_end is not None and (not self.humans() or not self.sunset_settled())
-        return super().is_animating() or self.peek is not None or bool(self.spot_anims) or sunset or \
-            self.tweener.active or self.drag.active or \
+        return super().is_animating() or self.drag.active or \
             any(abs(s.lift - s.target_lift()) > 0.5 for s in self.hand_sprites)
 
     # Drawing ------------------------------------------------------------------------------------
-    REVEAL_STEP = 0.35  # seconds between two treasures turning over at sunset
-    POINTS_SECONDS = 1.2  # the points rising from a treasure that turned over
-    DIM_SECONDS = 2.5     # the beach darkening at sunset
-
     def revealed_count(self) -> int:
-        return int(self._reveal_time / (self.REVEAL_STEP * self.app.anim_factor()))
+        """How many treasures the sunset has turned over so far (more than all: the scoring shows)."""
+        return self._sunset_clip.revealed if self._sunset_clip is not None else 0
 
     def sunset_spots(self) -> int:
         """How many treasures the sunset on screen turns over (the ``revealed`` beach of its hand)."""
@@ -742,16 +703,12 @@ class PlayaScene(TableScene):
 
     def sunset_settled(self) -> bool:
         """Every treasure turned over, its points risen and faded, the beach fully dimmed."""
-        n = self.sunset_spots()
-        factor = self.app.anim_factor()
-        return self.all_revealed() and self._reveal_time >= max(
-            n * self.REVEAL_STEP * factor + self.POINTS_SECONDS, self.DIM_SECONDS)
+        return self.all_revealed() and (self._sunset_clip is None or self._sunset_clip.done)
 
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
         self._rebuild()
         # one view per frame: everything drawn comes from it, never from the full state
         self.shown = self.state.view(viewer)
-        self.logpanel.sync(self.shown.log, viewer)
         last = getattr(self.shown, "last_hand", None)
         if self.hand_end is not None and self.sunset is not None and last is not None:
             self._draw_sunset(surface, last, self.sunset, viewer)
@@ -769,22 +726,21 @@ class PlayaScene(TableScene):
         for sprite in self.flying:
             sprite.draw(surface)
         self.drag.draw_overlay(surface)
-        if self.peek is not None and viewer is not None:
-            self._draw_peek(surface, hand)
+        if viewer is not None:
+            for peek in self.timeline.clips(Peek):
+                self._draw_peek(surface, hand, peek)
         if self.hand_end is not None:
             self._draw_hand_end(surface)
 
-    def _draw_peek(self, surface: pygame.Surface, hand: PlayaHand) -> None:
-        index, age = self.peek
-        treasure = self._peek_card  # what the look showed (the event's secret, for the looker)
+    def _draw_peek(self, surface: pygame.Surface, hand: PlayaHand, peek: Peek) -> None:
+        index, treasure = peek.spot, peek.card  # what the look showed (the event's secret, for the looker)
         if index >= len(hand.beach) or treasure == UNKNOWN:
             return
         w = theme.px(150)
         card = pygame.Rect(0, 0, w, int(w * CARD_RATIO))
         card.center = self.beach.center
-        fade = 1.0 - max(0.0, age - (self.PEEK_SECONDS - 0.5) * self.app.anim_factor()) / 0.5
         img = sprites.treasure_face(TREASURE_KIND[treasure], TREASURE_VALUE[treasure] or None, card.size).copy()
-        img.set_alpha(int(255 * max(0.0, min(1.0, fade))))
+        img.set_alpha(int(255 * peek.alpha))
         theme.draw_glow(surface, card, palette.HIGHLIGHT, theme.px(12), theme.px(12))
         surface.blit(img, card)
         text = tr("pp.ui.peek", n=index + 1)
@@ -847,7 +803,7 @@ class PlayaScene(TableScene):
         label = f"#{i + 1}" + (" · " + tr("pp.ui.spot_central") if sp.buried_by is None else "")
         theme.draw_text(surface, label, theme.font("bold", 13), palette.WOOD_DARK, (card.x, r.y + theme.px(2)))
         anim = self.spot_anims.get(i) if hand is not None and not hidden else None
-        progress = anim[1] / (self.SPOT_ANIM_SECONDS * self.app.anim_factor()) if anim else 1.0
+        progress = anim[1] if anim else 1.0
         flipping = anim is not None and anim[0] == "flip"
         treasure = sp.treasure
         if sunset is not None:
@@ -1019,12 +975,12 @@ class PlayaScene(TableScene):
         for i, rect in enumerate(rects):
             self._draw_spot(surface, last, i, rect, viewer, hidden=i >= shown, sunset=sunset)
         self._draw_side(surface, last, viewer)
-        dim = min(150, int(self._reveal_time * 150 / self.DIM_SECONDS))
+        elapsed = self._sunset_clip.elapsed if self._sunset_clip is not None else DIM_SECONDS + POINTS_SECONDS
+        dim = min(150, int(elapsed * 150 / DIM_SECONDS))
         surface.blit(theme.overlay(self.beach.size, (60, 30, 20, dim)), self.beach)
-        step = self.REVEAL_STEP * self.app.anim_factor()
         for i, rect in enumerate(rects[:shown]):  # the points rise from each treasure as it turns over
-            age = self._reveal_time - (i + 1) * step
-            if 0 <= age < self.POINTS_SECONDS:
+            age = elapsed - (i + 1) * REVEAL_STEP
+            if 0 <= age < POINTS_SECONDS:
                 self._draw_points(surface, sunset, i, rect, age)
         area = self.hand_area
         surface.blit(theme.overlay(area.size, (40, 26, 16, 160)), area)
@@ -1043,7 +999,7 @@ class PlayaScene(TableScene):
         text = tr("pp.ui.kind_skull") if points is None else f"+{points}"
         img = theme.render_text(text, theme.font("display", 30), theme.seat_colour(self.seat_colour(seat)),
                                 palette.WOOD_DARK, max(1, theme.px(2))).copy()
-        img.set_alpha(int(255 * max(0.0, 1.0 - age / self.POINTS_SECONDS)))
+        img.set_alpha(int(255 * max(0.0, 1.0 - age / POINTS_SECONDS)))
         surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + theme.px(60) - int(age * theme.px(24)))))
 
     def _draw_hand_end(self, surface: pygame.Surface) -> None:

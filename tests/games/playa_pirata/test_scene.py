@@ -174,8 +174,7 @@ def test_bots_only_match_reaches_results_with_the_hand_scoring_in_between(app):
             break
         if scene.hand_end is not None:
             shown.add(scene.hand_end[0])
-            scene._reveal_time += 1.0  # no need to wait out the sunset and the pause in a test
-            scene._hand_end_timer += 0.5
+            scene.timeline.skip()  # no need to wait out the sunset and the pause in a test
         frames(app, 1)
     assert isinstance(app.stack.top, ResultsScene)
     assert 1 in shown
@@ -193,6 +192,7 @@ def test_the_table_draws_in_both_languages_with_special_cards(app, lang):
 
 
 def test_spyglass_dropped_on_a_treasure_shows_it_to_the_looker_only_for_a_moment(app):
+    from game.games.playa_pirata.clips import Peek
     from game.games.playa_pirata.rules import PlayPirate
     scene = start(app, ["human", "easy"], seed=9)
     for _ in range(80):
@@ -210,13 +210,13 @@ def test_spyglass_dropped_on_a_treasure_shows_it_to_the_looker_only_for_a_moment
     target = looks[0].target
     spyglass = next(s for s in scene.hand_sprites if s.payload.card == looks[0].card)
     drag(app, spyglass.rect.center, scene.spot_rects[target].center)
-    assert scene.peek is not None and scene.peek[0] == target
+    peeks = scene.timeline.clips(Peek)
+    assert peeks and peeks[-1].spot == target
     assert scene.hand_view(0).beach[target].treasure != UNKNOWN   # the looker now knows it
     assert scene.hand_view(1).beach[target].treasure == UNKNOWN or 1 in scene.state.hand.beach[target].known_by
     for _ in range(400):
         frames(app, 1)
-        scene.peek = (scene.peek[0], scene.peek[1] + 0.05) if scene.peek else None
-    assert scene.peek is None  # shown for a moment only
+    assert not scene.timeline.clips(Peek)  # shown for a moment only
 
 
 def test_the_draft_shows_the_packet_and_a_click_keeps_a_card(app):
@@ -259,7 +259,6 @@ def test_map_flip_and_umbrella_pop_animate_then_settle(app):
         frames(app, 1)
         if not scene.spot_anims:
             break
-        scene.spot_anims = {i: (k, t + 0.02) for i, (k, t) in scene.spot_anims.items()}
     assert scene.spot_anims == {}  # over after a moment
 
 

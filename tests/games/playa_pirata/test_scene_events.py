@@ -12,11 +12,14 @@ import pygame
 from game import games
 from game.core.events import Event
 from game.games.playa_pirata.cards import PIRATE_KIND, TOWEL_VALUE
-from game.games.playa_pirata.rules import BuryTreasure
+from game.games.playa_pirata.clips import Peek
+from game.games.playa_pirata.rules import BuryTreasure, EndTurn
 from tests.app.conftest import app, click, drag, frames, start_table  # noqa: F401 - the app fixture
 from tests.games.playa_pirata.test_scene import empty_sand
 
 SCENE = Path(__file__).resolve().parents[3] / "game" / "games" / "playa_pirata" / "scene.py"
+CLIPS = SCENE.with_name("clips.py")
+TABLE = Path(__file__).resolve().parents[3] / "game" / "scenes" / "table.py"
 
 
 def start(app, kinds, seed=3, options=None):
@@ -67,11 +70,14 @@ def play_to_hand_end(app, scene, limit=20000):
 
 # The scene reads events, never snapshots ----------------------------------------------------------------
 def test_the_scene_source_reads_no_snapshot_and_no_log_parameter():
-    source = SCENE.read_text()
+    source = SCENE.read_text() + CLIPS.read_text()
     for banned in ("hand_results", "kwargs", "session.actions", "state.last_hand", "state.events",
                    "state.hand_index", "_seen_hand"):
         assert banned not in source.replace("state.events_for", ""), banned
-    assert re.search(r"self\.state\.events_for\(self\.viewer\(\)\)", source)  # the viewer's events only
+    # the viewer's events only: the scene reads them in the hook the shared table gives them to, each one
+    # as the seat on screen may know it
+    assert re.search(r"def on_events\(self, events", source)
+    assert re.search(r"e\.seen_by\(viewer\) for e in events", TABLE.read_text())
 
 
 def test_the_sunset_and_its_breakdown_come_from_the_end_of_the_hands_events(app):
@@ -87,7 +93,7 @@ def test_the_sunset_and_its_breakdown_come_from_the_end_of_the_hands_events(app)
     assert scene.hand_end[1] == scene.state.hand_results[0]
     last = scene.state.view(0).last_hand
     assert {i for i, sp in enumerate(last.beach) if sp.occupant is not None} == set(took)
-    assert scene._seen == len(scene.state.events_for(0))
+    assert scene.events_synced == len(scene.state.events_for(0))
 
 
 def test_after_a_hand_ends_the_panel_is_drawn_without_the_mouse_moving(app):
@@ -104,6 +110,64 @@ def test_after_a_hand_ends_the_panel_is_drawn_without_the_mouse_moving(app):
     assert same_picture(app.screen, redrawn(app, scene)), "a change on screen was not drawn"
     click(app, scene.next_hand_button.rect.center)
     assert scene.hand_end is None
+
+
+def fresh_picture(app) -> pygame.Surface:
+    """What the app would draw now (its scenes and toasts), on a surface of its own: the screen is not
+    touched and no time passes."""
+    picture = pygame.Surface(app.screen.get_size())
+    for scene in app.stack.visible():
+        scene.draw(picture)
+    app.toasts.draw(picture)
+    return picture
+
+
+def test_the_hand_score_panel_shows_by_itself_when_a_bot_ends_the_hand(app):
+    """Issue 14: the hand-score panel came up only once the mouse moved. The real main loop (``App.tick``)
+    draws a frame only while a scene is dirty or animating, and idles until an input event otherwise; the
+    panel appeared in the very frame the sunset stopped counting as animating (it did so until the last
+    treasure turned over), with nothing marking the table dirty, so that frame was never drawn. Here a bot
+    ends the hand by its final turn (R28) from a position, and from then on nothing but the main loop runs:
+    no event at all. Whenever the loop goes idle, the screen must be what the table would draw now; at rest
+    it shows the panel."""
+    from game.core.session import GameSession, Seat
+    from game.games.playa_pirata.positions import Buried, position
+    entry = games.get("playa-pirata")
+    state = position(2, match_format="two-hands", first=1, phase="final",
+                     beach=[Buried("5", by=0), Buried("skull", by=1)])
+    seats = [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)]
+    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=7)
+    scene = entry.package.make_scene(app, session)
+    app.stack.push(scene, fade=False)
+    pygame.event.clear()
+    dispatched: list = []
+    dispatch = app.dispatch
+    app.dispatch = lambda event: (dispatched.append(event.type), dispatch(event))
+    panels: list[int] = []
+    draw_panel = scene._draw_hand_end
+    scene._draw_hand_end = lambda surface: (panels.append(app.frames), draw_panel(surface))
+    idle = 0
+    for _ in range(5000):
+        app.tick()
+        if app.busy():
+            continue
+        idle += 1  # nothing more is drawn until an event comes: the screen must be up to date
+        assert same_picture(app.screen, fresh_picture(app)), \
+            f"a change on screen was not drawn (hand ended: {scene.hand_end is not None}, " \
+            f"panel up: {scene.hand_end is not None and scene.all_revealed()})"
+        if scene.hand_end is not None and scene.sunset_settled() and idle > 10:
+            break
+    assert set(dispatched) <= {pygame.AUDIODEVICEADDED}  # no input, no window event: nothing redrew the table
+    assert scene.hand_end is not None and scene.all_revealed(), "the bot never ended the hand"
+    assert isinstance(session.actions[-1], EndTurn) and session.actions[-1].seat == 1
+    assert panels, "the panel was never drawn on screen"
+    drawn = len(panels)
+    fresh = fresh_picture(app)
+    assert len(panels) > drawn  # the table at rest draws the panel...
+    button = scene.next_hand_button.rect
+    assert button.w > 0 and app.screen.get_rect().contains(button)
+    assert pygame.image.tobytes(app.screen.subsurface(button), "RGB") == \
+        pygame.image.tobytes(fresh.subsurface(button), "RGB")  # ...and the screen shows it, Next hand and all
 
 
 def test_a_card_that_landed_is_drawn_gone_without_the_mouse_moving(app):
@@ -156,15 +220,15 @@ def test_undo_resyncs_without_animating(app):
     at_rest(app)
     seen = len(scene.state.events_for(0))
     scene.try_action(bury)
-    assert scene.flying and scene._seen > seen
+    assert scene.flying and scene.events_synced > seen
     assert scene.can_undo()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
                                          scancode=0))
     frames(app, 1)
-    assert len(scene.state.events_for(0)) == seen == scene._seen  # the events taken back are gone
-    assert not scene.flying and not scene.spot_anims and scene.peek is None and scene.hand_end is None
+    assert len(scene.state.events_for(0)) == seen == scene.events_synced  # the events taken back are gone
+    assert not scene.flying and not scene.spot_anims and not scene.timeline.clips(Peek) and scene.hand_end is None
     scene.try_action(bury)  # played again: shown again
-    assert scene.flying and scene._seen > seen
+    assert scene.flying and scene.events_synced > seen
 
 
 def test_a_saved_game_opens_without_replaying_its_events(app, tmp_path):
@@ -176,9 +240,9 @@ def test_a_saved_game_opens_without_replaying_its_events(app, tmp_path):
     opened = resume_scene(app, games.get("playa-pirata"), save)
     app.stack.push(opened, fade=False)
     frames(app, 2)
-    assert opened._seen == len(opened.state.events_for(0)) > 0
+    assert opened.events_synced == len(opened.state.events_for(0)) > 0
     assert opened.hand_end is None and opened.sunset is None
-    assert not opened.flying and not opened.spot_anims and opened.peek is None
+    assert not opened.flying and not opened.spot_anims and not opened.timeline.clips(Peek)
 
 
 def test_a_look_is_shown_only_from_an_event_that_tells_the_viewer_the_treasure(app):
@@ -187,10 +251,11 @@ def test_a_look_is_shown_only_from_an_event_that_tells_the_viewer_the_treasure(a
     secret = {"treasure": "treasure-5a"}
     scene.show_event(Event.of("revealed", 1, audience=[1], secret=secret, what="treasure", spot=0,
                               by="spyglass").seen_by(0))
-    assert scene.peek is None  # the bot's look: the human learns nothing
+    assert not scene.timeline.clips(Peek)  # the bot's look: the human learns nothing
     scene.show_event(Event.of("revealed", 0, audience=[0], secret=secret, what="treasure", spot=0,
                               by="spyglass"))
-    assert scene.peek == (0, 0.0) and scene._peek_card == "treasure-5a"
+    [peek] = scene.timeline.clips(Peek)
+    assert (peek.spot, peek.t) == (0, 0.0) and peek.card == "treasure-5a"
 
 
 def test_the_towel_group_glides_from_the_cards_the_event_names(app):
