@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from game.core.bots import Bot, RandomBot
-from game.core.events import Event, read_events, said
+from game.core.events import Event, said
 from game.core.match import MatchRules, MatchState, determinize_match
+from game.core.plain import PlainState
 from game.core.protocol import JSON, Action, IllegalAction, Option, Result, State, T
 from game.core.rng import Rng
 
@@ -123,41 +124,26 @@ def _action(cls: type, seat: int, *args: int) -> Action:
 # --------------------------------------------------------------------------------------------------
 # One hand
 # --------------------------------------------------------------------------------------------------
-class MiniState(State):
-    """One hand of Expeditions (a full state, or a seat's view when ``viewer`` is not None)."""
+class MiniState(PlainState):
+    """One hand of Expeditions (a full state, or a seat's view when ``viewer`` is not None). Its fields are
+    plain data (``game.core.plain``): the copy, the JSON and its shape checks come with them."""
 
-    __slots__ = ("players", "options", "hands", "known", "deck", "expeditions", "discards", "current",
-                 "phase", "plays", "draws_left", "discarded_to", "turn", "turn_limit", "barrier",
-                 "over", "viewer", "is_view", "_legal", "_events")
+    KIND = "mg.hand"
+    FIELDS = {"players": int, "options": dict,
+              "hands": [[int]], "known": [[int]],   # known: cards in each hand everyone knows (from piles)
+              "deck": [int],                        # top = last
+              "expeditions": [[[int]]], "discards": [[int]], "current": int, "phase": str, "plays": int,
+              "draws_left": int, "discarded_to": [int], "turn": int, "turn_limit": int, "barrier": int,
+              "over": bool}
 
-    def __init__(self) -> None:  # use MiniState.deal or from_json
-        self.players = 2
-        self.options: dict[str, Any] = {}
-        self.hands: list[list[int]] = []
-        self.known: list[list[int]] = []      # cards in each hand that everyone knows (taken from piles)
-        self.deck: list[int] = []             # top = last
-        self.expeditions: list[list[list[int]]] = []
-        self.discards: list[list[int]] = []
-        self.current = 0
-        self.phase = "play"
-        self.plays = 0
-        self.draws_left = 0
-        self.discarded_to: list[int] = []
-        self.turn = 0
-        self.turn_limit = 0
-        self.barrier = 0
-        self.over = False
-        self.viewer: int | None = None
-        self.is_view = False
+    def reset_caches(self) -> None:
         self._legal: list[Action] | None = None
-        self._events: list[Event] = []
 
     @classmethod
     def deal(cls, players: int, options: Mapping[str, Any], seed: int, first_player: int = 0) -> "MiniState":
         """R1: shuffle and deal."""
         s = cls()
-        s.players = players
-        s.options = dict(options)
+        s.players, s.options, s.phase = players, dict(options), "play"
         rng = Rng(seed)
         deck = full_deck(players, bool(options.get("wagers")))
         rng.shuffle(deck)
@@ -298,78 +284,13 @@ class MiniState(State):
 
     def view(self, seat: int | None) -> "MiniState":
         """Own hand in full; others' hands show only publicly known cards; the deck is face down."""
-        v = self.clone()
+        v = self.view_of(seat)
         for other in range(self.players):
             if other != seat:
                 hidden = len(self.hands[other]) - len(self.known[other])
                 v.hands[other] = sorted(self.known[other]) + [UNKNOWN] * hidden
         v.deck = [UNKNOWN] * len(self.deck)
-        v._events = [e.seen_by(seat) for e in self._events]
-        v._legal = None
-        v.viewer = seat
-        v.is_view = True
         return v
-
-    def clone(self) -> "MiniState":
-        c = MiniState.__new__(MiniState)
-        c.players = self.players
-        c.options = self.options
-        c.hands = [list(h) for h in self.hands]
-        c.known = [list(k) for k in self.known]
-        c.deck = list(self.deck)
-        c.expeditions = [[list(p) for p in e] for e in self.expeditions]
-        c.discards = [list(p) for p in self.discards]
-        c.current = self.current
-        c.phase = self.phase
-        c.plays = self.plays
-        c.draws_left = self.draws_left
-        c.discarded_to = list(self.discarded_to)
-        c.turn = self.turn
-        c.turn_limit = self.turn_limit
-        c.barrier = self.barrier
-        c.over = self.over
-        c.viewer = self.viewer
-        c.is_view = self.is_view
-        c._legal = self._legal
-        c._events = list(self._events)
-        return c
-
-    # JSON ----------------------------------------------------------------------------------------
-    def to_json(self) -> JSON:
-        return {"type": "mg.hand", "players": self.players, "options": dict(self.options),
-                "hands": [list(h) for h in self.hands], "known": [list(k) for k in self.known],
-                "deck": list(self.deck), "expeditions": [[list(p) for p in e] for e in self.expeditions],
-                "discards": [list(p) for p in self.discards], "current": self.current, "phase": self.phase,
-                "plays": self.plays, "draws_left": self.draws_left, "discarded_to": list(self.discarded_to),
-                "turn": self.turn, "turn_limit": self.turn_limit, "barrier": self.barrier,
-                "over": self.over, "viewer": self.viewer,
-                "is_view": self.is_view, "events": [e.to_json() for e in self._events]}
-
-    @classmethod
-    def from_json(cls, d: JSON) -> "MiniState":
-        if not isinstance(d, dict) or d.get("type") != "mg.hand":
-            raise ValueError("not an Expeditions hand")
-        s = cls()
-        s.players = int(d["players"])
-        s.options = dict(d["options"])
-        s.hands = [list(h) for h in d["hands"]]
-        s.known = [list(k) for k in d["known"]]
-        s.deck = list(d["deck"])
-        s.expeditions = [[list(p) for p in e] for e in d["expeditions"]]
-        s.discards = [list(p) for p in d["discards"]]
-        s.current = int(d["current"])
-        s.phase = str(d["phase"])
-        s.plays = int(d["plays"])
-        s.draws_left = int(d["draws_left"])
-        s.discarded_to = list(d["discarded_to"])
-        s.turn = int(d["turn"])
-        s.turn_limit = int(d["turn_limit"])
-        s.barrier = int(d["barrier"])
-        s.over = bool(d["over"])
-        s.viewer = d.get("viewer")
-        s.is_view = bool(d.get("is_view", False))
-        s._events = read_events(d)
-        return s
 
     # helpers for tests -----------------------------------------------------------------------------
     def all_cards(self) -> list[int]:
