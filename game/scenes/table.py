@@ -207,6 +207,38 @@ class TableScene(Scene):
         self.sync_events()  # fewer events than shown: the table as it is now, nothing animates
         self.mark_dirty()
 
+    # Drops: what a gesture means --------------------------------------------------------------
+    #: the table's drag-and-drop controller (``game.ui.dragdrop``), when the game has one
+    drag: Any = None
+
+    def drop_actions(self, payload: Any, target: Any) -> list[Action]:
+        """The actions a drop of ``payload`` on ``target`` would play for the human on turn, whether legal or
+        not: the engine says which one is, or why none is (``drop_verdict``). A game with drag-and-drop lists
+        them; a drop that can mean nothing gives none and ``no_drop_reason`` says why in the game's words."""
+        return []
+
+    def no_drop_reason(self, payload: Any, target: Any) -> Text:
+        """Why a drop that can mean no action is refused (a game names its own rule where it can)."""
+        return Text.of("ui.drag.not_here")
+
+    def drop_verdict(self, payload: Any, target: Any) -> bool | Text:
+        """True when a drop of ``payload`` on ``target`` plays a legal action (the target lights up); else the
+        engine's reason for the first action it would mean. What lights is legal; a refusal names its rule."""
+        if self.my_turn() is None:
+            return Text.of("table.wait")
+        actions = self.drop_actions(payload, target)
+        reason: Text | None = None
+        for action in actions:
+            why = self.state.check(action)
+            if why is None:
+                return True
+            reason = reason or why
+        return reason if reason is not None else self.no_drop_reason(payload, target)
+
+    def drop_action(self, payload: Any, target: Any) -> Action | None:
+        """The legal action a drop plays (the first the engine accepts), or None."""
+        return next((a for a in self.drop_actions(payload, target) if self.state.check(a) is None), None)
+
     # What happened: the viewer's events -----------------------------------------------------
     def sync_events(self) -> None:
         """Give the events not shown yet, as the seat on screen may know them, to ``on_events`` (called

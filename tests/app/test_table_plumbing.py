@@ -143,7 +143,7 @@ def test_the_worked_example_sends_an_illegal_drop_back_with_the_engines_reason(a
     start = card.rect.topleft
     wrong = scene.piles[("discard", (card.payload // 10 + 1) % 4)]        # another suit's pile
     drag(app, card.rect.center, wrong.rect.center)
-    assert scene.session.actions == [] and scene.drag.message is not None
+    assert scene.session.actions == [] and scene.drag.message == Text.of("mg.reason.wrong_suit")  # R2, named
     frames(app, 30)
     assert scene.hand[0].rect.topleft == start                            # glided back
 

@@ -83,8 +83,9 @@ class MiniTableScene(TableScene):
         for suit in range(SUITS):
             for row, kind in enumerate(("expedition", "discard")):
                 r = pygame.Rect(360 + suit * 90, 110 + row * 120, *CARD)
-                self.piles[(kind, suit)] = DropTarget(r, lambda card, k=kind, s=suit: self._verdict(k, s, card),
-                                                      data=(kind, suit))
+                target = DropTarget(r, data=(kind, suit))
+                target._accepts = lambda card, t=target: self.drop_verdict(card, t)
+                self.piles[(kind, suit)] = target
         self.drag.set_targets(self.piles.values())
         self.menu_button.layout(pygame.Rect(rect.right - 130, 16, 110, 40))
         self._built = None
@@ -95,22 +96,21 @@ class MiniTableScene(TableScene):
             return (360, self.rect.h - 220)
         return (80 + 120 * (seat or 0), 60)
 
-    # Gestures -> actions (the engine decides) ---------------------------------------------------
-    def _action(self, kind: str, suit: int, card: int):
+    # Gestures -> actions (the engine decides: the table's drop_verdict asks State.check) ----------------
+    def drop_actions(self, card: int, target: DropTarget) -> list:
+        """R2: a card on its suit's expedition plays it, on its suit's discard pile discards it."""
         seat = self.my_turn()
+        kind, suit = target.data
         if seat is None or card // 10 != suit:
-            return None
-        return (Play if kind == "expedition" else Discard)(seat, card)
+            return []
+        return [(Play if kind == "expedition" else Discard)(seat, card)]
 
-    def _verdict(self, kind: str, suit: int, card: int) -> bool | Text:
-        action = self._action(kind, suit, card)
-        if action is None:
-            return Text.of("ui.drag.not_here")
-        reason = self.state.check(action)
-        return True if reason is None else reason
+    def no_drop_reason(self, card: int, target: DropTarget) -> Text:
+        return Text.of("mg.reason.wrong_suit")  # R2: every card goes to a pile of its own suit
 
     def _drop(self, card: int, target: DropTarget):
-        return self.play(self._action(*target.data, card))
+        action = self.drop_action(card, target)
+        return self.play(action) if action is not None else self.drop_verdict(card, target)
 
     def action_buttons(self) -> list[Button]:
         """Every legal action of the seat on screen as a button (the click alternative)."""
