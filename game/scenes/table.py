@@ -18,6 +18,9 @@ It owns the flow around the rules, never the rules themselves:
   the table skips what is running, and the next bot move waits until it is over;
 - the turn: ``my_turn`` (the human seat that may act on screen now), ``legal`` (its legal actions, the
   engine's), ``play`` (a human action: applied, or refused with the engine's reason in a toast);
+- explanations: what the game draws it also names (``explain(rect, text, kind)`` as it draws each card,
+  token, badge, die or button); resting the pointer on it, or F1 on the focused item, shows what it is and
+  what it does;
 - the pieces every table shows: the log panel (its lines are the viewer's ``said`` events, synced before
   each frame), the Menu and Undo buttons, a chooser over the table (``open_chooser``: which die, which
   ships...).
@@ -50,6 +53,8 @@ BOT_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.25}
 THINK_SECONDS = 1.0
 #: the search budget of inline bots on a ManualClock (tests): playouts instead of seconds
 TEST_PLAYOUTS = 12
+#: seconds the pointer rests on something before what it is shows
+EXPLAIN_AFTER = 0.6
 
 
 class TableScene(Scene):
@@ -85,6 +90,11 @@ class TableScene(Scene):
         self.menu_button = Button(Text.of("table.menu"), self.pause, min_width=110, height=40, size=16)
         self.undo_button = Button(Text.of("table.undo"), self.undo, min_width=110, height=40, size=16)
         self.chooser: Chooser | None = None   # which die, which ships...: over the table until answered
+        #: what the last frame drew and what each thing is: (rect, explanation, kind), the last on top
+        self.explained: list[tuple[pygame.Rect, Text, str]] = []
+        self._hover: tuple[tuple[int, int], float] | None = None   # where the pointer rests, since when
+        self._pinned: tuple[pygame.Rect, Text, str] | None = None  # shown by F1 until the pointer moves
+        self._hover_due = False                                     # ... and its explanation is due
         #: how many of the state's events the table has shown, and the last of them (other events under it:
         #: resync); what happened before the table opened (a deal, a saved game) is drawn, not replayed
         events = session.state.events
@@ -468,6 +478,9 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self.timeline.active:
             self.mark_dirty()  # the frame the last clip ends in is drawn too
+        if self._hover is not None and not self._hover_due and self.app.clock.now() - self._hover[1] >= EXPLAIN_AFTER:
+            self._hover_due = True
+            self.mark_dirty()      # the pointer has rested: what it rests on is explained
         self.timeline.update(dt)
         self.sync_events()
         self.update_bots()
@@ -486,12 +499,72 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.timeline.blocking:
             self.timeline.skip(lingering=False)  # impatient: what is moving lands now (the click goes on)
             self.mark_dirty()
+        if self._handle_explain(event):
+            return
         if self._handle_chooser(event):
             return
         self.handle_table(event)
 
     def handle_table(self, event: pygame.event.Event) -> None:
         """The game's own input (only called while the table is visible)."""
+
+    # Explanations -----------------------------------------------------------------------------
+    def explain(self, rect: Any, text: Text, kind: str) -> None:
+        """Name what was just drawn at ``rect``: ``text`` says what it is and does, ``kind`` which kind of thing
+        it is (a test checks every kind a scene draws has its explanation in both catalogs)."""
+        self.explained.append((pygame.Rect(rect), text, kind))
+
+    def explanation_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, Text, str] | None:
+        """What is drawn on top at ``pos``, with its explanation (None: nothing explained there)."""
+        return next((item for item in reversed(self.explained) if item[0].collidepoint(pos)), None)
+
+    def focus_point(self) -> tuple[int, int] | None:
+        """Where the keyboard's focus is (F1 explains what is there): the drag controller's focused target or
+        picked piece; a game with other focus overrides it."""
+        drag = self.drag
+        if drag is not None:
+            for thing in (drag.focused_target, drag.selected):
+                if thing is not None:
+                    return thing.rect.center
+        return None
+
+    def _explaining(self) -> tuple[pygame.Rect, Text, str] | None:
+        if self._pinned is not None:
+            return self._pinned
+        if self._hover is None:
+            return None
+        pos, since = self._hover
+        if self.app.clock.now() - since < EXPLAIN_AFTER:
+            return None
+        return self.explanation_at(pos)
+
+    def _handle_explain(self, event: pygame.event.Event) -> bool:
+        """The pointer resting, or F1: True when the event was F1 (it is the table's)."""
+        if event.type == pygame.MOUSEMOTION:
+            if self._pinned is not None or self._explaining() is not None:
+                self.mark_dirty()                  # the explanation goes with the pointer
+            self._hover, self._pinned, self._hover_due = (event.pos, self.app.clock.now()), None, False
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self._hover, self._pinned = None, None
+        elif event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?"):
+            pos = self.focus_point() or (self._hover[0] if self._hover else None)
+            item = self.explanation_at(pos) if pos is not None else None
+            self._pinned = None if item is None or self._pinned == item else item
+            if item is None:
+                self.app.toast(tr("table.explain.how"))
+            self.mark_dirty()
+            return True
+        return False
+
+    def _draw_explanation(self, surface: pygame.Surface) -> None:
+        item = self._explaining()
+        if item is None:
+            return
+        from game.ui import palette
+        from game.ui.widgets import draw_bubble
+        rect, text, _kind = item
+        pos = self._hover[0] if self._pinned is None and self._hover else rect.midbottom
+        draw_bubble(surface, tr(text), (pos[0] + 14, pos[1] + 18), stripe=palette.GOLD)
 
     def log_lines(self, viewer: int | None) -> list:
         """The log as ``viewer`` may read it: the ``said`` events' lines (``game.core.events.log_of``), worked
@@ -509,9 +582,15 @@ class TableScene(Scene):
             return
         viewer = self.viewer()
         self.logpanel.sync(self.log_lines(viewer), viewer)  # the log panel reads the viewer's events
+        self.explained = []                                 # what this frame draws names itself again
         self.draw_table(surface, viewer)
+        for widget, key in ((self.logpanel, "table.explain.log"), (self.menu_button, "table.explain.menu"),
+                            (self.undo_button, "table.explain.undo")):
+            if getattr(widget, "visible", True) and widget.rect.w > 0 and widget.rect.h > 0:
+                self.explained.insert(0, (pygame.Rect(widget.rect), Text.of(key), "button"))
         if self.chooser is not None:
             self.chooser.draw(surface)
+        self._draw_explanation(surface)
 
     def draw_privacy(self, surface: pygame.Surface) -> None:
         self.privacy.set_rect(surface.get_rect())

@@ -159,3 +159,27 @@ def test_the_worked_example_shows_a_bots_card_flying_to_its_pile_from_the_event(
     assert flying and scene.session.actions                                # the bot's move, animated
     played = [a for a in scene.session.actions if hasattr(a, "card")]
     assert flying[0].sprite.payload == played[0].card
+
+
+def test_resting_the_pointer_on_something_explains_it_and_f1_explains_the_focused_item(app, minigame_entry):
+    from game.i18n import tr
+    from game.scenes.table import EXPLAIN_AFTER
+    scene = _scene_only(app, minigame_entry)
+    menu = scene.menu_button.rect.center
+    assert scene.explanation_at(menu)[1] == Text.of("table.explain.menu")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=menu, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert scene._explaining() is None                                   # not yet: the pointer just came
+    before = app.screen.copy()
+    frames(app, int(EXPLAIN_AFTER * 60) + 2)
+    assert scene._explaining()[1] == Text.of("table.explain.menu")
+    assert app.screen.get_view("2").raw != before.get_view("2").raw       # the bubble is drawn, no event needed
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 700), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    assert scene._explaining() is None
+    scene.drag.select(scene.hand[0])                                     # the keyboard's focus: a card
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    frames(app, 1)
+    assert scene._explaining() == (scene.hand[0].rect, Text.of("mg.explain.card", card=scene.hand[0].payload), "card")
+    assert tr(Text.of("table.explain.menu")) != "table.explain.menu"      # in the catalogs

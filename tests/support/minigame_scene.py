@@ -196,9 +196,12 @@ class MiniTableScene(TableScene):
                 top = card_face(cards[-1])
                 top.rect.topleft = target.rect.topleft
                 top.draw(surface)
+        for (kind, suit), target in self.piles.items():
+            self.explain(target.rect, Text.of(f"mg.explain.{kind}", suit=suit), kind)
         for sprite in self.hand:
             if sprite is not self.drag.held:
                 sprite.draw(surface)
+                self.explain(sprite.rect, Text.of("mg.explain.card", card=sprite.payload), "card")
         theme.draw_text(surface, self.status_text(), f, palette.PARCHMENT, (20, 20), "topleft")
         for b in self.action_buttons():
             b.draw(surface)
