@@ -45,7 +45,10 @@ class GamePackage:
     make_bot: Callable[..., Bot] | None = None  # (level, seat, seed) -> Bot; level in easy/medium/hard
     make_scene: Callable[..., Any] | None = None  # (app, session) -> Scene
     determinize: Callable | None = None
-    rules_summary: tuple[str, ...] = ()  # catalog keys of the rules-reference paragraphs
+    rules_summary: tuple[str, ...] = ()  # catalog keys of the rules-reference paragraphs ("@name": a picture)
+    #: the module whose ``picture(name, width)`` draws the rules' pictures (imported only by the rules scene;
+    #: default ``game.games.<pkg>.rules_pictures``)
+    rules_pictures: str = ""
     # real-time games (instead of make_bot):
     make_agent: Callable[..., RealtimeAgent] | None = None  # (level, seat, seed, **kw) -> RealtimeAgent
     make_referee: Callable[[Mapping[str, Any]], RealtimeAgent] | None = None  # (options) -> system agent

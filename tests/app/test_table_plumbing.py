@@ -183,3 +183,23 @@ def test_resting_the_pointer_on_something_explains_it_and_f1_explains_the_focuse
     frames(app, 1)
     assert scene._explaining() == (scene.hand[0].rect, Text.of("mg.explain.card", card=scene.hand[0].payload), "card")
     assert tr(Text.of("table.explain.menu")) != "table.explain.menu"      # in the catalogs
+
+
+def test_a_rules_page_shows_the_games_pictures_between_its_paragraphs(app, minigame_entry):
+    import dataclasses
+
+    from game.scenes.rules import RulesScene
+    from tests.support.minigame_pictures import COLOUR
+    entry = dataclasses.replace(minigame_entry, package=dataclasses.replace(
+        minigame_entry.package, rules_summary=("mg.rules.1", "@cards", "@no-such-picture", "mg.rules.1"),
+        rules_pictures="tests.support.minigame_pictures"))
+    scene = RulesScene(app, entry)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    page = scene.page(500)
+    plain = RulesScene(app, dataclasses.replace(entry, package=dataclasses.replace(
+        entry.package, rules_summary=("mg.rules.1", "mg.rules.1")))).page(500)
+    assert page.get_height() >= plain.get_height() + 90                  # the picture is in, the missing one not
+    found = [(x, y) for y in range(0, page.get_height(), 3) for x in range(0, 500, 5)
+             if page.get_at((x, y))[:3] == COLOUR]
+    assert found                                                           # drawn on the page
