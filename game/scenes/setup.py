@@ -146,6 +146,9 @@ class SetupScene(Scene):
         self.start = Button(Text.of("setup.start"), self.start_game, min_width=200)
         self.back_button = Button(Text.of("setup.back"), self.back, min_width=140)
         self.rules_button = Button(Text.of("setup.rules"), self.open_rules, min_width=140)
+        from game.scenes.coach import tutorial_of
+        self.learn_button = Button(Text.of("coach.learn"), self.open_lesson, min_width=180)
+        self.learn_button.visible = tutorial_of(entry) is not None   # Learn to play, where the game has a lesson
         self.focus = FocusRing()
         self.changed()
 
@@ -172,8 +175,10 @@ class SetupScene(Scene):
         out += [w for _, w, _ in self.option_widgets]
         if self.bots_button.visible:
             out.append(self.bots_button)
-        out += [self.seed_input, self.back_button, self.rules_button, self.start]
-        return out
+        out += [self.seed_input, self.back_button, self.rules_button]
+        if self.learn_button.visible:
+            out.append(self.learn_button)
+        return out + [self.start]
 
     # Model edits ----------------------------------------------------------------------------
     def set_players(self, n: int) -> None:
@@ -263,8 +268,11 @@ class SetupScene(Scene):
         self.rules_button.layout(pygame.Rect(margin + theme.px(166), by, theme.px(150), bottom_h - theme.px(8)))
         sw = theme.px(220)
         self.start.layout(pygame.Rect(rect.w - margin - sw, by, sw, bottom_h - theme.px(8)))
-        self.problems.layout(pygame.Rect(margin + theme.px(340), by,
-                                         rect.w - 2 * margin - theme.px(340) - sw - theme.px(16),
+        left = theme.px(340)
+        if self.learn_button.visible:
+            self.learn_button.layout(pygame.Rect(margin + left - theme.px(8), by, theme.px(200), bottom_h - theme.px(8)))
+            left += theme.px(208)
+        self.problems.layout(pygame.Rect(margin + left, by, rect.w - 2 * margin - left - sw - theme.px(16),
                                          bottom_h - theme.px(8)))
         self.title_pos = (rect.centerx, theme.px(20))
 
@@ -321,6 +329,11 @@ class SetupScene(Scene):
             self.app.notify(exc.text)
             return
         self.app.stack.replace(scene)
+
+    def open_lesson(self) -> None:
+        """Learn to play: the game's lesson on its real table (resumed where it was left)."""
+        from game.scenes.coach import open_tutorial
+        open_tutorial(self.app, self.entry)
 
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene
@@ -379,6 +392,8 @@ class SetupScene(Scene):
         self.seed_hint.draw(surface)
         self.back_button.draw(surface)
         self.rules_button.draw(surface)
+        if self.learn_button.visible:
+            self.learn_button.draw(surface)
         self.start.draw(surface)
         problems = self.problems
         if problems.text:  # a parchment slip just big enough for the reasons

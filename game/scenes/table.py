@@ -95,6 +95,8 @@ class TableScene(Scene):
         self._hover: tuple[tuple[int, int], float] | None = None   # where the pointer rests, since when
         self._pinned: tuple[pygame.Rect, Text, str] | None = None  # shown by F1 until the pointer moves
         self._hover_due = False                                     # ... and its explanation is due
+        self.coach: Any = None               # Learn to play: the lesson's coach (game.scenes.coach), if any
+        self.tutorial_file: Path | None = None
         #: how many of the state's events the table has shown, and the last of them (other events under it:
         #: resync); what happened before the table opened (a deal, a saved game) is drawn, not replayed
         events = session.state.events
@@ -182,6 +184,10 @@ class TableScene(Scene):
         """Apply a human's action. Returns None when done, or the reason it is illegal."""
         if self.finished or self.privacy_for is not None:
             return Text.of("table.wait")
+        if self.coach is not None:
+            why = self.coach.refusal(action)   # a lesson takes the move it teaches now, in its words
+            if why is not None:
+                return why
         try:
             self.session.apply(action)
         except IllegalAction as exc:
@@ -192,6 +198,8 @@ class TableScene(Scene):
     def after_action(self, action: Action) -> None:
         self.autosave()
         self.sync_events()
+        if self.coach is not None:
+            self.coach.after_action(action, self.state)
         self.on_action(action)
         self.mark_dirty()
         if self.state.is_over():
@@ -312,6 +320,42 @@ class TableScene(Scene):
             return True
         return False
 
+    # Learn to play ----------------------------------------------------------------------------
+    def attach_coach(self, coach: Any, path: Path | None) -> None:
+        """This table is a lesson (``game.scenes.coach``): it saves to the lesson's own file, never among the
+        player's saved games."""
+        coach.scene = self
+        self.coach, self.tutorial_file = coach, path
+        self.save_closed = True           # no autosave to the saves folder: the lesson has its own file
+        self.mark_dirty()
+
+    def save_tutorial(self) -> None:
+        """The lesson's game and step, in its own file (a failure only means the lesson starts again)."""
+        if self.tutorial_file is None or self.coach is None:
+            return
+        from game.core.saves import write_json_atomic
+        try:
+            write_json_atomic(self.tutorial_file, {
+                "game": self.session.game_id, "actions": [a.to_json() for a in self.session.actions],
+                "step": self.coach.index, "used": sorted(self.coach.used)})
+        except OSError:
+            log.exception("the lesson could not be saved")
+
+    def end_tutorial(self) -> None:
+        """The lesson's game ended: its file goes (Learn to play starts it afresh next time)."""
+        if self.tutorial_file is not None:
+            try:
+                self.tutorial_file.unlink(missing_ok=True)
+            except OSError:
+                log.exception("the lesson's file could not be removed")
+
+    def leave_tutorial(self) -> None:
+        """Skip lesson: back to the menu; the lesson's file stays, so Learn to play resumes it."""
+        from game.scenes.menu import MenuScene
+        self.save_tutorial()
+        self.finished = True
+        self.app.stack.pop_to(MenuScene)
+
     # Saves ----------------------------------------------------------------------------------
     @property
     def saver(self):
@@ -380,6 +424,11 @@ class TableScene(Scene):
                     return
                 self.after_action(action)
             return
+        if self.bot_ticket is None and self.coach is not None:
+            scripted = self.coach.bot_action(self.state)   # a lesson's replies are its script's
+            if scripted is not None:
+                self.bot_started, self.bot_ready = self.app.clock.now(), scripted
+                return
         if self.bot_ticket is None:
             self.bot_started = self.app.clock.now()
             level = self.session.seats[seat].level or "easy"
@@ -423,7 +472,10 @@ class TableScene(Scene):
         if self.finished:
             return
         self.finished = True
-        self.drop_save()  # ordered after any pending write: a finished game is not resumable
+        if self.coach is not None:
+            self.end_tutorial()
+        else:
+            self.drop_save()  # ordered after any pending write: a finished game is not resumable
         self.app.play("fanfare")
         self.show_results()
 
@@ -476,6 +528,10 @@ class TableScene(Scene):
         self.paused = True
 
     def update(self, dt: float) -> None:
+        if self.coach is not None:
+            self.coach.update(dt)
+            if self.coach.step is not None and self.coach.step.point is not None:
+                self.mark_dirty()  # the ring pulses
         if self.timeline.active:
             self.mark_dirty()  # the frame the last clip ends in is drawn too
         if self._hover is not None and not self._hover_due and self.app.clock.now() - self._hover[1] >= EXPLAIN_AFTER:
@@ -499,6 +555,9 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.timeline.blocking:
             self.timeline.skip(lingering=False)  # impatient: what is moving lands now (the click goes on)
             self.mark_dirty()
+        if self.coach is not None and self.coach.handle(event):
+            self.mark_dirty()
+            return
         if self._handle_explain(event):
             return
         if self._handle_chooser(event):
@@ -590,6 +649,8 @@ class TableScene(Scene):
                 self.explained.insert(0, (pygame.Rect(widget.rect), Text.of(key), "button"))
         if self.chooser is not None:
             self.chooser.draw(surface)
+        if self.coach is not None:
+            self.coach.draw(surface, self)
         self._draw_explanation(surface)
 
     def draw_privacy(self, surface: pygame.Surface) -> None:

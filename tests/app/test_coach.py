@@ -1,0 +1,120 @@
+"""Learn to play (issue 15, item 1): the coach on a real table — what it says and points at, the one move
+it takes, its scripted replies, Next, Skip, and its own file that a resumed lesson starts from. Driven on the
+tests' card game with real pygame events."""
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game.core.protocol import Text
+from tests.app.conftest import click, frames, toasts
+
+
+def lesson():
+    from game.scenes.coach import Step, Tutorial
+    from tests.support.minigame import RULES, Discard, Draw, EndPlays, Play
+
+    def first_legal(state):
+        return state.legal_actions()[0]
+    return Tutorial(
+        game_id="minigame",
+        start=lambda rules: RULES.new_game(2, {}, 4),
+        seats=[("Anna", "human"), ("Ben", "easy")],
+        steps=[
+            Step(Text.of("mg.coach.welcome"), name="welcome"),
+            Step(Text.of("mg.coach.play"), expect=lambda a: isinstance(a, (Play, Discard)),
+                 point=lambda scene: scene.hand[0].rect, after=Text.of("mg.coach.played"), name="play"),
+            Step(Text.of("mg.coach.stop"), expect=lambda a: isinstance(a, EndPlays), name="stop"),
+            Step(Text.of("mg.coach.draw"), expect=lambda a: isinstance(a, Draw), name="draw"),
+            Step(Text.of("mg.coach.watch"), bot=first_legal, name="ben"),
+            Step(Text.of("mg.coach.end"), name="end"),
+        ],
+        action_types=("mg.play", "mg.end_plays", "mg.draw"))
+
+
+def _open(app, minigame_entry, fresh=True):
+    from game.scenes.coach import open_tutorial
+    from game.scenes.menu import MenuScene
+    app.stack.push(MenuScene(app), fade=False)
+    scene = open_tutorial(app, minigame_entry, lesson(), fresh=fresh)
+    frames(app, 3)
+    return scene
+
+
+def _button(scene, kind):
+    return next(b for b in scene.action_buttons() if b.action.kind == kind)
+
+
+def test_the_coach_takes_only_the_move_it_teaches_and_explains_it(app, minigame_entry):
+    scene = _open(app, minigame_entry)
+    coach = scene.coach
+    assert coach.step.name == "welcome" and coach.waiting_for_next()
+    click(app, scene.action_buttons()[0].rect.center)                       # a move, too early
+    frames(app, 1)
+    assert scene.session.actions == [] and "Next" in toasts(app)           # read first, then Next
+    click(app, coach.next_button.rect.center)
+    frames(app, 2)
+    assert coach.step.name == "play"
+    ring = coach.step.point(scene)
+    assert ring == scene.hand[0].rect                                        # it points at the card to play
+    click(app, next(b for b in scene.action_buttons() if b.action.kind in ("mg.play", "mg.discard")).rect.center)
+    frames(app, 2)
+    assert len(scene.session.actions) == 1 and coach.explaining              # what just happened, then Next
+    click(app, coach.next_button.rect.center)
+    frames(app, 2)
+    assert coach.step.name == "stop"
+    wrong = next(b for b in scene.action_buttons() if b.action.kind in ("mg.play", "mg.discard"))
+    click(app, wrong.rect.center)
+    frames(app, 1)
+    assert len(scene.session.actions) == 1 and "first this" in toasts(app)  # the lesson's words
+    click(app, _button(scene, "mg.end_plays").rect.center)
+    frames(app, 2)
+    click(app, _button(scene, "mg.draw").rect.center)
+    for _ in range(120):                                                     # Ben's scripted turn
+        frames(app, 1)
+        if coach.step is not None and coach.step.name == "end":
+            break
+    assert coach.step.name == "end" and scene.state.current_player == 0
+    assert {"mg.end_plays", "mg.draw"} <= coach.used and coach.used & {"mg.play", "mg.discard"}
+    ben = [a for a in scene.session.actions if a.seat == 1]
+    assert ben and all(a.kind in ("mg.play", "mg.discard", "mg.end_plays", "mg.draw") for a in ben)
+
+
+def test_a_lesson_lives_in_its_own_file_resumes_where_it_was_and_skip_returns_to_the_menu(app, minigame_entry):
+    from game import paths
+    from game.core import saves
+    from game.scenes.menu import MenuScene
+    scene = _open(app, minigame_entry)
+    click(app, scene.coach.next_button.rect.center)
+    frames(app, 2)
+    click(app, next(b for b in scene.action_buttons() if b.action.kind in ("mg.play", "mg.discard")).rect.center)
+    frames(app, 2)
+    path = scene.tutorial_file
+    data = json.loads(path.read_text())
+    assert path.parent.name == "tutorials" and data["step"] == 1 and len(data["actions"]) == 1
+    assert path.parent == paths.data_dir() / "tutorials"
+    assert not list(saves.saves_dir().glob("*.json"))                          # never among the saved games
+    click(app, scene.coach.skip_button.rect.center)
+    frames(app, 2)
+    assert isinstance(app.stack.top, MenuScene) and path.exists()
+    again = _open(app, minigame_entry, fresh=False)
+    assert again.coach.index == 1 and len(again.session.actions) == 1           # resumed where it was
+    assert again.coach.explaining is False
+    pygame.event.clear()
+
+
+def test_learn_to_play_is_offered_in_setup_where_the_game_has_a_lesson(app, minigame_entry, monkeypatch):
+    from game.scenes import coach as coach_module
+    from game.scenes.setup import SetupScene
+    plain = SetupScene(app, minigame_entry)
+    assert not plain.learn_button.visible                                  # no lesson: no button
+    monkeypatch.setattr(coach_module, "tutorial_of", lambda entry: lesson())
+    setup = SetupScene(app, minigame_entry)
+    app.stack.push(setup, fade=False)
+    frames(app, 2)
+    assert setup.learn_button.visible and setup.learn_button in setup.all_widgets()
+    click(app, setup.learn_button.rect.center)
+    frames(app, 3)
+    table = app.stack.top
+    assert getattr(table, "coach", None) is not None and table.coach.step.name == "welcome"
