@@ -22,7 +22,7 @@ from game.games.island_race import layout as geo
 from game.games.island_race.pace import PAD_NOTICE
 from game.games.island_race.pads import (BACK, DONE, FLIP, MOVES, SWITCH, TAKE, TURN_LEFT, TURN_RIGHT, PadBank,
                                          PadSeat, PadSeats, device_count)
-from game.games.island_race.rules import Done, Return, Stop, Take
+from game.games.island_race.rules import Done, Place, Return, Stop, Take
 
 PAD_EVENTS = (pygame.JOYAXISMOTION, pygame.JOYHATMOTION, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP,
               pygame.JOYBALLMOTION, pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED)
@@ -147,8 +147,9 @@ class CursorInput:
                 if reason is not None:
                     self._say(reason, self.L.slots[slot].midtop)
         else:
-            if self.held(seat) is None:
-                self._say(Text.of("ir.ui.take_first"), self._cursor_rect(seat).midtop)
+            if self.held(seat) is None:  # R7: the engine's reason, as for the mouse's drop with nothing in hand
+                self._say(r.check(Place(seat, cur.cell)) or Text.of("ir.reason.take_first"),
+                          self._cursor_rect(seat).midtop)
                 return
             if self._place(seat, cur.cell, self._cursor_rect(seat).midtop) == "placed":
                 cur.zone = "pile"
@@ -157,7 +158,10 @@ class CursorInput:
     def _handle_key(self, event: pygame.event.Event) -> None:
         seat = self.key_seat
         key = event.key
-        if seat is None or not self.can_act(seat):
+        if seat is None:
+            return
+        if not self.can_act(seat):
+            self._refuse_idle_key(event)   # R2, R13: Done (V3.3: finished) says so
             return
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             self.keys_used = True
@@ -178,6 +182,15 @@ class CursorInput:
             self._move_cursor(seat, self.kcursor, dx, dy)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self._key_enter(seat)
+
+    def _refuse_idle_key(self, event: pygame.event.Event) -> None:
+        """Enter, Space or D while the keyboard player may not act: why (not before "Go!", the round over,
+        Done already), as the mouse's press says it."""
+        seat = self.key_seat
+        if seat is None or event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d):
+            return
+        where = self._cursor_rect(seat).midtop if self.keys_used else self.done_button.rect.midtop
+        self._say(self._idle_reason(seat), where)
 
     def _key_enter(self, seat: int) -> None:
         r = self.round
@@ -214,6 +227,8 @@ class CursorInput:
 
     def _pad_command(self, seat: int, command: str) -> None:
         if not self.can_act(seat):
+            if command in (TAKE, DONE):  # why not now: before "Go!" (S4), Done already (R13), over (R17)
+                self._say(self._idle_reason(seat), self._cursor_rect(seat).midtop)
             return
         cur = self.cursor_of(seat)
         if command in MOVES:

@@ -555,7 +555,7 @@ class IslandRound(State):
             return None
         if isinstance(a, Place):                              # R7
             if held is None:
-                return T("ir.reason.hand_empty")
+                return T("ir.reason.take_first")              # R7, R11: only the tile in hand is placed
             cell = a.cell
             if not (isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(x, int) for x in cell)
                     and 0 <= cell[0] < self.size and 0 <= cell[1] < self.size):

@@ -13,6 +13,10 @@ agents in the frame loop (``driver.AgentDriver``) and turns the players' gesture
   fourth humans): a cursor of their own over the pile and their island (``cursors``, ``pads``). Esc
   always pauses, for everyone.
 
+Every refusal says why in the rule's words, whatever the input: a drop's verdict is the engine's (the shared
+table's ``drop_verdict``, ``mouse``), a cursor's press the same reason, and a press while the player may not act
+names why (before "Go!", after the pause, Done already, the round over).
+
 A placement that would break the water rule asks for a second click within 2 s (a setting, on by
 default); the hover assist (a setting, off by default) marks each edge of the held tile that would or
 would not match. Nothing is secret in this game, so the scene draws straight from the live state, up
@@ -198,6 +202,32 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
     def can_act(self, seat: int | None) -> bool:
         return seat is not None and self.stage == "play" and seat in self.round.current_players()
 
+    def my_turn(self) -> int | None:
+        """R1: no turns in a race: the mouse player may act whenever the race runs and they are still in it
+        (not Done, R2; not finished, V3.3). The shared table's ``legal`` reads it; the drops' verdict asks the
+        engine itself (``mouse.drop_verdict``), which says why when they may not."""
+        seat = self.mouse_seat
+        return seat if not self.finished and self.can_act(seat) else None
+
+    def _stage_reason(self) -> Text | None:
+        """Why nobody may act now, from the table's stage (None in play): the countdown before "Go!" (S4), the
+        count after the pause, the round's end (R17)."""
+        if self.stage == "play":
+            return None
+        if self.stage == "countdown":
+            return Text.of("ir.reason.not_started")
+        if self.stage == "resume":
+            return Text.of("ir.reason.resuming")
+        return Text.of("ir.reason.round_over")
+
+    def _idle_reason(self, seat: int) -> Text:
+        """Why ``seat`` may not act now: the stage's reason, else the engine's (Done already R2/R13, finished
+        V3.3, the round over R17)."""
+        why = self._stage_reason()
+        if why is None:
+            why = self.round.check(Take(seat, 0)) if not self.can_act(seat) else None
+        return why or Text.of("ir.reason.round_over")
+
     @property
     def pile_blurred(self) -> bool:
         """The pile was last drawn blurred (under the pause panel, §9: nobody plans during a pause)."""
@@ -284,9 +314,9 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
     # Actions ---------------------------------------------------------------------------------------
     def act(self, action: Action) -> Text | None:
         """Apply a player's action now (the clock is recorded first); None when done, else the reason."""
-        if self.stage != "play":
-            return Text.of("ir.reason.not_started") if self.stage in ("countdown", "resume") \
-                else Text.of("ir.reason.round_over")
+        why = self._stage_reason()
+        if why is not None:
+            return why
         self.state.advance_time(self.race_now)  # type: ignore[attr-defined]
         return self.try_action(action)
 
@@ -474,6 +504,9 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         if self.logpanel.handle(event):
             return
         if self.stage != "play":
+            self._refuse_idle(event)   # a press on the pile or an island before "Go!" or after the end: why
+            if event.type == pygame.KEYDOWN:
+                self._refuse_idle_key(event)
             return
         if self.mouse_seat is not None and self.can_act(self.mouse_seat):
             for b in self._control_buttons():
