@@ -828,15 +828,24 @@ class PlayaHand(State):
         if isinstance(a, PlayTowels):
             return self._why_not_towels(a)
         if isinstance(a, ShowHand):
+            if self.phase == ROUND and self.round == 1:
+                return T("pp.reason.bury_first" if self.step == STEP_A else "pp.reason.round1_bury")  # R8
             if self.step == STEP_A:
-                return T("pp.reason.step_a_first")
-            if self.phase == FINAL or self.groups or self.shown:
-                return T("pp.reason.not_now")
-            return T("pp.reason.can_play")
+                return T("pp.reason.step_a_first")  # R9
+            if self.phase == FINAL:
+                return T("pp.reason.final_no_show")  # R28, A15: the final turn may end with no card
+            if self.shown:
+                return T("pp.reason.already_shown")  # R24
+            if self.groups:
+                return T("pp.reason.show_after_towels")  # R18, R24
+            return T("pp.reason.can_play")  # R25
         if isinstance(a, EndTurn):
             if self.step == STEP_A:
-                return T("pp.reason.step_a_first")
-            return T("pp.reason.must_play_towels")
+                return T("pp.reason.bury_first" if self.phase == ROUND and self.round == 1
+                         else "pp.reason.step_a_first")  # R8, R9
+            if not self._towel_actions(seat):
+                return T("pp.reason.show_to_end")  # R24: nothing fits, the towels are shown instead
+            return T("pp.reason.must_play_towels")  # R18, R25
         if isinstance(a, PlaySpecial):
             if not self.special or self.special_hand[seat] != a.card:
                 return T("pp.reason.no_special")
@@ -844,18 +853,59 @@ class PlayaHand(State):
                 return T("pp.reason.kept_card")
             if a.card == FLAG:
                 return T("pp.reason.flag_with_burial")
-            if 0 <= a.target < len(self.beach) and self.beach[a.target].flag and a.card != LIFEGUARD:
-                return T("pp.reason.flagged")
-            if a.card == BUCKET:
-                return T("pp.reason.bucket_top")
-            if a.card == SLIPPERS:
-                return T("pp.reason.slippers")
-            if a.card == PIGGY:
-                return T("pp.reason.piggy")
-            if a.card == PARROT:
-                return T("pp.reason.parrot")
-            return T("pp.reason.bad_target")
+            if a.card == LIFEGUARD:
+                return self._why_not_lifeguard(a)
+            if not 0 <= a.target < len(self.beach):
+                return T("pp.reason.no_such_treasure")
+            if self.beach[a.target].flag:
+                return T("pp.reason.flagged")  # V11, A19
+            return self._why_not_special_on(a, self.beach[a.target])
         return T("pp.reason.not_now")
+
+    def _why_not_lifeguard(self, a: PlaySpecial) -> Text:
+        """V13: the treasure cards in another player's hand."""
+        if a.target == a.seat:
+            return T("pp.reason.lifeguard_self")
+        if not 0 <= a.target < self.players:
+            return T("pp.reason.lifeguard_target")
+        if not self.treasures[a.target]:
+            return T("pp.reason.lifeguard_empty", player=colour_text(a.target))
+        return T("pp.reason.lifeguard_target")  # pragma: no cover - every other target is listed
+
+    def _why_not_special_on(self, a: PlaySpecial, sp: Spot) -> Text:
+        """Why the special card ``a`` may not go on the (unflagged) treasure ``sp``: each card's own rule."""
+        seat, card = a.seat, a.card
+        if card == DOUBLE:  # V10
+            if sp.umbrella is not None:
+                return T("pp.reason.double_umbrella")
+            if sp.double:
+                return T("pp.reason.double_twice")
+        elif card == BUCKET:  # V12, A20
+            if sp.face_up:
+                return T("pp.reason.face_up")
+            return T("pp.reason.bucket_top")
+        elif card == SLIPPERS:  # V14
+            here = self.umbrella_spot(seat)
+            if here < 0:
+                return T("pp.reason.slippers_no_umbrella")
+            if a.target == here:
+                return T("pp.reason.slippers_same")
+            if sp.umbrella is not None:
+                return T("pp.reason.has_umbrella")
+            return T("pp.reason.slippers")
+        elif card == PIGGY:  # V15
+            return T("pp.reason.piggy")
+        elif card == PARROT:  # V16, A21
+            if not self.may_play_towels() or not self.towels[seat]:
+                return T("pp.reason.parrot_no_towels")
+            if sp.umbrella is not None:
+                return T("pp.reason.umbrella_blocks")
+            if a.target in self.groups:
+                return T("pp.reason.same_treasure")
+            if not sp.pile:
+                return T("pp.reason.parrot_empty")
+            return T("pp.reason.parrot")
+        return T("pp.reason.bad_target")
 
     def _why_not_towels(self, a: PlayTowels) -> Text:
         seat = a.seat
@@ -875,8 +925,10 @@ class PlayaHand(State):
             return T("pp.reason.final_one_treasure")
         if self.shown or self.step == STEP_END:
             if len(self.groups) >= 2:
-                return T("pp.reason.two_treasures")
-            return T("pp.reason.not_now")
+                return T("pp.reason.two_treasures")  # R19
+            if self.shown:
+                return T("pp.reason.towels_shown")  # R24: the towels were shown, step B is skipped
+            return T("pp.reason.not_now")  # pragma: no cover - the step ends only by these
         if not 0 <= a.target < len(self.beach):
             return T("pp.reason.no_such_treasure")
         if a.target in self.groups:
@@ -885,7 +937,11 @@ class PlayaHand(State):
         if sp.umbrella is not None:
             return T("pp.reason.umbrella_blocks")
         need = self.need(seat, a.target) or 0
-        return T("pp.reason.too_low", top=sp.top_value, need=need, total=sum(values))
+        parrot = self.parrot == a.target
+        # R21 beat the top card; V10 by 2 next to the Double beach towel; V16 the Parrot: equal it (A21: both, by 1)
+        rule = ("pp.reason.rule_double_parrot" if sp.double and parrot else "pp.reason.rule_double" if sp.double
+                else "pp.reason.rule_parrot" if parrot else "pp.reason.rule_beat")
+        return T("pp.reason.too_low", top=sp.top_value, need=need, total=sum(values), rule=T(rule))
 
     # Applying ------------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:

@@ -7,8 +7,11 @@ Input becomes actions of rules.py; the scene never decides a rule. Gestures (spe
 - click towel cards to gather a group, then drag the group (or click a treasure) onto a treasure; while
   dragging, the value still needed is shown by the pointer;
 - "End turn" confirms; "Show my towels" when no towel play is possible; Ctrl+Z / "Undo" within the turn;
-- special cards: drag onto a treasure, a player, or the discard pile ("use").
-An illegal drop glides back with the reason.
+- special cards: drag onto the treasure they act on, the Lifeguard onto the player it looks at; the Flag
+  goes with a burial ("Flag: yes" before burying).
+What a drop means is ``drop_actions`` (the shared table's contract): a target lights only when the engine
+takes it (``drop_verdict``), and an illegal drop glides back with the engine's reason, or, when it means
+no action at all, with where that card goes (``no_drop_reason``).
 
 What happened reaches the scene as the engine's events as the seat on screen may know them (the shared
 table's ``on_events``; see the rules module for their kinds and fields): each new one becomes its animation,
@@ -43,8 +46,9 @@ from game.ui.widgets import Button
 from game.games.playa_pirata import sprites
 from game.games.playa_pirata.clips import (DIM_SECONDS, HAND_END_SECONDS, POINTS_SECONDS, REVEAL_STEP, Peek,
                                            SpotAnim, SunsetClip)
-from game.games.playa_pirata.cards import (PIRATE_KIND, TOWEL_VALUE, TREASURE_KIND, TREASURE_VALUE, UNKNOWN,
-                                           treasure_canonical)
+from game.games.playa_pirata.cards import (BUCKET, DOUBLE, FLAG, KEPT_SPECIALS, LIFEGUARD, PARROT, PIGGY,
+                                           PIRATE_KIND, SLIPPERS, TOWEL_COLOUR, TOWEL_VALUE, TREASURE_KIND,
+                                           TREASURE_VALUE, UNKNOWN, treasure_canonical)
 from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, SEATING, STEP_A, STEP_B, BuryTreasure,
                                            ChoosePosition, DraftPick, EndTurn, PlayaHand, PlayPirate,
                                            PlaySpecial, PlayTowels, ShowHand)
@@ -53,6 +57,13 @@ from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, SEATING, STEP_A, 
 PRIVATE_LOOKS = ("spyglass", "bucket")
 
 CARD_RATIO = 7 / 5
+
+#: where a special card goes when dropped where it means nothing: the Lifeguard on a player (V13), the
+#: others on the treasure they act on (V10, V12, V14, V15, V16); the Flag goes with a burial (V11), the kept
+#: cards are never played (V6)
+SPECIAL_DROP = {LIFEGUARD: "pp.drop.lifeguard", DOUBLE: "pp.drop.double", BUCKET: "pp.drop.bucket",
+                SLIPPERS: "pp.drop.slippers", PIGGY: "pp.drop.piggy", PARROT: "pp.drop.parrot",
+                FLAG: "pp.reason.flag_with_burial", **{card: "pp.reason.kept_card" for card in KEPT_SPECIALS}}
 
 
 def same_treasure(a: str, b: str) -> bool:
@@ -278,14 +289,15 @@ class PlayaScene(TableScene):
         return False
 
     def _build_targets(self, hand: PlayaHand) -> None:
-        targets = [DropTarget(r, lambda p, i=i: self._accepts(p, ("spot", i)), data=("spot", i))
-                   for i, r in enumerate(self.spot_rects)]
-        targets.append(DropTarget(self.discard_rect, lambda p: self._accepts(p, ("discard",)), data=("discard",)))
-        sand = DropTarget(self.beach.inflate(-theme.px(8), -theme.px(8)),
-                          lambda p: self._accepts(p, ("sand",)), data=("sand",), radius=18)
+        """Every target lights exactly when the engine takes the drop (``drop_verdict``), else says why."""
+        targets = [DropTarget(r, data=("spot", i)) for i, r in enumerate(self.spot_rects)]
+        targets.append(DropTarget(self.discard_rect, data=("discard",)))
+        sand = DropTarget(self.beach.inflate(-theme.px(8), -theme.px(8)), data=("sand",), radius=18)
         targets.insert(0, sand)  # under the spots: a drop on a spot goes to the spot
         for seat, r in self.portrait_rects().items():
-            targets.append(DropTarget(r, lambda p, s=seat: self._accepts(p, ("seat", s)), data=("seat", seat)))
+            targets.append(DropTarget(r, data=("seat", seat)))
+        for t in targets:
+            t._accepts = lambda pick, t=t: self.drop_verdict(pick, t)
         self.drag.set_targets(targets)
 
     def _build_choices(self, hand: PlayaHand, legal: list[Action]) -> None:
@@ -347,68 +359,88 @@ class PlayaScene(TableScene):
         return {s: pygame.Rect(self.top.x + i * w + theme.px(6), self.top.y + theme.px(6), w - theme.px(12),
                                self.top.h - theme.px(12)) for i, s in enumerate(seats)}
 
-    # Turning gestures into actions -----------------------------------------------------------------
+    # Turning gestures into actions (the shared table's drop contract: drop_actions / drop_verdict) -------
     def _group_values(self, pick: Pick) -> tuple[int, ...]:
         cards = self.selected if pick.card in self.selected else [pick.card]
         return tuple(sorted((TOWEL_VALUE[c] for c in cards), reverse=True))
 
-    def _candidates(self, pick: Pick, target: tuple) -> list[Action]:
+    def drop_actions(self, pick: Any, target: Any) -> list[Action]:
+        """What dropping ``pick`` on ``target`` plays for the seat on turn, legal or not (the engine judges):
+        a treasure on the open sand is buried (R10, with the Flag when it is switched on, V11); a pirate on
+        a treasure plays it there, on the discard pile without a target (R11-R16); towels on a treasure
+        play the gathered group there (R18-R22); a special card on the treasure it acts on (V10, V12, V14,
+        V15, V16), the Lifeguard on the player it looks at (V13). The kept cards and the Flag, which are
+        never played on their own (V6, V11), mean their play anywhere, which the engine refuses with its
+        rule. Anything else means nothing (``no_drop_reason``)."""
         seat = self.my_turn()
-        if seat is None:
+        data = getattr(target, "data", None)
+        if seat is None or not isinstance(pick, Pick) or not data:
             return []
-        where = target[0]
-        if pick.kind == "treasure" and where == "sand":
-            return [BuryTreasure(seat, pick.card, self.flag_on)]
-        if pick.kind == "pirate" and where in ("spot", "discard"):
-            return [PlayPirate(seat, pick.card, target[1] if where == "spot" else -1)]
-        if pick.kind == "towel" and where == "spot":
-            return [PlayTowels(seat, target[1], self._group_values(pick))]
-        if pick.kind == "special":
-            index = target[1] if where in ("spot", "seat") else -1
-            options = [a for a in self.legal() if isinstance(a, PlaySpecial) and a.card == pick.card
-                       and a.target == index]
-            return options or [PlaySpecial(seat, pick.card, index)]
-        return []
+        where = data[0]
+        spot = data[1] if where == "spot" else -1
+        if pick.kind == "treasure":
+            return [BuryTreasure(seat, pick.card, self.flag_on)] if where == "sand" else []
+        if pick.kind == "pirate":
+            return [PlayPirate(seat, pick.card, spot)] if where in ("spot", "discard") else []
+        if pick.kind == "towel":
+            return [PlayTowels(seat, spot, self._group_values(pick))] if where == "spot" else []
+        if pick.kind != "special":
+            return []
+        card = pick.card
+        if card in KEPT_SPECIALS or card == FLAG:
+            return [PlaySpecial(seat, card, spot)]
+        if card == LIFEGUARD:
+            return [PlaySpecial(seat, card, data[1])] if where == "seat" else []
+        if where != "spot":
+            return []
+        if card == PIGGY:  # V15: one of the seat's own towels of value 1 or 2 in that pile, at any depth
+            pile = self.hand_view(seat).beach[spot].pile
+            return [PlaySpecial(seat, card, spot, towel) for towel in pile
+                    if TOWEL_COLOUR[towel] == seat and TOWEL_VALUE[towel] <= 2] or [PlaySpecial(seat, card, spot)]
+        return [PlaySpecial(seat, card, spot)]
 
-    def _accepts(self, pick: Any, target: tuple) -> bool:
-        """Does the engine take what ``pick`` would play on ``target`` (the targets that glow)?"""
-        if not isinstance(pick, Pick) or self.my_turn() is None:
-            return False
-        return any(self.state.check(action) is None for action in self._candidates(pick, target))
+    def no_drop_reason(self, pick: Any, target: Any) -> Text:
+        """A drop that means no action: where that card goes, by its rule."""
+        kind = getattr(pick, "kind", "")
+        if kind == "treasure":
+            return Text.of("pp.drop.treasure")   # R10: buried on the open sand
+        if kind == "pirate":
+            return Text.of("pp.drop.pirate")     # R11: onto a treasure, or the discard pile
+        if kind == "towel":
+            return Text.of("pp.drop.towels")     # R18, R20: onto a buried treasure
+        return Text.of(SPECIAL_DROP[pick.card])
 
     def _on_drop(self, pick: Any, target: DropTarget) -> Any:
-        candidates = self._candidates(pick, target.data)
-        if not candidates:
-            return Text.of("pp.ui.not_there")
-        reason = self.try_action(candidates[0])
+        action = self.drop_action(pick, target)
+        if action is None:
+            return self.drop_verdict(pick, target)  # the engine's reason, or where that card goes
+        self.timeline.skip(lingering=False)  # as ``play``: what still moves lands first, then the action
+        reason = self.try_action(action)
         if reason is not None:
-            return reason
+            return reason  # the controller shows it by the card and in a toast
         if pick.kind == "towel":
             self.selected = []
         self.app.play("card")
         return True
 
     def _hint(self, pick: Any, target: Any) -> Text | None:
-        """By the pointer, while towels are held over a treasure: the engine's answer to that drop
-        (``State.check``): "enough" only when it would be played, "not enough" with what the top card
-        asks, else the engine's reason (an umbrella, step A first, a treasure already covered...)."""
+        """By the pointer, while towels are held over a treasure: what a drop there would do, as
+        ``drop_verdict`` says it: "enough" exactly when it lights (and would be played), "not enough" with
+        what the top card asks (R21, V10, V16), else the refusal's own reason (an umbrella, step A first, a
+        treasure already covered...)."""
         if not isinstance(pick, Pick) or pick.kind != "towel" or target is None or target.data[0] != "spot":
             return None
         seat = self.my_turn()
         if seat is None:
             return None
-        values = self._group_values(pick)
-        total = sum(values)
-        reason = self.state.check(PlayTowels(seat, target.data[1], values))
-        if reason is None:
-            need = self.hand_view(seat).need(seat, target.data[1]) or total
-            return Text.of("pp.ui.hint_ok", total=total, need=need)
-        if reason.key == "pp.reason.too_low":
-            need = self.hand_view(seat).need(seat, target.data[1]) or 0
-            return Text.of("pp.ui.hint_more", total=total, need=need)
-        if reason.key == "pp.reason.umbrella_blocks":
-            return Text.of("pp.ui.locked")
-        return reason
+        total = sum(self._group_values(pick))
+        verdict = self.drop_verdict(pick, target)
+        need = self.hand_view(seat).need(seat, target.data[1])  # R21, V10, V16: what the top card asks
+        if verdict is True:
+            return Text.of("pp.ui.hint_ok", total=total, need=need or total)
+        if verdict.key == "pp.reason.too_low":
+            return Text.of("pp.ui.hint_more", total=total, need=need or 0)
+        return verdict
 
     def _end_turn(self) -> None:
         seat = self.my_turn()
@@ -863,7 +895,6 @@ class PlayaScene(TableScene):
                          (card.x + k * theme.px(24), card.bottom + theme.px(4)))
 
     def _pile_card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
-        from game.games.playa_pirata.cards import TOWEL_COLOUR
         return sprites.towel_card(TOWEL_VALUE[card], self.seat_colour(TOWEL_COLOUR[card]), size)
 
     def _draw_known_badge(self, surface: pygame.Surface, treasure: str, card: pygame.Rect) -> None:
