@@ -92,9 +92,9 @@ class TableScene(Scene):
         self.chooser: Chooser | None = None   # which die, which ships...: over the table until answered
         #: what the last frame drew and what each thing is: (rect, explanation, kind), the last on top
         self.explained: list[tuple[pygame.Rect, Text, str]] = []
-        self._hover: tuple[tuple[int, int], float] | None = None   # where the pointer rests, since when
-        self._pinned: tuple[pygame.Rect, Text, str] | None = None  # shown by F1 until the pointer moves
-        self._hover_due = False                                     # ... and its explanation is due
+        self._explain_hover: tuple[tuple[int, int], float] | None = None  # where the pointer rests, since when
+        self._explain_pinned: tuple[pygame.Rect, Text, str] | None = None  # shown by F1 until the pointer moves
+        self._explain_due = False                                          # ... and its explanation is due
         self.coach: Any = None               # Learn to play: the lesson's coach (game.scenes.coach), if any
         self.tutorial_file: Path | None = None
         #: how many of the state's events the table has shown, and the last of them (other events under it:
@@ -534,8 +534,9 @@ class TableScene(Scene):
                 self.mark_dirty()  # the ring pulses
         if self.timeline.active:
             self.mark_dirty()  # the frame the last clip ends in is drawn too
-        if self._hover is not None and not self._hover_due and self.app.clock.now() - self._hover[1] >= EXPLAIN_AFTER:
-            self._hover_due = True
+        hover = self._explain_hover
+        if hover is not None and not self._explain_due and self.app.clock.now() - hover[1] >= EXPLAIN_AFTER:
+            self._explain_due = True
             self.mark_dirty()      # the pointer has rested: what it rests on is explained
         self.timeline.update(dt)
         self.sync_events()
@@ -588,11 +589,11 @@ class TableScene(Scene):
         return None
 
     def _explaining(self) -> tuple[pygame.Rect, Text, str] | None:
-        if self._pinned is not None:
-            return self._pinned
-        if self._hover is None:
+        if self._explain_pinned is not None:
+            return self._explain_pinned
+        if self._explain_hover is None:
             return None
-        pos, since = self._hover
+        pos, since = self._explain_hover
         if self.app.clock.now() - since < EXPLAIN_AFTER:
             return None
         return self.explanation_at(pos)
@@ -600,15 +601,15 @@ class TableScene(Scene):
     def _handle_explain(self, event: pygame.event.Event) -> bool:
         """The pointer resting, or F1: True when the event was F1 (it is the table's)."""
         if event.type == pygame.MOUSEMOTION:
-            if self._pinned is not None or self._explaining() is not None:
+            if self._explain_pinned is not None or self._explaining() is not None:
                 self.mark_dirty()                  # the explanation goes with the pointer
-            self._hover, self._pinned, self._hover_due = (event.pos, self.app.clock.now()), None, False
+            self._explain_hover, self._explain_pinned, self._explain_due = (event.pos, self.app.clock.now()), None, False
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            self._hover, self._pinned = None, None
+            self._explain_hover, self._explain_pinned = None, None
         elif event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?"):
-            pos = self.focus_point() or (self._hover[0] if self._hover else None)
+            pos = self.focus_point() or (self._explain_hover[0] if self._explain_hover else None)
             item = self.explanation_at(pos) if pos is not None else None
-            self._pinned = None if item is None or self._pinned == item else item
+            self._explain_pinned = None if item is None or self._explain_pinned == item else item
             if item is None:
                 self.app.toast(tr("table.explain.how"))
             self.mark_dirty()
@@ -622,7 +623,7 @@ class TableScene(Scene):
         from game.ui import palette
         from game.ui.widgets import draw_bubble
         rect, text, _kind = item
-        pos = self._hover[0] if self._pinned is None and self._hover else rect.midbottom
+        pos = self._explain_hover[0] if self._explain_pinned is None and self._explain_hover else rect.midbottom
         draw_bubble(surface, tr(text), (pos[0] + 14, pos[1] + 18), stripe=palette.GOLD)
 
     def log_lines(self, viewer: int | None) -> list:
