@@ -7,13 +7,14 @@ click on a harbour (its channel or its card), or a ship token dragged onto one, 
 chosen comes from the engine (``queries.choosable_factions``, through the scene's ``verdict``).
 
 For the shared drag-and-drop controller the harbours are ``targets`` (a harbour answers for its card and
-its channel; it accepts the token when the engine offers its faction, else says why) and ``FleetToken``
-is what is carried: it covers the map, so a press anywhere picks it up, and it is drawn under the pointer
-in the colours of the free harbour it is over.
+its channel; its ``accepts`` is the table's ``drop_verdict``: the token dropped there means ``ChooseFaction``,
+and the engine takes it or says why, e.g. the fleet is already taken) and ``FleetToken`` is what is carried:
+it covers the map, so a press anywhere picks it up, and it is drawn under the pointer in the colours of the
+free harbour it is over.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -30,15 +31,21 @@ from game.games.pirateer.boardview import BoardView, HitRect
 class FactionPicker:
     """Harbour cards over the map; ``hit(pos)`` says which harbour a pixel belongs to."""
 
-    def __init__(self, board: Board, verdict: Callable[[str], bool | Text] = lambda faction: True) -> None:
+    def __init__(self, board: Board,
+                 accepts: Callable[[Any, DropTarget], bool | Text] = lambda payload, target: True) -> None:
         self.board = board
         self.cards: dict[str, pygame.Rect] = {}
         self.focus: str | None = None            # the faction the keyboard (or the mouse) points at
-        #: one drop target per harbour (``data``: its faction); ``verdict(faction)`` is the engine's answer
-        self.targets = [DropTarget((0, 0, 0, 0), lambda payload, f=h.faction: verdict(f), data=h.faction)
-                        for h in board.harbours]
+        #: one drop target per harbour (``data``: its faction); ``accepts(payload, target)`` is the table's
+        #: ``drop_verdict`` (S1: the engine's answer to ``ChooseFaction``)
+        self.targets = [DropTarget((0, 0, 0, 0), data=h.faction) for h in board.harbours]
         for target in self.targets:      # (DropTarget copies its rect into a plain one)
+            target._accepts = lambda payload, t=target: accepts(payload, t)
             target.rect = HitRect((0, 0, 0, 0), lambda pos, f=target.data: self.hit(pos) == f)
+
+    def target(self, faction: str) -> DropTarget:
+        """The drop target of ``faction``'s harbour."""
+        return next(t for t in self.targets if t.data == faction)
 
     # -- geometry ----------------------------------------------------------------------------------
     def layout(self, view: BoardView) -> None:

@@ -10,6 +10,11 @@ move generator, so what is lit on the map is exactly what the engine would accep
 - ``landing_of(state, move)``: where a die move ends (R3: the whole die, one straight line), its victims;
 - ``move_path(board, start, direction, die)``: every square a die move enters, the last one its landing
   (the line ``why_not_there`` checks; a move played glides along its ``moved`` event's ``path``);
+- ``reach(board, start, dice)``: square -> the (die, direction) lines of ``dice`` from ``start`` ending there;
+- ``drop_moves(state, seat, group, cell)``: the moves a drop of ``group`` on ``cell`` means (the table's
+  ``drop_actions``): one per die still to play whose straight line ends there, legal or not;
+- ``no_line_reason(state, group, cell)``: why no die line takes ``group`` to ``cell`` (land, the island, the
+  square it is on, no die that long in a straight line);
 - ``why_not_there(state, seat, group, cell)``: the reason ``group`` may not end on ``cell`` now;
 - ``forbidden_directions(state, ship)``: the directions a carrier of ``ship``'s faction may not sail;
 - ``own_ships_at(state, seat, cell)``, ``idle_dead_man(state, faction)``;
@@ -24,8 +29,9 @@ from game.core.protocol import Action, Text
 from game.games.pirateer.boardmodel import Board, Cell
 from game.games.pirateer.moves import MOVE_DIRECTIONS, Landing, faction_of, forbidden, landing, ray
 
-__all__ = ["movable_groups", "targets", "landing_of", "move_path", "why_not_there", "forbidden_directions",
-           "own_ships_at", "idle_dead_man", "choosable_factions", "CHOOSE_KIND"]
+__all__ = ["movable_groups", "targets", "landing_of", "move_path", "reach", "drop_moves", "no_line_reason",
+           "why_not_there", "forbidden_directions", "own_ships_at", "idle_dead_man", "choosable_factions",
+           "CHOOSE_KIND"]
 
 #: the kind of the engine's faction choice (S1: each player chooses a faction at the table)
 CHOOSE_KIND = "pir.choose_faction"
@@ -77,26 +83,78 @@ def move_path(board: Board, start: Cell, direction: str, die: int) -> tuple[Cell
     return ray(board, start, direction, die)
 
 
+_REACH: dict[int, tuple[Board, dict[tuple[Cell, tuple[int, ...]], dict[Cell, tuple[tuple[int, str], ...]]]]] = {}
+
+
+def reach(board: Board, start: Cell, dice: Sequence[int]) -> dict[Cell, tuple[tuple[int, str], ...]]:
+    """R3, R4, R8: square -> the (die, direction) pairs whose straight line of that many squares from ``start``
+    ends there, for each value in ``dice`` (each value once), whatever is in the way (the engine judges)."""
+    values = tuple(sorted(set(dice)))
+    entry = _REACH.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _REACH[id(board)] = (board, {})
+    cache = entry[1]
+    got = cache.get((start, values))
+    if got is None:
+        lines: dict[Cell, list[tuple[int, str]]] = {}
+        for die in values:
+            for direction in MOVE_DIRECTIONS:
+                path = move_path(board, start, direction, die)
+                if path is not None:
+                    lines.setdefault(path[-1], []).append((die, direction))
+        if len(cache) > 4096:
+            cache.clear()
+        got = cache[(start, values)] = {c: tuple(v) for c, v in lines.items()}
+    return got
+
+
+def drop_moves(state: Any, seat: int | None, group: Sequence[str], cell: Cell | None) -> list[Action]:
+    """The moves a drop of ``group`` on ``cell`` means (the table's ``drop_actions``), legal or not: one for each
+    die still to play (and direction) whose straight line from the group's square ends on ``cell`` (R3, R4,
+    R8). The moves the terrain and the ships allow come first, so that a refusal names what matters most
+    (R11, the dice obligation, before R5's path)."""
+    from game.games.pirateer.rules import Move
+    group = tuple(sorted(group))
+    start = state.pos.ships.get(group[0]) if group else None
+    if seat is None or start is None or cell is None:
+        return []
+    lines = reach(state.board, start, state.unused()).get(cell)
+    if not lines:
+        return []
+    moves = [Move(seat, group, direction, die) for die, direction in lines]
+    return moves if len(moves) == 1 else sorted(moves, key=lambda m: landing_of(state, m) is None)
+
+
+def no_line_reason(state: Any, group: Sequence[str], cell: Cell | None) -> Text:
+    """Why no die still to play takes ``group`` to ``cell`` in a straight line: off the sea (G2: land, the island,
+    R14: a ship takes the treasure from a dock), the square it is on (G4: both halves of a strait are one square),
+    or no die that long in a straight line (R3)."""
+    board = state.board
+    if cell is None:
+        return Text.of("pir.ui.not_sea")
+    if not board.is_water(cell):
+        return Text.of("pir.ui.drop_island" if board.kind(cell) == "island" else "pir.ui.drop_land")
+    group = tuple(sorted(group))
+    start = state.pos.ships.get(group[0]) if group else None
+    if start is not None and board.canonical(cell) == start:
+        return Text.of("pir.ui.same_strait" if board.strait_at(start) is not None else "pir.ui.same_square")
+    return Text.of("pir.ui.no_line", dice=", ".join(str(d) for d in state.unused()))
+
+
 def why_not_there(state: Any, seat: int | None, group: Sequence[str], cell: Cell | None) -> Text:
     """The reason ``group`` may not end its move on ``cell`` now: the engine's own words (``check``) when a
     die still to play draws a straight line from the ship to that square, else why no line does."""
-    from game.games.pirateer.rules import Move
     if cell is None:
         return Text.of("pir.ui.not_sea")
     group = tuple(sorted(group))
     start = state.pos.ships.get(group[0]) if group else None
     if start is None or cell == start:
         return Text.of("pir.ui.same_square")
-    dice = sorted(set(state.unused()))
-    if seat is not None:
-        for die in dice:
-            for direction in MOVE_DIRECTIONS:
-                line = move_path(state.board, start, direction, die)
-                if line is not None and line[-1] == cell:
-                    reason = state.check(Move(seat, group, direction, die))
-                    if reason is not None:
-                        return reason
-    return Text.of("pir.ui.no_line", dice=", ".join(str(d) for d in state.unused()))
+    for move in drop_moves(state, seat, group, cell):
+        reason = state.check(move)
+        if reason is not None:
+            return reason
+    return no_line_reason(state, group, cell)
 
 
 def forbidden_directions(state: Any, ship: str) -> tuple[str, ...]:

@@ -664,25 +664,32 @@ class PirateerState(State):
         if direction in ("E", "W") and b.current_at(start) is None:
             return T("pir.reason.not_on_current")
         if self.pos.treasure in group and forbidden(ctx.d(faction), direction):
-            return T("pir.reason.away_from_home", direction=dir_text(direction))
+            if direction in ("E", "W"):                                    # R18: one way along a current
+                return T("pir.reason.away_on_current", direction=dir_text(direction),
+                         allowed=dir_text("W" if direction == "E" else "E"))
+            return T("pir.reason.away_from_home", direction=dir_text(direction))   # R17
         path = b.ray(start, direction, die)
         if path is None:
             return T("pir.reason.off_water") if direction not in ("E", "W") else T("pir.reason.current_ends")
+        friends = ctx.friends.get(faction, frozenset((faction,)))
         for sq in path[:-1]:
             if direction not in ("E", "W") and b.current_at(sq) is not None:
                 return T("pir.reason.crosses_current")
             if direction not in ("E", "W") and b.strait_at(sq) is not None:
                 return T("pir.reason.crosses_strait")
-            if sq in occ:
-                return T("pir.reason.ship_in_way")
+            if sq in occ:                                                  # R5 (c), G8: own ships block too
+                own = faction_of(occ[sq][0]) in friends
+                return T("pir.reason.own_ship_in_way" if own else "pir.reason.ship_in_way")
             if sq in self.pos.wrecks:
                 return T("pir.reason.wreck_in_way")
         last = path[-1]
         here = occ.get(last)
         if not here:
-            return T("pir.reason.wreck_in_way")
+            return T("pir.reason.wreck_square")                               # V5.2
+        if faction_of(here[0]) == faction and ctx.flotilla and last in self.pos.wrecks:
+            return T("pir.reason.wreck_square")                               # V4.4, V5.2
         if faction_of(here[0]) in ctx.friends.get(faction, frozenset()):
-            return T("pir.reason.own_ship")
+            return T("pir.reason.own_ship")                                   # R6, R20
         return T("pir.reason.no_treasure_aboard")
 
     # ----------------------------------------------------------------------------------------------

@@ -5,13 +5,18 @@ choose from are ``picker.py``'s. Turn, legal actions, playing an action, log pan
 chooser, the timeline and the drag-and-drop controller are the shared table's (``game.scenes.table``).
 
 Input becomes actions of rules.py, played through the table's ``play``; the scene never decides a rule:
-what it lights, strikes or explains it asks the engine (``queries.py``: legal targets, forbidden
-directions, the reason a drop is refused). Input (spec section 9):
+what it lights, strikes or explains it asks the engine (``queries.py``; the table's drop contract,
+``drop_actions`` / ``drop_verdict``: what lights is exactly what ``State.check`` accepts). Input (spec
+section 9):
 - **Roll** (button or Space); in ``nuke`` **Arm nuke** then click a ship;
 - click one of your ships (or drag it): the squares it may reach light up, each with the die that gets
   there; only squares of a legal plan (R11) light up. Click a lit square or drop the ship on it. This is the
-  shared ``DragController``: each group that may sail is a draggable (``ShipToken``), each lit square a drop
-  target that asks the engine. A drop anywhere else glides back with the engine's reason. A second click
+  shared ``DragController``: each of your groups is a draggable (``ShipToken``; one that cannot sail now
+  says why when pressed: roll first, R11...), every square of the map (land too) a drop target whose
+  ``accepts`` is the table's ``drop_verdict``: a ship dropped on a square means the ``Move`` of each die
+  still to play whose straight line ends there (R3), and the engine takes one or says why (a ship in the
+  way, a forbidden direction R17/R18, the strait...); a square no die reaches, the island or land say so
+  in the game's words (``no_drop_reason``). A refused drop glides back with that reason. A second click
   on the ship, a right click or Backspace puts it down. Two dice reaching one square ask which die;
 - keyboard: Tab (Shift+Tab) picks a ship, the arrows a lit square, Enter sails there; T takes the
   treasure, E ends the turn;
@@ -20,8 +25,9 @@ directions, the reason a drop is refused). Input (spec section 9):
   Ctrl+Z) within the turn;
 - storm ties, war-wind's first carrier: click the ship; acey-deucey: two 1-6 pickers and Decline;
 - before the first roll, when the seats choose their fleets (S1): every harbour is lit with its flag and
-  name; click a free harbour, drag a ship onto it (the controller again: the harbours are its targets),
-  Left/Right (or Tab) and Enter, or 1-4.
+  name; click a free harbour, drag a ship onto it (the controller again: the harbours are its targets, a
+  drop on one means ``ChooseFaction``, and a taken fleet is refused in the engine's words), Left/Right (or
+  Tab) and Enter, or 1-4.
 A frame is drawn when the picture changes, not for every move of the mouse: what an event changes marks
 the table dirty at once (a ship picked up or put down shows its ring in that very frame).
 
@@ -44,7 +50,7 @@ import pygame
 
 from game import games
 from game.core.events import Event
-from game.core.protocol import Result, Text
+from game.core.protocol import Action, Result, Text
 from game.core.session import GameSession
 from game.i18n import shown_name, tr
 from game.scenes.table import TableScene
@@ -98,11 +104,16 @@ class PirateerScene(TableScene):
         self.elapsed = 0.0                               # seconds on the table (the picker's pulse)
         self.shown_dice: list[int] = list(self.state.dice)
         self.dice_spent = False                          # the dice shown were thrown, and the turn passed
-        self._hover: Cell | None = None
+        self._hover_cell: Cell | None = None
         self._static: tuple[Any, pygame.Surface] | None = None
         #: (turn, index of its event, waypoints) of recent moves: the wakes drawn on the sea
         self.trails: list[tuple[int, int, list[tuple[float, float]]]] = []
-        self.picker = FactionPicker(self.state.board, self._harbour_verdict)   # S1: the harbours to choose from
+        #: every square of the map (land too) as a drop target: ``data`` its square (a strait's top half)
+        self._squares: list[DropTarget] = []
+        self._square_of: dict[Cell, DropTarget] = {}
+        self._hit_memo: tuple[tuple[int, int], Cell | None] = ((-1, -1), None)
+        self._build_squares()
+        self.picker = FactionPicker(self.state.board, self.drop_verdict)   # S1: the harbours to choose from
         self.fleet_token = FleetToken(self.picker, self.ship_size, self.choosable, lambda: self.drag.mouse)
         self._laid_out_choosing = self.choosing()
         self._turn = 0                                   # the turn the events shown so far are in
@@ -133,8 +144,19 @@ class PirateerScene(TableScene):
         return queries.movable_groups(self.game, self.my_turn())  # type: ignore[return-value]
 
     def landings_of(self, group: tuple[str, ...]) -> dict[Cell, list[Move]]:
-        """Square -> the legal moves of ``group`` that end there (only squares of a legal plan, R11)."""
-        return queries.targets(self.game, self.my_turn(), group)  # type: ignore[return-value]
+        """Square -> the legal moves of ``group`` that end there (only squares of a legal plan, R11): the squares
+        whose drop the engine accepts (``drop_actions`` that ``State.check`` passes), so what lights is legal."""
+        seat = self.my_turn()
+        group = tuple(sorted(group))
+        start = self.game.ships.get(group[0]) if group else None
+        if seat is None or start is None:
+            return {}
+        out: dict[Cell, list[Move]] = {}
+        for cell in queries.reach(self.game.board, start, self.game.unused()):
+            legal = [m for m in queries.drop_moves(self.game, seat, group, cell) if self.game.check(m) is None]
+            if legal:
+                out[cell] = legal  # type: ignore[assignment]
+        return out
 
     # ------------------------------------------------------------------------------------------
     # Layout
@@ -150,6 +172,7 @@ class PirateerScene(TableScene):
         if self.chooser is not None:
             self.chooser.layout(self._popup_centre(), self._popup_width())
         self.picker.layout(self.view)
+        self._layout_squares()
         self.mark_dirty()
 
     def _popup_centre(self) -> tuple[int, int]:
@@ -241,20 +264,19 @@ class PirateerScene(TableScene):
         return self.seat_name(seat) if seat is not None else None
 
     def choose_faction(self, faction: str | None) -> bool:
-        """The human on turn takes ``faction``'s fleet (a harbour that is not free says why)."""
+        """The human on turn takes ``faction``'s fleet (S1; a harbour that is not free says why, in the
+        engine's words)."""
         seat = self.my_turn()
         if seat is None or faction is None or not self.choosing():
             return False
-        if faction not in self.choosable():
-            self.app.toast(tr("pir.ui.faction_taken"))
+        action = ChooseFaction(seat, faction)
+        why = self.game.check(action)
+        if why is not None:
+            self.app.toast(tr(why))
             self.app.play("error")
             return False
         self.picker.focus = None
-        return self.play(ChooseFaction(seat, faction))
-
-    def _harbour_verdict(self, faction: str) -> bool | Text:
-        """May the human on turn take ``faction``'s fleet (the engine's legal choices)."""
-        return True if faction in self.choosable() else Text.of("pir.ui.faction_taken")
+        return self.play(action)
 
     def _handle_choose(self, event: pygame.event.Event) -> bool:
         """Keys while the fleets are chosen, and the pointer's focus (clicks and drops: ``_handle_drag``)."""
@@ -488,7 +510,7 @@ class PirateerScene(TableScene):
         under it, the focused harbour)."""
         buttons = self.buttons() + (self.chooser.buttons if self.chooser is not None else [])
         group = self.selected
-        hot = self._hover if group is not None and self._hover in self.landings_of(group) else None
+        hot = self._hover_cell if group is not None and self._hover_cell in self.landings_of(group) else None
         return tuple((b.hovered, b.pressed) for b in buttons), hot, self.picker.focus
 
     def _handle_table(self, event: pygame.event.Event) -> None:
@@ -517,7 +539,7 @@ class PirateerScene(TableScene):
             self.mark_dirty()
             return
         if event.type == pygame.MOUSEMOTION:
-            self._hover = self.view.cell_at(event.pos)
+            self._hover_cell = self.view.cell_at(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
             self.mark_dirty()
             return
@@ -543,10 +565,10 @@ class PirateerScene(TableScene):
             targets = sorted(self.landings_of(self.selected), key=lambda c: (c[0] + c[1], c[0]))
             if targets:
                 step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
-                k = targets.index(self._hover) + step if self._hover in targets else 0
-                self._hover = targets[k % len(targets)]
+                k = targets.index(self._hover_cell) + step if self._hover_cell in targets else 0
+                self._hover_cell = targets[k % len(targets)]
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.selected is not None:
-            target = next((t for t in self.drag.targets if t.data == self._hover), None)
+            target = next((t for t in self.drag.targets if t.data == self._hover_cell), None)
             if target is not None:
                 self.drag.try_drop(self.drag.selected, target)      # as a click on the lit square
         elif key == pygame.K_BACKSPACE:
@@ -604,12 +626,15 @@ class PirateerScene(TableScene):
         seat = self.my_turn()
         if seat is None:
             return
-        mine = queries.own_ships_at(self.game, seat, self.view.cell_at(pos))
+        cell = self.view.cell_at(pos)
+        mine = queries.own_ships_at(self.game, seat, cell)
         phase = self.game.phase
         if mine and phase == MOVE:
             self.app.toast(tr("pir.ui.ship_stuck"))
         elif mine and phase == START and any(isinstance(a, Roll) for a in self.legal()):
             self.app.toast(tr("pir.ui.roll_first"))
+        elif not mine and cell is not None and cell in self.game.ships.values() and phase in (START, MOVE, END):
+            self.app.toast(tr(Text.of("pir.reason.not_your_ship")))     # someone else's ship: not yours to sail
         self.selected = None
 
     # -- drag and drop: the shared controller --------------------------------------------------------
@@ -628,8 +653,9 @@ class PirateerScene(TableScene):
         self.mark_dirty()
 
     def _sync_drag(self) -> None:
-        """What the human on turn may pick up now: their ships that may sail (one token per group, V4.3),
-        or while the fleets are chosen (S1) a ship token to drop on a harbour."""
+        """What the human on turn may pick up now: each of their groups (one token per group that may sail,
+        V4.3, and one per square of ships that may not: pressed, it says why), or while the fleets are chosen
+        (S1) a ship token to drop on a harbour. The drop targets: the harbours, or every square of the map."""
         seat = self.my_turn()
         if self.choosing():
             sprites_ = [self.fleet_token] if seat is not None else []
@@ -638,15 +664,119 @@ class PirateerScene(TableScene):
             if self.drag.targets != self.picker.targets:
                 self.drag.set_targets(self.picker.targets)
         else:
-            groups = self.movable_groups() if seat is not None and self.game.phase == MOVE else {}
+            groups = list(self.movable_groups()) if seat is not None and self.game.phase == MOVE else []
+            if seat is not None:
+                sailing = {self.game.ships[g[0]] for g in groups}
+                idle: dict[Cell, list[str]] = {}
+                for ship in self.game.afloat(seat):
+                    cell = self.game.ships[ship]
+                    if cell not in sailing:
+                        idle.setdefault(cell, []).append(ship)
+                groups += [tuple(sorted(ships)) for ships in idle.values()]
             self._tokens = {g: self._tokens.get(g) or ShipToken(self, g) for g in groups}
             order = sorted(groups, key=lambda g: (sum(self.game.ships[g[0]]), self.game.ships[g[0]][0], len(g), g))
             sprites_ = [self._tokens[g] for g in order]       # drawn later = on top = hit first
             for t in sprites_:
                 if t is not self.drag.dragging:
                     t.place()
+            if self.drag.targets != self._squares:
+                self.drag.set_targets(self._squares)
         if self.drag.draggables != sprites_:
             self.drag.set_draggables(sprites_)
+        self.drag.refresh()                 # the state may have changed since the verdicts were cached
+
+    # -- the drop targets: every square of the map --------------------------------------------------
+    def _build_squares(self) -> None:
+        """One drop target per square of the board: each playable square (a strait's two halves are one),
+        and each land, island and islet cell inside the board (a drop there is refused with its reason)."""
+        board = self.game.board
+        seen: set[Cell] = set()
+        for cell in board.cells():
+            if not board.on_board(cell):
+                continue
+            square = board.canonical(cell)
+            if square in seen:
+                self._square_of[cell] = self._square_of[square]
+                continue
+            seen.add(square)
+            target = DropTarget(HitRect((0, 0, 0, 0), lambda pos, c=square: self._square_at(pos) == c), data=square)
+            target._accepts = lambda payload, t=target: self.drop_verdict(payload, t)
+            self._squares.append(target)
+            self._square_of[cell] = self._square_of[square] = target
+
+    def _layout_squares(self) -> None:
+        """Each square target's box: its diamond (both halves of a strait)."""
+        h = self.view.h
+        for target in self._squares:
+            boxes = []
+            for half in self.view.halves(target.data) if self.game.board.is_water(target.data) else (target.data,):
+                x, y = self.view.centre(half)
+                boxes.append(pygame.Rect(int(x - h), int(y - h), int(2 * h), int(2 * h)))
+            target.rect.update(boxes[0].unionall(boxes[1:]))
+        self._hit_memo = ((-1, -1), None)
+
+    def _square_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The square (a strait's top half for either half; land too) under a pixel of the map, or None."""
+        if self._hit_memo[0] == pos:
+            return self._hit_memo[1]
+        view, board = self.view, self.game.board
+        cell = board.cell_at(pos[0], pos[1], view.h, view.origin) if view.rect.collidepoint(pos) else None
+        square = board.canonical(cell) if cell is not None and board.on_board(cell) else None
+        self._hit_memo = (pos, square)
+        return square
+
+    # -- drops: what a gesture means (the table's contract) ----------------------------------------------
+    def drop_actions(self, payload: Any, target: Any) -> list[Action]:
+        """A group of ships dropped on a square: the ``Move`` of each die still to play whose straight line
+        from the group's square ends there (R3, R4, R8; legal or not, the engine judges). The fleet token on a
+        harbour (S1): ``ChooseFaction`` of that harbour's fleet."""
+        seat = self.my_turn()
+        data = getattr(target, "data", None)
+        if seat is None:
+            return []
+        if isinstance(payload, tuple) and isinstance(data, tuple):
+            return queries.drop_moves(self.game, seat, payload, data)
+        if payload == FleetToken.payload and isinstance(data, str):
+            return [ChooseFaction(seat, data)]
+        return []
+
+    def no_drop_reason(self, payload: Any, target: Any) -> Text:
+        """Why a drop that means no move is refused, in the game's words: before the roll, after the last die,
+        someone else's ship (the engine's reason for any move of that group), else the square itself: land,
+        the island, the square the ship is on, or no die that long in a straight line (R3)."""
+        seat = self.my_turn()
+        data = getattr(target, "data", None)
+        if isinstance(payload, tuple) and payload:
+            group = tuple(sorted(payload))
+            mine = seat is not None and set(group) <= set(self.game.afloat(seat))
+            if seat is not None and (self.game.phase != MOVE or not mine):
+                why = self.game.check(Move(seat, group, "NE", 1))   # R1: roll first; no die left; not your ship
+                if why is not None:
+                    return why
+            return queries.no_line_reason(self.game, group, data if isinstance(data, tuple) else None)
+        return Text.of("pir.reason.choose_faction")                   # S1: the fleet token goes on a harbour
+
+    def drop_probes(self) -> list[tuple[Any, Any]]:
+        """Every group the human on turn may pick up now (or the fleet token) on every target (the squares,
+        or the harbours while the fleets are chosen)."""
+        if self.my_turn() is None:
+            return []
+        self._sync_drag()
+        return [(self.drag.payload_of(s), t) for s in self.drag.draggables for t in self.drag.targets]
+
+    def pick_up_reason(self, group: tuple[str, ...]) -> Text | None:
+        """None when ``group`` may sail now (its squares light up), else why not: roll first (R1), no die left,
+        or no move of it fits a plan that plays as many dice as possible (R11)."""
+        seat = self.my_turn()
+        if seat is None:
+            return Text.of("table.wait")
+        if group in self.movable_groups():
+            return None
+        if self.game.phase == START and any(isinstance(a, Roll) for a in self.legal()):
+            return Text.of("pir.ui.roll_first")
+        if self.game.phase == MOVE:
+            return Text.of("pir.ui.ship_stuck")
+        return self.game.check(Move(seat, group, "NE", 1)) or Text.of("pir.ui.ship_stuck")
 
     def _handle_drag(self, event: pygame.event.Event) -> bool:
         """Ships (or the fleet token) picked up, carried and dropped: the shared controller's work."""
@@ -658,39 +788,29 @@ class PirateerScene(TableScene):
             self.mark_dirty()               # a ship picked up, put down or carried is drawn at once (issue 14)
         return handled
 
-    def _aim(self, group: tuple[str, ...]) -> None:
-        """The lit squares of ``group`` become the drop targets (the engine says which, R11)."""
-        targets = []
-        for cell in self.landings_of(group):
-            x, y = self.view.centre(cell)
-            box = pygame.Rect(int(x - self.view.h), int(y - self.view.h), int(2 * self.view.h), int(2 * self.view.h))
-            target = DropTarget(box, lambda g, c=cell: self._accepts(g, c), data=cell)
-            target.rect = HitRect(box, lambda pos, c=cell: self.view.cell_at(pos) == c)   # the diamond, not the box
-            targets.append(target)
-        self.drag.set_targets(targets)
-
-    def _accepts(self, group: Any, cell: Cell) -> bool | Text:
-        """May ``group`` end its move on ``cell``: the engine's landings, else its reason."""
-        if not isinstance(group, tuple):
-            return False
-        return True if cell in self.landings_of(group) else self.why_not_there(group, cell)
-
-    def _on_press(self, payload: Any) -> bool | None:
-        """A ship pressed: a flotilla stack first asks which ships sail (V4), a lone group lights up."""
+    def _on_press(self, payload: Any) -> bool | Text | None:
+        """A ship pressed: a flotilla stack first asks which ships sail (V4), a lone group lights up; a group
+        that may not sail now is not picked up and says why (roll first, R11)."""
         if not isinstance(payload, tuple):
             return None
+        why = self.pick_up_reason(payload)
+        if why is not None:
+            self.app.toast(tr(why))
+            self.mark_dirty()
+            return why
         cell = self.game.ships[payload[0]]
         stack = [g for g in self.movable_groups() if all(self.game.ships.get(s) == cell for s in g)]
         if len(stack) > 1:
             self._flotilla_choice(cell, stack)
             return False
-        self._aim(payload)
+        self.drag.refresh()
         self.app.play("click")
         return None
 
     def _on_select(self, payload: Any) -> None:
         if isinstance(payload, tuple):
-            self._aim(payload)
+            self.drag.refresh()
+            self.mark_dirty()
             return
         hit = self.picker.hit(self.drag.mouse)      # S1: a click on a harbour (its card or its channel)
         self.drag.select(None)
@@ -698,12 +818,17 @@ class PirateerScene(TableScene):
             self.choose_faction(hit)
 
     def _on_drop(self, payload: Any, target: DropTarget) -> None:
+        """The controller lets through only a drop the engine accepts (``drop_verdict``): play it. A square
+        that two dice reach asks which die; the fleet token on a harbour chooses that fleet (S1)."""
         if isinstance(payload, tuple):
-            moves = self.landings_of(payload).get(target.data)
+            moves = [m for m in self.drop_actions(payload, target) if self.game.check(m) is None]
             if moves:
-                self._move(moves)
+                self._move(moves)   # type: ignore[arg-type]
         else:
-            self.choose_faction(target.data)        # S1: the ship token dropped on a harbour
+            action = self.drop_action(payload, target)
+            if action is not None:
+                self.picker.focus = None
+                self.play(action)
         self.mark_dirty()
 
     def _on_reject(self, payload: Any, reason: Text | str | None) -> None:
@@ -711,13 +836,14 @@ class PirateerScene(TableScene):
         self.mark_dirty()
 
     def _on_return(self, payload: Any) -> None:
-        """A ship dropped where it may not land glides back to its square, with the engine's reason."""
+        """A ship dropped where it may not land glides back to its square, with the reason (over a square the
+        controller gives the table's ``drop_verdict``; off the map, this says it)."""
         self.mark_dirty()
         token = self._tokens.get(payload) if isinstance(payload, tuple) else None
         if token is None or self._quiet:
             return
         if self.drag.target_at(self.drag.mouse) is None:         # (over a target, the controller says why)
-            self.app.toast(tr(self.why_not_there(payload, self.view.cell_at(self.drag.mouse))))
+            self.app.toast(tr(self.no_drop_reason(payload, None)))
             self.app.play("error")
         frm = token.foot_point()
         token.place()
@@ -734,9 +860,14 @@ class PirateerScene(TableScene):
         finally:
             self._quiet = False
 
-    def why_not_there(self, group: tuple[str, ...], cell: Cell | None) -> Text:
-        """The reason a ship may not land on ``cell`` (the engine's words where a die reaches it)."""
-        return queries.why_not_there(self.game, self.my_turn(), group, cell)
+    def why_not_there(self, group: tuple[str, ...], cell: Cell | None) -> Text | None:
+        """The reason ``group`` may not land on ``cell`` (the table's ``drop_verdict`` on that square), None
+        when it may."""
+        target = self._square_of.get(cell) if cell is not None else None
+        if target is None:
+            return self.no_drop_reason(group, None)
+        verdict = self.drop_verdict(group, target)
+        return verdict if isinstance(verdict, Text) else None
 
     def _handle_bonus(self, event: pygame.event.Event) -> bool:
         """V6.2: two rows of 1-6 pickers; Play when both are chosen; Decline ends the turn."""
@@ -908,7 +1039,7 @@ class PirateerScene(TableScene):
                 layer_rect = pygame.Rect(int(pts[3][0]), int(pts[0][1]), int(2 * h) + 1, int(2 * h) + 1)
                 shade = pygame.Surface(layer_rect.size, pygame.SRCALPHA)
                 local = [(x - layer_rect.x, y - layer_rect.y) for x, y in pts]
-                hot = cell == self._hover
+                hot = cell == self._hover_cell
                 pygame.draw.polygon(shade, (*palette.GOLD_LIGHT, 150 if hot else 90), local)
                 pygame.draw.polygon(shade, (*palette.GOLD_LIGHT, 255), local, max(2, int(h / 10)))
                 surface.blit(shade, layer_rect)

@@ -356,7 +356,7 @@ def test_keyboard_tab_picks_a_ship_arrows_a_square_enter_sails(app):
     assert scene.selected is not None
     group = scene.selected
     key(app, pygame.K_RIGHT)
-    target = scene._hover
+    target = scene._hover_cell
     assert target in scene.landings_of(group)
     key(app, pygame.K_RETURN)
     assert isinstance(scene.session.actions[-1], Move) and scene.game.ships[group[0]] == target
@@ -456,6 +456,7 @@ def test_three_humans_choose_french_pirates_and_barbary_by_click_drag_and_keys(a
 
 
 def test_a_ship_dropped_on_a_taken_harbour_says_why_and_nothing_is_played(app):
+    from game.games.pirateer.rules import ChooseFaction
     scene = choose_table(app, ["human"] * 3)
     click(app, card(scene, "french"))
     settle(app, scene)
@@ -463,7 +464,9 @@ def test_a_ship_dropped_on_a_taken_harbour_says_why_and_nothing_is_played(app):
     app.toast = shown.append
     played = len(scene.session.actions)
     drag(app, scene.view.rect.center, card(scene, "french"))     # the shared controller: the harbour refuses
-    assert len(scene.session.actions) == played and shown == [tr("pir.ui.faction_taken")]
+    # in the engine's words (S1), through the table's drop contract (issue 15: every refusal says why)
+    taken = tr(scene.game.check(ChooseFaction(scene.game.current, "french")))
+    assert len(scene.session.actions) == played and shown == [taken] and "French" in taken
     assert scene.drag.dragging is None and scene.choosing()
 
 
