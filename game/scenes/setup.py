@@ -20,7 +20,7 @@ from game.i18n import language, tr
 from game.scenes.base import Scene
 from game.scenes.setup_model import MAX_NAME, MAX_SEED, SEAT_KINDS, SetupModel
 from game.ui import palette, theme
-from game.ui.widgets import Button, Choice, FocusRing, Label, Panel, TextInput, Toggle, Widget
+from game.ui.widgets import Button, Choice, FocusRing, Label, Panel, TextInput, Toggle, Tooltip, Widget
 
 log = logging.getLogger("pgn.setup")
 
@@ -150,6 +150,7 @@ class SetupScene(Scene):
         self.learn_button = Button(Text.of("coach.learn"), self.open_lesson, min_width=180)
         self.learn_button.visible = tutorial_of(entry) is not None   # Learn to play, where the game has a lesson
         self.focus = FocusRing()
+        self.tooltip = Tooltip(delay=0.6)   # what each field, option and button is: resting the pointer, or F1
         self.changed()
 
     # Widgets --------------------------------------------------------------------------------
@@ -231,6 +232,7 @@ class SetupScene(Scene):
         self.problems.text = "\n".join(tr(p) for p in problems[:3])
         self.start.enabled = not problems
         self.focus.set_widgets(self.all_widgets())
+        self._watch_explanations()
         self.mark_dirty()
 
     # Layout ---------------------------------------------------------------------------------
@@ -342,6 +344,9 @@ class SetupScene(Scene):
     # Frame ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         self.mark_dirty()
+        self.tooltip.handle(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.explain_focused():
+            return
         if event.type in (pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED):
             if self.realtime:  # a controller plugged in or out: the limit of people changes
                 self.model.controllers = connected_controllers()
@@ -360,9 +365,52 @@ class SetupScene(Scene):
     def update(self, dt: float) -> None:
         for w in self.all_widgets():
             w.update(dt)
+        shown = self.tooltip.text
+        self.tooltip.update(dt)
+        if self.tooltip.text != shown:
+            self.mark_dirty()       # an explanation appears or goes
 
     def is_animating(self) -> bool:
-        return isinstance(self.focus.focused, TextInput)  # the caret blinks
+        return isinstance(self.focus.focused, TextInput) or self.tooltip.text is not None  # the caret blinks
+
+    # Explanations ------------------------------------------------------------------------------
+    def explanations(self) -> list[tuple[Widget, Text]]:
+        """What each thing on the form is and does: every seat's colour, name and player, how many play,
+        each option (its own help) and its label, the seed and the buttons."""
+        out: list[tuple[Widget, Text]] = [(self.players, Text.of("setup.explain.players")),
+                                          (self.count_label, Text.of("setup.explain.players"))]
+        for row in self.rows[: self.model.players]:
+            out += [(row.chip, Text.of("setup.explain.colour")), (row.name, Text.of("setup.explain.name")),
+                    (row.kind, Text.of("setup.explain.kind")), (row.label, Text.of("setup.explain.kind"))]
+        for opt, widget, _ in self.option_widgets:
+            text = Text.of(opt.help or opt.label or opt.key)
+            out.append((widget, text))
+            if opt.key in self.option_labels:
+                out.append((self.option_labels[opt.key], text))
+        out += [(self.seed_input, Text.of("setup.seed_hint")), (self.seed_label, Text.of("setup.seed_hint")),
+                (self.back_button, Text.of("setup.explain.back")), (self.rules_button, Text.of("setup.explain.rules")),
+                (self.start, Text.of("setup.explain.start"))]
+        if self.learn_button.visible:
+            out.append((self.learn_button, Text.of("setup.explain.learn")))
+        if self.bots_button.visible:
+            out.append((self.bots_button, Text.of("setup.realtime.make_bots")))
+        return out
+
+    def _watch_explanations(self) -> None:
+        self.tooltip.clear()
+        for widget, text in self.explanations():
+            if widget.visible:
+                self.tooltip.watch(widget, text)
+
+    def explain_focused(self) -> bool:
+        """F1: what the focused field or button is (else what the pointer is on)."""
+        focused = self.focus.focused
+        for widget, text in self.explanations():
+            if widget is focused and widget.visible:
+                self.tooltip.show(text, widget.rect.midbottom, 6.0)
+                self.mark_dirty()
+                return True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = surface.get_rect()
@@ -408,6 +456,7 @@ class SetupScene(Scene):
             for line in lines:
                 theme.draw_text(surface, line, f, palette.RED, (slip.right - pad, y), "topright")
                 y += int(f.get_linesize() * problems.line_spacing)
+        self.tooltip.draw(surface)
 
 
 def connected_controllers() -> int:

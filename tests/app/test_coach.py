@@ -118,3 +118,4 @@ def test_learn_to_play_is_offered_in_setup_where_the_game_has_a_lesson(app, mini
     frames(app, 3)
     table = app.stack.top
     assert getattr(table, "coach", None) is not None and table.coach.step.name == "welcome"
+
