@@ -572,7 +572,9 @@ class TableScene(Scene):
     def explain(self, rect: Any, text: Text, kind: str) -> None:
         """Name what was just drawn at ``rect``: ``text`` says what it is and does, ``kind`` which kind of thing
         it is (a test checks every kind a scene draws has its explanation in both catalogs)."""
-        self.explained.append((pygame.Rect(rect), text, kind))
+        # a Rect subclass (a board square's diamond hit test) is kept as given; anything else is copied
+        shape = rect if isinstance(rect, pygame.Rect) and type(rect) is not pygame.Rect else pygame.Rect(rect)
+        self.explained.append((shape, text, kind))
 
     def explanation_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, Text, str] | None:
         """What is drawn on top at ``pos``, with its explanation (None: nothing explained there)."""

@@ -8,7 +8,8 @@ while it runs; the effect only draws itself as a pure function of its progress `
 drawn in the ``"board"`` layer (clipped to the map), banners in ``"top"`` (they linger without holding
 the bots: ``blocking=False``). Pieces an effect shows itself are hidden from the board's normal drawing
 until it ends (``hides``: ship ids, and ``COIN`` for the coin). ``Tumble`` is the dice's roll: it draws
-nothing on the board, the side panel reads its age.
+nothing on the board, the side panel reads its age. ``box()`` is where an effect's picture is now (the
+scene names it there, issue 15: what a player sees explains itself), None when it shows nothing.
 """
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ class Effect(Clip):
     """A Pirateer picture on the timeline, drawn on the board (``layer`` "board") unless it says otherwise."""
 
     layer = "board"
+
+    def box(self) -> pygame.Rect | None:
+        """Where the picture is now, on screen (None: nothing shown)."""
+        return None
 
 
 class Tumble(Clip):
@@ -76,6 +81,14 @@ class Glide(Effect):
         k = (local - 0.5) / 0.5
         return (b[0], b[1] + out_a * dist * (1 - k)), k
 
+    def box(self) -> pygame.Rect | None:
+        if not self.images:
+            return None
+        (x, y), _ = self.position()
+        img = self.images[0]
+        fx, fy = self.foot if self.foot is not None else (img.get_width() // 2, img.get_height() // 2)
+        return pygame.Rect(int(x - fx), int(y - fy), img.get_width(), img.get_height())
+
     def draw(self, surface: pygame.Surface) -> None:
         (x, y), alpha = self.position()
         for k, img in enumerate(self.images):
@@ -109,17 +122,26 @@ class Sink(Effect):
         img.set_alpha(int(255 * (1 - t)))
         surface.blit(img, img.get_rect(center=(self.at[0], self.at[1] + 6 * t)))
 
+    def box(self) -> pygame.Rect | None:
+        return None if self.t >= 1.0 else self.image.get_rect(center=(int(self.at[0]), int(self.at[1])))
+
     def draw_waiting(self, surface: pygame.Surface) -> None:
         """Before it starts (the attacker is still gliding in) the victim just floats there."""
         surface.blit(self.image, self.image.get_rect(center=self.at))
 
 
 class Frames(Effect):
-    """A sequence of pictures played once at a point (smoke, glint)."""
+    """A sequence of pictures played once at a point (smoke, glint); ``what`` names it ("smoke", "glint")."""
 
-    def __init__(self, frames: Sequence[pygame.Surface], at: Point, delay: float, duration: float) -> None:
+    def __init__(self, frames: Sequence[pygame.Surface], at: Point, delay: float, duration: float,
+                 what: str = "") -> None:
         super().__init__(delay, duration)
-        self.frames, self.at = list(frames), at
+        self.frames, self.at, self.what = list(frames), at, what
+
+    def box(self) -> pygame.Rect | None:
+        if not self.started or self.done or not self.frames:
+            return None
+        return self.frames[0].get_rect(center=(int(self.at[0]), int(self.at[1])))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.done or not self.frames:
@@ -135,6 +157,15 @@ class CoinHop(Effect):
         super().__init__(delay, duration, hides=(COIN,))
         self.coin, self.a, self.b = coin, a, b
 
+    def point(self) -> Point:
+        t = self.t
+        return (self.a[0] + (self.b[0] - self.a[0]) * t,
+                self.a[1] + (self.b[1] - self.a[1]) * t - math.sin(math.pi * t) * 36)
+
+    def box(self) -> pygame.Rect | None:
+        x, y = self.point()
+        return self.coin.get_rect(center=(int(x), int(y)))
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
         x = self.a[0] + (self.b[0] - self.a[0]) * t
@@ -149,6 +180,9 @@ class Storm(Effect):
                  duration: float = 1.1) -> None:
         super().__init__(delay, duration)
         self.wave, self.at, self.board = wave, at, board
+
+    def box(self) -> pygame.Rect | None:
+        return None if not self.started or self.done else pygame.Rect(self.board)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.done:
@@ -168,6 +202,12 @@ class Blast(Effect):
     def __init__(self, at: Point, radius: float, delay: float = 0.0, duration: float = 0.9) -> None:
         super().__init__(delay, duration)
         self.at, self.radius = at, radius
+
+    def box(self) -> pygame.Rect | None:
+        if not self.started or self.done:
+            return None
+        r = max(2, int(self.radius * min(1.0, self.t / 0.6)))
+        return pygame.Rect(int(self.at[0] - r), int(self.at[1] - r), 2 * r, 2 * r)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.done:
@@ -193,6 +233,13 @@ class Banner(Effect):
                  colour: tuple[int, int, int] = palette.GOLD_LIGHT) -> None:
         super().__init__(delay, duration, blocking=False)
         self.text, self.centre, self.colour = text, centre, colour
+
+    def box(self) -> pygame.Rect | None:
+        if not self.started or self.done:
+            return None
+        w, h = theme.font("display", 34).size(self.text)
+        return pygame.Rect(0, 0, w + theme.px(36), h + theme.px(16)).move(
+            int(self.centre[0] - (w + theme.px(36)) / 2), int(self.centre[1] - (h + theme.px(16)) / 2))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.done:

@@ -8,7 +8,8 @@ events threw them (``shown_dice``, ``dice_spent``, and ``roll_age()`` while the 
 timeline), the players' names and who is a bot, the human who may act on screen (``my_turn``), the
 scene's mode and selection (for the prompt), the engine's forbidden directions of the carrier
 (``forbidden_directions``), and the scene's buttons, log panel and Menu button, which it places. The
-acey-deucey pickers' two chosen values (``bonus_pick``) are the panel's; the scene plays them.
+acey-deucey pickers' two chosen values (``bonus_pick``) are the panel's; the scene plays them. As it draws
+each thing it names it with the table's ``explain`` (issue 15: what it is and what it does).
 """
 from __future__ import annotations
 
@@ -16,13 +17,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.protocol import Text
 from game.i18n import tr
 from game.ui import palette, theme
 from game.ui.dice import die_blur, die_face
 
 from game.games.pirateer import sprites
-from game.games.pirateer.moves import DESTROYED, ISLAND, ship_id
-from game.games.pirateer.rules import BONUS, END, MOVE, START, STORM, WIND, faction_text, ship_text
+from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, ship_id
+from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, dir_text, faction_of_text, faction_text,
+                                       list_text, ship_text)
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.games.pirateer.scene import PirateerScene
@@ -90,6 +93,9 @@ class SidePanel:
         for b in buttons:
             if b.visible:
                 b.draw(surface)
+                says = self.button_says(b)
+                if says is not None:
+                    t.explain(b.rect, says, "button")
         if t.choosing():
             self._draw_choosers(surface)
         else:
@@ -97,6 +103,19 @@ class SidePanel:
         self._draw_treasure(surface)
         t.logpanel.draw(surface)
         t.menu_button.draw(surface)
+
+    def button_says(self, button) -> Text | None:
+        """What pressing one of the turn's buttons does (Undo is the table's own)."""
+        t = self.table
+        if button is t.roll_button:
+            return Text.of("pir.explain.roll", n=t.game.dice_count())
+        if button is t.arm_button:
+            return Text.of("pir.explain.arm_cancel" if t.mode == "arm" else "pir.explain.arm")
+        if button is t.take_button:
+            return Text.of("pir.explain.take")
+        if button is t.end_button:
+            return Text.of("pir.explain.end_turn")
+        return None
 
     def prompt_text(self) -> str:
         """What to do now (or who is thinking), under the dice."""
@@ -139,6 +158,7 @@ class SidePanel:
         if len(theme.wrap_text(text, f, r.w)) > 2:
             f = theme.font("bold", 13)
         theme.draw_paragraph(surface, text, f, palette.GOLD_LIGHT, r)
+        self.table.explain(r, Text.of("pir.explain.prompt"), "prompt")
 
     def _draw_head(self, surface: pygame.Surface) -> None:
         t = self.table
@@ -147,6 +167,9 @@ class SidePanel:
         title = theme.font("display", 24)
         head = tr("pir.ui.choose_title") if t.choosing() else tr("pir.ui.turn", n=g.turn)
         theme.draw_text(surface, head, theme.fit_font(head, "display", 24, r.w), palette.GOLD_LIGHT, (r.x, r.y))
+        line1 = pygame.Rect(r.x, r.y, r.w, title.get_linesize())
+        t.explain(line1, Text.of("pir.explain.choose_title") if t.choosing() else
+                  Text.of("pir.explain.turn", n=g.turn), "head")
         if g.is_over():
             text = tr(g.how) if g.how else ""
         elif t.choosing():
@@ -156,10 +179,22 @@ class SidePanel:
             text = tr("pir.ui.to_play", name=t.seat_name(seat), side=tr(g._who(seat)))
         f = theme.fit_font(text, "bold", 16, r.w)
         theme.draw_text(surface, text, f, palette.PARCHMENT, (r.x, r.y + title.get_linesize()))
+        line2 = pygame.Rect(r.x, line1.bottom, r.w, f.get_linesize())
+        if g.is_over():
+            t.explain(line2, Text.of("pir.explain.over"), "head")
+        elif not t.choosing():
+            t.explain(line2, Text.of("pir.explain.to_play", name=t.seat_name(g.current), side=g._who(g.current)),
+                      "head")
+        else:
+            t.explain(line2, Text.of("pir.explain.choosing", name=t.seat_name(g.current)), "head")
         order = [t.seat_name(s) for s in (g.order or range(g.players)) if s not in g.out]
         line = " → ".join(order)
-        theme.draw_text(surface, line, theme.fit_font(line, "text", 14, r.w, 10), palette.PARCHMENT_DARK,
+        small = theme.fit_font(line, "text", 14, r.w, 10)
+        theme.draw_text(surface, line, small, palette.PARCHMENT_DARK,
                         (r.x, r.y + title.get_linesize() + f.get_linesize()))
+        if line:
+            t.explain(pygame.Rect(r.x, line2.bottom, r.w, small.get_linesize()),
+                      Text.of("pir.explain.order", order=line), "head")
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         """The dice the events threw: tumbling while the roll runs, then their faces (played ones, and
@@ -172,6 +207,8 @@ class SidePanel:
         if not dice:
             f = theme.font("text", 15)
             theme.draw_text(surface, tr("pir.ui.no_dice"), f, palette.PARCHMENT_DARK, (r.x, r.centery), "midleft")
+            w, h = f.size(tr("pir.ui.no_dice"))
+            t.explain(pygame.Rect(r.x, r.centery - h // 2, max(1, w), h), Text.of("pir.explain.no_dice"), "die")
             return
         gap = theme.px(10)
         age = t.roll_age()
@@ -183,16 +220,26 @@ class SidePanel:
                 frame = 1 + (int(age / 0.07) + k) % 3
                 img = die_blur(frame, size)
                 y -= int(abs(((age * 9 + k) % 2) - 1) * theme.px(8))
+                says = Text.of("pir.explain.die_rolling")
             else:
                 img = die_face(d, size)
+                says = Text.of("pir.explain.die", n=d)
+                if t.dice_spent:
+                    says = Text.of("pir.explain.die_spent", n=d)
+                elif used[k] and g.phase in (MOVE, END, BONUS):
+                    says = Text.of("pir.explain.die_used", n=d)
                 if t.dice_spent or (used[k] and g.phase in (MOVE, END, BONUS)):
                     img = img.copy()
                     img.set_alpha(90)
             surface.blit(img, (x, y))
+            t.explain(pygame.Rect(x, r.centery - size // 2, size, size), says, "die")
         if age is None and g.phase == MOVE and g.need:
             f = theme.font("text", 14)
-            theme.draw_text(surface, tr("pir.ui.to_play_dice", n=g.need), f, palette.PARCHMENT,
-                            (r.x + len(dice) * (size + gap) + theme.px(4), r.centery), "midleft")
+            words = tr("pir.ui.to_play_dice", n=g.need)
+            at = (r.x + len(dice) * (size + gap) + theme.px(4), r.centery)
+            theme.draw_text(surface, words, f, palette.PARCHMENT, at, "midleft")
+            w, h = f.size(words)
+            t.explain(pygame.Rect(at[0], at[1] - h // 2, max(1, w), h), Text.of("pir.explain.need", n=g.need), "die")
 
     def _draw_fleets(self, surface: pygame.Surface) -> None:
         """One row per fleet, in the order of play: flag, player, its three ships (sunk ones faint, the
@@ -213,6 +260,13 @@ class SidePanel:
             if current:
                 pygame.draw.rect(surface, (*palette.GOLD, ), pygame.Rect(r.x, y, r.w, row_h - theme.px(2)),
                                  width=max(1, theme.px(2)), border_radius=theme.px(6))
+            afloat = sum(1 for n in (1, 2, 3) if ship_id(faction, n) in g.ships)
+            if seat is None:
+                says = Text.of("pir.explain.fleet_dead", faction=faction_of_text(faction), n=afloat)
+            else:
+                says = Text.of("pir.explain.fleet_now" if current else "pir.explain.fleet", player=name,
+                               faction=faction_of_text(faction), n=afloat)
+            t.explain(pygame.Rect(r.x, y, r.w, row_h), says, "fleet")
             flag = sprites.flag(faction, int(row_h * 0.7))
             surface.blit(flag, flag.get_rect(midleft=(r.x + theme.px(6), y + row_h // 2)))
             label = f"{name} · {tr(f'pir.faction.{faction}')}"
@@ -229,6 +283,10 @@ class SidePanel:
                 if g.treasure == ship:
                     c = sprites.coin(int(icon * 0.45))
                     surface.blit(c, c.get_rect(center=(x + icon * 0.7, y + row_h * 0.3)))
+                key = "pir.explain.list_sunk" if ship not in g.ships else \
+                    ("pir.explain.list_carrier" if g.treasure == ship else "pir.explain.list_afloat")
+                t.explain(img.get_rect(midleft=(x, y + row_h // 2)).clip(pygame.Rect(x, y, icon - theme.px(6), row_h)),
+                          Text.of(key, ship=ship_text(ship)), "ship")
                 x += icon - theme.px(6)
             y += row_h
 
@@ -254,6 +312,9 @@ class SidePanel:
             theme.draw_text(surface, label, theme.fit_font(label, "bold", 14, r.w - theme.px(44), 10),
                             palette.PARCHMENT if fleets else palette.PARCHMENT_DARK,
                             (r.x + theme.px(36), y + row_h // 2), "midleft")
+            says = Text.of("pir.explain.chose", player=name, faction=faction_of_text(fleets[0])) if fleets else \
+                Text.of("pir.explain.not_chosen", player=name)
+            t.explain(pygame.Rect(r.x, y, r.w, row_h), says, "fleet")
 
     def _draw_treasure(self, surface: pygame.Surface) -> None:
         """Where the treasure is, and the compass with the carrier's forbidden directions struck (R17, R18)."""
@@ -275,9 +336,23 @@ class SidePanel:
         text_w = r.w - theme.px(60) - compass_size
         theme.draw_paragraph(surface, text, f, palette.INK, pygame.Rect(r.x + theme.px(52), r.y + theme.px(8),
                                                                          text_w, r.h - theme.px(12)))
+        if g.treasure == ISLAND:
+            says = Text.of("pir.explain.box_island")
+        elif g.treasure == DESTROYED:
+            says = Text.of("pir.explain.box_destroyed")
+        else:
+            says = Text.of("pir.explain.box_ship", ship=ship_text(g.treasure),
+                           anchor=faction_of_text(g.home_of(faction_of(g.treasure))))
+        t.explain(r, says, "treasure")
         forbidden = t.forbidden_directions(g.treasure) if g.treasure in g.ships else None
         img = sprites.compass(compass_size, forbidden=forbidden)
         surface.blit(img, img.get_rect(midright=(r.right - theme.px(6), r.centery)))
+        if forbidden:
+            says = Text.of("pir.explain.compass_carrier", ship=ship_text(g.treasure),
+                           dirs=list_text([dir_text(d) for d in forbidden]))
+        else:
+            says = Text.of("pir.explain.compass")
+        t.explain(img.get_rect(midright=(r.right - theme.px(6), r.centery)), says, "compass")
 
     # -- V6.2: the acey-deucey pickers, over the map ---------------------------------------------
     def bonus_box(self) -> pygame.Rect:
@@ -311,6 +386,8 @@ class SidePanel:
         theme.draw_frame(surface, "panel", box)
         f = theme.font("bold", 17)
         theme.draw_text(surface, tr("pir.ui.bonus_title"), f, palette.INK, (box.centerx, box.y + theme.px(10)), "midtop")
+        t = self.table
+        t.explain(box, Text.of("pir.explain.bonus"), "bonus")
         for (row, v), r in self.bonus_rects().items():
             img = die_face(v, r.w)
             if self.bonus_pick[row] and self.bonus_pick[row] != v:
@@ -319,11 +396,14 @@ class SidePanel:
             surface.blit(img, r)
             if self.bonus_pick[row] == v:
                 pygame.draw.rect(surface, palette.RED, r.inflate(4, 4), width=3, border_radius=theme.px(8))
+            t.explain(r, Text.of("pir.explain.bonus_first" if row == 0 else "pir.explain.bonus_second", n=v), "bonus")
         play, decline = self.bonus_buttons()
         for rect, key, on in ((play, "pir.ui.bonus_play", all(self.bonus_pick)), (decline, "pir.ui.decline", True)):
             pygame.draw.rect(surface, palette.WOOD if on else palette.PARCHMENT_DARK, rect, border_radius=theme.px(8))
             theme.draw_text(surface, tr(key), theme.font("bold", 15), palette.PARCHMENT if on else palette.INK_SOFT,
                             rect.center, "center")
+            t.explain(rect, Text.of("pir.explain.bonus_play" if key == "pir.ui.bonus_play" else "pir.explain.decline"),
+                      "button")
 
 
 __all__ = ["SidePanel"]

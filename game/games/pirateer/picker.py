@@ -90,8 +90,9 @@ class FactionPicker:
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, allowed: list[str], holder: Callable[[str], str | None],
-             pulse: float = 0.0) -> None:
-        """Light every harbour; ``allowed`` factions glow, ``holder(faction)`` names who holds one."""
+             pulse: float = 0.0, explain: Callable[[Any, Text, str], None] | None = None) -> None:
+        """Light every harbour; ``allowed`` factions glow, ``holder(faction)`` names who holds one.
+        ``explain(rect, text, kind)`` (the table's) names each lit channel square and each card."""
         view = self.view
         for harbour in self.board.harbours:
             f = harbour.faction
@@ -99,9 +100,28 @@ class FactionPicker:
             free = f in allowed
             taken = holder(f)
             alpha = 170 if f == self.focus else (120 if free else 60)
+            says = self.says(f, free, taken)
             for cell in harbour.channel:
                 self._shade(surface, cell, rgb, alpha, palette.GOLD_LIGHT if free else None)
+                if explain is not None:
+                    x, y = view.centre(cell)
+                    box = pygame.Rect(int(x - 0.6 * view.h), int(y - 0.6 * view.h), int(1.2 * view.h) + 1,
+                                      int(1.2 * view.h) + 1).clip(view.rect)
+                    if box.w > 0 and box.h > 0:
+                        explain(box, says, "harbour")
             self._card(surface, f, free, taken, pulse)
+            if explain is not None:
+                explain(self.cards[f], says, "harbour")
+
+    @staticmethod
+    def says(faction: str, free: bool, taken: str | None) -> Text:
+        """What a harbour is while the fleets are chosen: free to choose, someone's, or not offered."""
+        of = Text.of(f"pir.faction_of.{faction}")
+        if taken:
+            return Text.of("pir.explain.pick_taken", faction=of, player=taken)
+        if free:
+            return Text.of("pir.explain.pick_free", faction=of)
+        return Text.of("pir.explain.pick_closed", faction=of)
 
     def _shade(self, surface: pygame.Surface, cell: Cell, rgb: tuple[int, int, int], alpha: int,
                edge: tuple[int, int, int] | None) -> None:

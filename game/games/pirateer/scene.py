@@ -71,13 +71,17 @@ from game.games.pirateer.panel import SidePanel
 from game.games.pirateer.picker import FactionPicker, FleetToken
 from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, START, STORM, WIND, Arm, Bonus, ChooseCarrier,
                                        ChooseFaction, EndTurn, Move, PirateerState, Roll, StormPick, Take,
-                                       faction_text, list_text)
+                                       dir_text, faction_of_text, faction_text, list_text, ship_text)
 
 WIN_HOLD = 1.8          # seconds the winner's glint shows before the results
 
 
 class PirateerScene(TableScene):
     name = "table:pirateer"
+    #: every kind of thing the table draws and names (issue 15: what a player sees explains itself)
+    EXPLAINED_KINDS = ("map", "sea", "land", "islet", "island", "dock", "current", "strait", "anchor", "harbour",
+                       "wreck", "wake", "target", "ship", "stack", "treasure", "effect", "head", "die", "prompt",
+                       "fleet", "compass", "bonus", "button")
 
     def __init__(self, app: Any, session: GameSession):
         super().__init__(app, games.get("pirateer"), session)
@@ -116,6 +120,9 @@ class PirateerScene(TableScene):
         self.picker = FactionPicker(self.state.board, self.drop_verdict)   # S1: the harbours to choose from
         self.fleet_token = FleetToken(self.picker, self.ship_size, self.choosable, lambda: self.drag.mouse)
         self._laid_out_choosing = self.choosing()
+        self._chooser_says: dict[int, Text] = {}         # the chooser's buttons (by id): what each one does
+        self._board_says: tuple[Any, list[tuple[pygame.Rect, Text, str]]] | None = None   # the map's squares
+        self._lit: dict[Cell, list[Move]] = {}           # the squares lit this frame
         self._turn = 0                                   # the turn the events shown so far are in
         self._carrier: str = ISLAND                      # who held the treasure, as the events shown say
         self.resync_events()                             # a new or loaded game: shown as it is, no animation
@@ -226,11 +233,13 @@ class PirateerScene(TableScene):
             self.selected = None
             self.play(moves[0])
             return
+        self._chooser_says = {}
         buttons = []
         for d in dice:
             m = next(mm for mm in moves if mm.die == d)
             buttons.append(Button(Text.of("pir.ui.use_die", die=d), lambda m=m: self._choose_move(m),
                                   icon=die_face(d, theme.px(26)), min_width=120, height=42, size=16))
+            self._chooser_says[id(buttons[-1])] = Text.of("pir.explain.use_die", die=d)
         self.open_chooser(Chooser(Text.of("pir.ui.which_die"), buttons), self._popup_centre(), self._popup_width())
 
     def _choose_move(self, move: Move) -> None:
@@ -241,12 +250,15 @@ class PirateerScene(TableScene):
     def _flotilla_choice(self, cell: Cell, groups: list[tuple[str, ...]]) -> None:
         """V4: which ships of the stack sail (the carrier's presence makes the choice matter)."""
         carrier = self.game.treasure
+        self._chooser_says = {}
         buttons = []
         for group in sorted(groups, key=lambda g: (len(g), g)):
             nums = "+".join(str(number_of(s)) for s in group)
             key = "pir.ui.sail_with_coin" if carrier in group else "pir.ui.sail"
             buttons.append(Button(Text.of(key, n=len(group), ships=nums), lambda g=group: self._select(g),
                                   min_width=150, height=42, size=15))
+            self._chooser_says[id(buttons[-1])] = Text.of(
+                "pir.explain.sail_with_coin" if carrier in group else "pir.explain.sail", ships=nums)
         self.open_chooser(Chooser(Text.of("pir.ui.which_ships"), buttons), self._popup_centre(), self._popup_width())
 
     def _select(self, group: tuple[str, ...] | None) -> None:
@@ -370,7 +382,7 @@ class PirateerScene(TableScene):
                     pt = end_pt if landed == at else self._at(v, at)
                     if not smoke:
                         frames = [sprites.smoke(k, int(ship_px * 1.4)) for k in range(sprites.SMOKE_FRAMES)]
-                        play(fx.Frames(frames, pt, t_end, 0.7))
+                        play(fx.Frames(frames, pt, t_end, 0.7, what="smoke"))
                         smoke = True
                     play(fx.Sink(img, pt, t_end + 0.1, 0.6, foot=self._foot(v)))
                 elif by == "storm":                                             # V2: the wave takes it
@@ -437,7 +449,7 @@ class PirateerScene(TableScene):
         size = int(self.ship_size() * 1.3)
         frames = [sprites.glint(k, size) for k in range(sprites.GLINT_FRAMES)]
         spot = self.cargo_point(carrier, at) if carrier in g.ships else at
-        self.timeline.play(fx.Frames(frames, spot, delay, 1.4))
+        self.timeline.play(fx.Frames(frames, spot, delay, 1.4, what="glint"))
         self.timeline.play(fx.Banner(tr(g.how) if g.how else "", self.view.rect.center, delay, WIN_HOLD))
 
     def coin_point(self) -> tuple[float, float]:
@@ -950,6 +962,7 @@ class PirateerScene(TableScene):
         self._refresh_buttons()
         g = self.game
         surface.blit(self._static_layer(surface.get_size()), (0, 0))
+        self.explained.extend(self._board_explained())          # the map's squares, under everything on them
         board = self.view.rect
         clip = surface.get_clip()
         surface.set_clip(board)
@@ -962,11 +975,15 @@ class PirateerScene(TableScene):
             self._draw_picker(surface)
         if self.drag.dragging is not None:
             self.drag.dragging.draw(surface)        # the ship in hand, over everything on the map
+            self._explain_in_hand()
         surface.set_clip(clip)
         self.timeline.draw(surface, "top")          # banners, over the map's frame
+        for c in self.timeline.clips(fx.Banner):
+            self._explain_clip(c)
         self.panel.draw(surface, self.action_buttons())
         if g.phase == BONUS and self.my_turn() is not None:
             self.panel.draw_bonus(surface)
+        self._explain_chooser()
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The table, the framed map and the side panel's frames: one picture per window size."""
@@ -992,8 +1009,10 @@ class PirateerScene(TableScene):
                 continue
             if isinstance(c, fx.Sink) and not c.started:
                 c.draw_waiting(surface)
+                self._explain_clip(c)
             elif c.started:
                 c.draw(surface)
+                self._explain_clip(c)
 
     # -- the board --------------------------------------------------------------------------------
     def _draw_marks(self, surface: pygame.Surface) -> None:
@@ -1005,6 +1024,7 @@ class PirateerScene(TableScene):
                 pt = self.view.anchor_point(half)
                 img = sprites.wreck(size)
                 surface.blit(img, img.get_rect(center=pt))
+                self.explain(self._square_box(half), Text.of("pir.explain.wreck"), "wreck")
         if g.treasure == ISLAND and fx.COIN not in self.timeline.hidden():
             pt = self.coin_point()
             if self.my_turn() is not None and self._takes():
@@ -1012,6 +1032,9 @@ class PirateerScene(TableScene):
                                    max(2, int(self.view.h / 9)))
             img = sprites.coin(int(size * 0.8))
             surface.blit(img, img.get_rect(center=pt))
+            takes = self.my_turn() is not None and bool(self._takes())
+            self.explain(img.get_rect(center=pt), Text.of("pir.explain.coin_take" if takes else "pir.explain.coin"),
+                         "treasure")
 
     def _draw_trails(self, surface: pygame.Surface) -> None:
         """Dotted wakes of this turn's and the previous turn's moves, so people can follow the bots."""
@@ -1026,14 +1049,21 @@ class PirateerScene(TableScene):
                     continue
                 for k in range(3):
                     t = (k + 0.5) / 3
-                    pygame.draw.circle(surface, colour, (int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t)), r)
+                    dot = (int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t))
+                    pygame.draw.circle(surface, colour, dot, r)
+                    self.explain(pygame.Rect(dot[0] - 2 * r, dot[1] - 2 * r, 4 * r, 4 * r),
+                                 Text.of("pir.explain.wake_now" if when == turn else "pir.explain.wake_before"),
+                                 "wake")
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
+        self._lit = {}
         if self.selected is None:
             return
         h = self.view.h
-        for cell, moves in self.landings_of(self.selected).items():
+        self._lit = self.landings_of(self.selected)
+        for cell, moves in self._lit.items():
             dice = sorted({m.die for m in moves})
+            says = self._target_says(self.selected, cell, dice)
             for half in self.view.halves(cell):
                 pts = self.view.diamond_at(half)
                 layer_rect = pygame.Rect(int(pts[3][0]), int(pts[0][1]), int(2 * h) + 1, int(2 * h) + 1)
@@ -1048,6 +1078,7 @@ class PirateerScene(TableScene):
                 x0 = cx - (len(dice) * (badge + 2) - 2) / 2
                 for k, d in enumerate(dice):
                     surface.blit(sprites.die_badge(d, badge), (int(x0 + k * (badge + 2)), int(cy - badge / 2)))
+                self.explain(self._square_box(half), says, "target")
 
     def _draw_pieces(self, surface: pygame.Surface) -> None:
         g = self.game
@@ -1077,6 +1108,7 @@ class PirateerScene(TableScene):
                 f = theme.font("bold", 13)
                 theme.draw_text(surface, f"×{len(ships)}", f, palette.PARCHMENT,
                                 (int(x - self.view.h * 0.75), int(y + self.view.h * 0.25)), "center", palette.INK, 2)
+            self._explain_ships(ships, (x, y), ring, hidden_coin)
 
     def _ring_colour(self, ships: list[str]) -> tuple[int, int, int] | None:
         g = self.game
@@ -1101,7 +1133,7 @@ class PirateerScene(TableScene):
         """S1: every harbour lit with its flag, its name and who holds it; the free ones glow."""
         allowed = queries.choosable_factions(self.game, self.game.current)   # whoever chooses, the free fleets
         pulse = abs((self.elapsed * 1.5) % 2 - 1)
-        self.picker.draw(surface, allowed, self.holder, pulse)
+        self.picker.draw(surface, allowed, self.holder, pulse, explain=self.explain)
         if not self.finished:                # "Anna, choose your fleet" across the top of the map
             seat = self.game.current
             line = tr("table.thinking" if self.is_bot(seat) else "pir.ui.choose_prompt", name=self.seat_name(seat))
@@ -1113,6 +1145,220 @@ class PirateerScene(TableScene):
             plate = theme.overlay(box.inflate(theme.px(24), theme.px(10)).size, (20, 14, 10, 170))
             surface.blit(plate, plate.get_rect(center=box.center))
             surface.blit(img, box)
+            self.explain(plate.get_rect(center=box.center), Text.of("pir.explain.choose_line"), "prompt")
+
+    # -- explanations (issue 15: everything on the table says what it is and does) -----------------------
+    def _square_box(self, cell: Cell, grow: float = 0.6) -> pygame.Rect:
+        """The box that answers for a square's diamond (its middle, ``grow`` h each way; a strait half cut by
+        the board's edge keeps its part inside the board)."""
+        h = self.view.h
+        x, y = self.view.centre(cell)
+        box = pygame.Rect(int(x - grow * h), int(y - grow * h), int(2 * grow * h) + 1, int(2 * grow * h) + 1)
+        return box.clip(self.view.rect)
+
+    def _board_explained(self) -> list[tuple[pygame.Rect, Text, str]]:
+        """The map and each of its squares (land, sea, currents, straits, docks, Skull Island, harbours), with
+        what it is and what it does; worked out again only when the layout or the treasure's carrier change."""
+        g = self.game
+        key = (tuple(self.view.rect), self.view.h, g.treasure, g.mode)
+        if self._board_says is not None and self._board_says[0] == key:
+            return self._board_says[1]
+        board = self.view.board
+        out: list[tuple[pygame.Rect, Text, str]] = [(pygame.Rect(self.view.rect), Text.of("pir.explain.map"), "map")]
+        carrier = g.treasure if g.treasure in g.ships else None
+        ride = None
+        if carrier is not None:
+            allowed = [d for d in ("E", "W") if d not in self.forbidden_directions(carrier)]
+            ride = Text.of("pir.explain.current_carrier", ship=ship_text(carrier),
+                           dirs=list_text([dir_text(d) for d in allowed])) if allowed else \
+                Text.of("pir.explain.current_carrier_none", ship=ship_text(carrier))
+        for cell in board.cells():
+            if not board.on_board(cell):
+                continue
+            says = self._square_says(cell, ride)
+            if says is None:
+                continue
+            box = self._square_box(cell)
+            if box.w > 0 and box.h > 0:
+                out.append((box, *says))
+        self._board_says = (key, out)
+        return out
+
+    def _square_says(self, cell: Cell, ride: Text | None) -> tuple[Text, str] | None:
+        """What a square of the map is and does, and its kind."""
+        board = self.view.board
+        kind = board.kind(cell)
+        if kind == "land":
+            return Text.of("pir.explain.land"), "land"
+        if kind == "islet":
+            return Text.of("pir.explain.islet"), "islet"
+        if kind == "island":
+            return Text.of("pir.explain.island"), "island"
+        if kind == "current":
+            text = Text.of("pir.explain.current")
+            return (Text.of("pir.explain.join", a=text, b=ride) if ride is not None else text), "current"
+        strait = board.strait_at(cell)
+        if strait is not None:
+            key = "pir.explain.strait_top" if cell == strait.top else "pir.explain.strait_bottom"
+            return Text.of(key), "strait"
+        dock = board.dock_at(cell)
+        if dock is not None:
+            return Text.of("pir.explain.dock"), "dock"
+        owner = board.anchor_of(cell)
+        if owner is not None:
+            if self.game.mode == "war-wind":
+                ally = next(f for f in board.factions if self.game.home_of(f) == owner)
+                return Text.of("pir.explain.anchor_wind", faction=faction_of_text(owner),
+                               ally=faction_of_text(ally)), "anchor"
+            return Text.of("pir.explain.anchor", faction=faction_of_text(owner)), "anchor"
+        start = board.start_of(cell)
+        if start is not None:
+            return Text.of("pir.explain.start", faction=faction_of_text(start[0]), n=start[1]), "harbour"
+        harbour = board.harbour_at(cell)
+        if harbour is not None:
+            return Text.of("pir.explain.channel", faction=faction_of_text(harbour.faction)), "harbour"
+        if board.is_water(cell):
+            return Text.of("pir.explain.sea"), "sea"
+        return None
+
+    def _target_says(self, group: tuple[str, ...], cell: Cell, dice: list[int]) -> Text:
+        """A lit square: which die (or dice) takes the ships in hand there, and whom it boards."""
+        who = Text.of("pir.explain.in_hand_one") if len(group) == 1 else Text.of("pir.explain.in_hand_many",
+                                                                                   n=len(group))
+        victims = sorted(s for s, c in self.game.ships.items() if c == cell and s not in group)
+        if victims:
+            victim = Text.of("pir.explain.the_ship", ship=ship_text(victims[0])) if len(victims) == 1 else \
+                Text.of("pir.explain.the_stack", n=len(victims), faction=faction_of_text(faction_of(victims[0])))
+            return Text.of("pir.explain.target_board", who=who, dice=list_text(dice), victim=victim)
+        if len(dice) > 1:
+            return Text.of("pir.explain.target_dice", who=who, dice=list_text(dice))
+        return Text.of("pir.explain.target", who=who, die=dice[0])
+
+    def _ship_says(self, ship: str, hidden_coin: bool = False) -> Text:
+        """A ship on the map: whose, its number, whether it carries the treasure, the dead man's idle ships,
+        and what an enemy may do to it."""
+        g = self.game
+        faction = faction_of(ship)
+        if queries.idle_dead_man(g, faction):
+            return Text.of("pir.explain.ship_dead", ship=ship_text(ship))
+        seat = g.controller(faction)
+        player = self.seat_name(seat) if seat is not None else tr("pir.ui.dead_man")
+        if g.treasure == ship and not hidden_coin:
+            home = g.home_of(faction)
+            return Text.of("pir.explain.ship_carrier", ship=ship_text(ship), player=player,
+                           anchor=faction_of_text(home))
+        free = bool(g.options.get("free-boarding")) or g.treasure == DESTROYED
+        return Text.of("pir.explain.ship_free" if free else "pir.explain.ship", ship=ship_text(ship), player=player)
+
+    def _ship_hint(self, ships: list[str], ring: tuple[int, int, int] | None) -> Text | None:
+        """What a click on these ships does now (the ring round them says it is of use)."""
+        if self.my_turn() is None:
+            return None
+        if self.selected is not None and set(self.selected) & set(ships):
+            return Text.of("pir.explain.hint_held")
+        cell = self.game.ships.get(ships[0])
+        if cell in self._lit:
+            dice = sorted({m.die for m in self._lit[cell]})
+            return Text.of("pir.explain.hint_board", dice=list_text(dice))
+        if ring is None:
+            return None
+        if ring == palette.RED and self.mode == "arm":
+            return Text.of("pir.explain.hint_arm")
+        if ring == palette.GOLD_LIGHT and self.mode == "take":
+            return Text.of("pir.explain.hint_take")
+        if ring == palette.RED:
+            return Text.of("pir.explain.hint_storm")
+        if ring == palette.GOLD_LIGHT:
+            return Text.of("pir.explain.hint_wind")
+        return Text.of("pir.explain.hint_sail")
+
+    def _ship_box(self, at: tuple[float, float], count: int = 1) -> pygame.Rect:
+        """The box that answers for a ship standing at ``at`` (its hull and sails, not the whole picture)."""
+        h = self.view.h
+        extra = (count - 1) * max(3, int(h / 7))
+        return pygame.Rect(int(at[0] - 0.75 * h), int(at[1] - 1.2 * h - extra), int(1.5 * h + extra),
+                           int(1.5 * h + extra))
+
+    def _explain_ships(self, ships: list[str], at: tuple[float, float], ring: tuple[int, int, int] | None,
+                       hidden_coin: bool) -> None:
+        g = self.game
+        if len(ships) > 1:
+            carrier = next((s for s in ships if g.treasure == s and not hidden_coin), None)
+            key = "pir.explain.stack_carrier" if carrier else "pir.explain.stack"
+            faction = faction_of(ships[0])
+            seat = g.controller(faction)
+            says = Text.of(key, n=len(ships), faction=faction_of_text(faction),
+                           player=self.seat_name(seat) if seat is not None else tr("pir.ui.dead_man"),
+                           ships=list_text([str(number_of(s)) for s in ships]),
+                           carrier=ship_text(carrier) if carrier else "")
+            kind = "stack"
+        else:
+            says, kind = self._ship_says(ships[0], hidden_coin), "ship"
+        hint = self._ship_hint(ships, ring)
+        if hint is not None:
+            says = Text.of("pir.explain.join", a=says, b=hint)
+        self.explain(self._ship_box(at, len(ships)), says, kind)
+
+    def _explain_in_hand(self) -> None:
+        """The ship carried by the pointer (or, while the fleets are chosen, the ship to drop on a harbour)."""
+        held = self.drag.dragging
+        if isinstance(held, ShipToken):
+            says = self._ship_says(held.payload[0]) if len(held.payload) == 1 else \
+                Text.of("pir.explain.stack", n=len(held.payload), faction=faction_of_text(faction_of(held.payload[0])),
+                        player=self.seat_name(self.my_turn() or 0), carrier="",
+                        ships=list_text([str(number_of(s)) for s in held.payload]))
+            self.explain(self._ship_box(held.foot_point(), len(held.payload)),
+                         Text.of("pir.explain.join", a=says, b=Text.of("pir.explain.hint_drag")), "ship")
+        elif held is self.fleet_token:
+            size = self.ship_size()
+            self.explain(pygame.Rect(0, 0, size, size).move(self.drag.mouse[0] - size // 2,
+                                                            self.drag.mouse[1] - size // 2),
+                         Text.of("pir.explain.fleet_token"), "ship")
+
+    def _explain_clip(self, clip: Any) -> None:
+        """A picture on the timeline: a ship sailing or sinking, the coin hopping, smoke, the storm, the blast,
+        the winner's glint, a banner."""
+        box = clip.box() if isinstance(clip, fx.Effect) else None
+        if box is None or box.w <= 0 or box.h <= 0:
+            return
+        if isinstance(clip, fx.Glide):
+            ships = sorted(s for s in clip.hides if s != fx.COIN)
+            if not ships:
+                return
+            self.explain(box, Text.of("pir.explain.sailing", ships=list_text([ship_text(s) for s in ships])), "ship")
+            return
+        key = {fx.Sink: "pir.explain.sinking", fx.CoinHop: "pir.explain.coin_hop", fx.Storm: "pir.explain.storm",
+               fx.Blast: "pir.explain.blast", fx.Banner: "pir.explain.banner"}.get(type(clip))
+        if isinstance(clip, fx.Frames):
+            key = "pir.explain.glint" if clip.what == "glint" else "pir.explain.smoke"
+        if key is not None:
+            self.explain(box, Text.of(key), "treasure" if isinstance(clip, fx.CoinHop) else "effect")
+
+    def _explain_chooser(self) -> None:
+        """Which die, which ships of a stack: each button over the table says what it does."""
+        chooser = self.chooser
+        if chooser is None:
+            return
+        for b in chooser.buttons:
+            says = self._chooser_says.get(id(b))
+            if says is not None and b.rect.w > 0 and b.rect.h > 0:
+                self.explain(b.rect, says, "button")
+
+    def focus_point(self) -> tuple[int, int] | None:
+        """F1 explains what the keyboard points at: the focused harbour while the fleets are chosen, the lit
+        square the arrows chose, the ship Tab picked up; else the table's (the drag controller's focus)."""
+        if self.choosing():
+            card = self.picker.cards.get(self.picker.focus) if self.picker.focus is not None else None
+            return card.center if card is not None else super().focus_point()
+        group = self.selected
+        if group is not None and self._hover_cell is not None and self._hover_cell in self.landings_of(group):
+            half = self.view.near_half(self._hover_cell, self.view.anchor_point(self.game.ships[group[0]]))
+            x, y = self.view.centre(half)
+            return int(x), int(y)
+        if group is not None and group[0] in self.game.ships:
+            x, y = self.view.anchor_point(self.shown_half.get(group[0], self.game.ships[group[0]]))
+            return int(x), int(y - 0.5 * self.view.h)
+        return super().focus_point()
 
     def forbidden_directions(self, ship: str) -> tuple[str, ...]:
         """The directions the carrier may not sail (R17, R18: the engine's answer), struck on the compass."""
