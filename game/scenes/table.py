@@ -146,6 +146,7 @@ class TableScene(Scene):
         if self.revealed_to != current:
             self.revealed_to = None
             self.privacy_for = current
+            self.forget_explanations()     # what one player pinned with F1 may be their secret
             seat = self.session.seats[current]
             self.privacy.show(seat.colour, seat.name)
 
@@ -196,6 +197,7 @@ class TableScene(Scene):
         return None
 
     def after_action(self, action: Action) -> None:
+        self._explain_pinned = None            # what it said may have changed
         self.autosave()
         self.sync_events()
         if self.coach is not None:
@@ -589,6 +591,11 @@ class TableScene(Scene):
                 if thing is not None:
                     return thing.rect.center
         return None
+
+    def forget_explanations(self) -> None:
+        """No explanation stays up: the table is being covered, or the viewer changes."""
+        self._explain_pinned, self._explain_hover, self._explain_due = None, None, False
+        self.explained = []
 
     def _explaining(self) -> tuple[pygame.Rect, Text, str] | None:
         if self._explain_pinned is not None:

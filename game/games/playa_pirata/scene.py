@@ -47,8 +47,9 @@ from game.games.playa_pirata import sprites
 from game.games.playa_pirata.clips import (DIM_SECONDS, HAND_END_SECONDS, POINTS_SECONDS, REVEAL_STEP, Peek,
                                            SpotAnim, SunsetClip)
 from game.games.playa_pirata.cards import (BUCKET, DOUBLE, FLAG, KEPT_SPECIALS, LIFEGUARD, PARROT, PIGGY,
-                                           PIRATE_KIND, SLIPPERS, TOWEL_COLOUR, TOWEL_VALUE, TREASURE_KIND,
-                                           TREASURE_VALUE, UNKNOWN, treasure_canonical)
+                                           PIRATE_COLOUR, PIRATE_KIND, SLIPPERS, TOWEL_COLOUR, TOWEL_VALUE, TREASURE_KIND,
+                                           TREASURE_VALUE, UNKNOWN, list_text, pirate_text, special_text,
+                                           towel_treasure_points, treasure_canonical, treasure_text)
 from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, SEATING, STEP_A, STEP_B, BuryTreasure,
                                            ChoosePosition, DraftPick, EndTurn, PlayaHand, PlayPirate,
                                            PlaySpecial, PlayTowels, ShowHand)
@@ -57,6 +58,10 @@ from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, SEATING, STEP_A, 
 PRIVATE_LOOKS = ("spyglass", "bucket")
 
 CARD_RATIO = 7 / 5
+
+#: what each of the table's own buttons does, by the key of its label
+BUTTON_EXPLAINED = {"pp.ui.end_turn": "pp.explain.button.end_turn", "pp.ui.show": "pp.explain.button.show",
+                    "pp.ui.flag_on": "pp.explain.button.flag_on", "pp.ui.flag_off": "pp.explain.button.flag_off"}
 
 #: where a special card goes when dropped where it means nothing: the Lifeguard on a player (V13), the
 #: others on the treasure they act on (V10, V12, V14, V15, V16); the Flag goes with a burial (V11), the kept
@@ -100,6 +105,12 @@ class Pick:
 
 class PlayaScene(TableScene):
     name = "table:playa-pirata"
+    #: every kind of thing the table draws and explains (issue 15: resting the pointer on it, or F1)
+    EXPLAINED_KINDS = ("sand", "spot", "treasure", "badge", "eye", "pile", "top_towel", "count", "umbrella",
+                       "flag", "double", "taker", "discard", "opponent", "opp_treasures", "opp_pirate",
+                       "opp_towels", "opp_special", "scores", "round", "starter", "score", "hand", "status",
+                       "treasure_card", "pirate_card", "towel_card", "special_card", "peek", "sunset",
+                       "breakdown", "button")
 
     def __init__(self, app: Any, session: GameSession):
         super().__init__(app, games.get("playa-pirata"), session)
@@ -309,8 +320,9 @@ class PlayaScene(TableScene):
         if hand.phase == SEATING:
             for a in legal:
                 if isinstance(a, ChoosePosition):
-                    self.choice_buttons.append(Button(Text.of("pp.ui.position", n=a.position),
-                                                      lambda a=a: self.play(a), min_width=140))
+                    b = Button(Text.of("pp.ui.position", n=a.position), lambda a=a: self.play(a), min_width=140)
+                    b.explanation = Text.of("pp.explain.button.position", n=a.position)
+                    self.choice_buttons.append(b)
         elif hand.phase == DRAFT:
             self._build_draft(legal)
             return
@@ -346,6 +358,8 @@ class PlayaScene(TableScene):
                 else:
                     label = Text.of("pp.ui.keep_look", player=self.seat_name(a.lifeguard_target))
                 b = Button(label, lambda a=a: self.play(a), min_width=cw, height=34, size=14)
+                b.explanation = Text.of("pp.explain.button.keep", card=special_text(card)) if a.lifeguard_target < 0 \
+                    else Text.of("pp.explain.button.keep_look", player=self.seat_name(a.lifeguard_target))
                 b.layout(pygame.Rect(rect.x, by, cw, theme.px(34)))
                 self.choice_buttons.append(b)
                 by += theme.px(38)
@@ -721,6 +735,76 @@ class PlayaScene(TableScene):
         return super().is_animating() or self.drag.active or \
             any(abs(s.lift - s.target_lift()) > 0.5 for s in self.hand_sprites)
 
+    # Explanations (issue 15: what each thing drawn is and does, as the seat on screen may know it) -----------
+    @staticmethod
+    def _special_explained(card: str) -> Text:
+        """What a special card does (V7-V16), one text per card."""
+        return Text.of(f"pp.explain.special.{card.removeprefix('special-')}")
+
+    @staticmethod
+    def _treasure_explained(card: str, pile: int | None = None) -> Text:
+        """What a treasure is worth (R33-R35); the towel treasure with the cards of its pile now (R34)."""
+        kind = TREASURE_KIND[card]
+        if kind == "number":
+            return Text.of("pp.explain.value_number", value=TREASURE_VALUE[card])
+        if kind == "towel" and pile is not None:
+            return Text.of("pp.explain.value_towel_now", cards=pile, points=towel_treasure_points(pile))
+        return Text.of(f"pp.explain.value_{kind}")
+
+    def _taker_text(self, seat: int, points: int | None, at_sunset: bool) -> Text:
+        """Who takes a treasure (R29, R30) and, at sunset, for how many points (R33, R34; a skull: R35)."""
+        if not at_sunset:
+            return Text.of("pp.explain.taker", name=self.seat_name(seat))
+        if points is None:
+            return Text.of("pp.explain.taker_skull", name=self.seat_name(seat))
+        return Text.of("pp.explain.taker_points", name=self.seat_name(seat), points=points)
+
+    def _top_text(self, hand: PlayaHand, spot: int, viewer: int | None) -> Text:
+        """The top towel (R21, R30): whose, its value, and what covers it (V10, V16 for the viewer), or the
+        umbrella that locks it (R15)."""
+        sp = hand.beach[spot]
+        owner, value = self.seat_name(TOWEL_COLOUR[sp.top]), TOWEL_VALUE[sp.top]
+        if sp.umbrella is not None:
+            return Text.of("pp.explain.top_locked", name=owner, value=value)
+        if hand.phase == OVER:
+            return Text.of("pp.explain.top_over", name=owner, value=value)
+        need = hand.need(viewer if viewer is not None else -1, spot)
+        return Text.of("pp.explain.top", name=owner, value=value, need=need if need is not None else value + 1)
+
+    def _hand_card_explained(self, sprite: CardSprite, hand: PlayaHand) -> Text:
+        """A card of the viewer's hand: what it is and what it does (and when it cannot be played now)."""
+        kind, card = sprite.payload.kind, sprite.payload.card
+        if kind == "treasure":
+            text = Text.of("pp.explain.hand_treasure", what=self._treasure_explained(card))
+        elif kind == "pirate":
+            text = Text.of(f"pp.explain.pirate.{PIRATE_KIND[card]}")
+        elif kind == "towel":
+            if card in self.selected:
+                text = Text.of("pp.explain.towel_grouped", value=TOWEL_VALUE[card],
+                               total=sum(TOWEL_VALUE[c] for c in self.selected))
+            else:
+                text = Text.of("pp.explain.towel", value=TOWEL_VALUE[card])
+        else:
+            text = self._special_explained(card)
+        return Text.of("pp.explain.not_now", what=text) if sprite.dimmed else text
+
+    def _status_explained(self, hand: PlayaHand, viewer: int | None) -> Text:
+        """The step of the turn the line above the hand names, with its rule."""
+        current = hand.current
+        if current is None or viewer != current or self.is_bot(current):
+            return Text.of("pp.explain.status.waiting")
+        step = {SEATING: "seating", DRAFT: "draft", FINAL: "final"}.get(hand.phase)
+        if step is not None:
+            return Text.of(f"pp.explain.status.{step}")
+        if hand.round == 1:
+            return Text.of("pp.explain.status.burial")
+        return Text.of({STEP_A: "pp.explain.status.a", STEP_B: "pp.explain.status.b"}.get(hand.step,
+                                                                                       "pp.explain.status.end"))
+
+    @staticmethod
+    def _choice_explained(button: Button) -> Text:
+        return getattr(button, "explanation", None) or Text.of("pp.explain.button.next_hand")
+
     # Drawing ------------------------------------------------------------------------------------
     def revealed_count(self) -> int:
         """How many treasures the sunset has turned over so far (more than all: the scoring shows)."""
@@ -747,6 +831,7 @@ class PlayaScene(TableScene):
             return
         hand = getattr(self.shown, "hand", self.shown)
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
+        self.explain(self.beach, Text.of("pp.explain.sand"), "sand")
         self._draw_opponents(surface, hand, viewer)
         self.drag.draw_targets(surface)
         for i, sp in enumerate(hand.beach):
@@ -776,8 +861,10 @@ class PlayaScene(TableScene):
         theme.draw_glow(surface, card, palette.HIGHLIGHT, theme.px(12), theme.px(12))
         surface.blit(img, card)
         text = tr("pp.ui.peek", n=index + 1)
-        theme.draw_text(surface, text, theme.font("bold", 18), palette.GOLD_LIGHT,
-                        (card.centerx, card.bottom + theme.px(8)), "midtop", palette.WOOD_DARK, 2)
+        label = theme.draw_text(surface, text, theme.font("bold", 18), palette.GOLD_LIGHT,
+                                (card.centerx, card.bottom + theme.px(8)), "midtop", palette.WOOD_DARK, 2)
+        self.explain(card.union(label), Text.of("pp.explain.peek", n=index + 1, what=treasure_text(treasure)),
+                     "peek")
 
     def _draw_opponents(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None) -> None:
         small = theme.font("text", 13)
@@ -785,6 +872,9 @@ class PlayaScene(TableScene):
         for seat, r in self.portrait_rects().items():
             theme.draw_frame(surface, "panel_dark", r)
             colour = self.seat_colour(seat)
+            turn = hand.current == seat and hand.phase != OVER
+            self.explain(r, Text.of("pp.explain.opponent_turn" if turn else "pp.explain.opponent",
+                                    name=self.seat_name(seat), total=self._running_total(seat)), "opponent")
             chip = theme.seat_chip(colour, theme.px(30))
             surface.blit(chip, (r.x + theme.px(8), r.y + theme.px(8)))
             name = self.seat_name(seat)
@@ -800,21 +890,38 @@ class PlayaScene(TableScene):
             y = r.y + theme.px(42)
             x = r.x + theme.px(10)
             back = sprites.treasure_back((theme.px(18), theme.px(25)))
+            name = self.seat_name(seat)
+            if hand.treasures[seat]:
+                backs = pygame.Rect(x, y, theme.px(12) * (len(hand.treasures[seat]) - 1) + back.get_width(),
+                                    back.get_height())
             for _ in hand.treasures[seat]:
                 surface.blit(back, (x, y))
                 x += theme.px(12)
+            if hand.treasures[seat]:
+                self.explain(backs, Text.of("pp.explain.opp_treasures", name=name, n=len(hand.treasures[seat])),
+                             "opp_treasures")
             x += theme.px(14)
             for card in hand.pirates[seat]:
                 icon = sprites.pirate_card(PIRATE_KIND[card], colour, (theme.px(18), theme.px(25)))
                 surface.blit(icon, (x, y))
+                self.explain(icon.get_rect(topleft=(x, y)),
+                             Text.of("pp.explain.opp_pirate", name=name, card=pirate_text(card),
+                                     what=Text.of(f"pp.explain.effect.{PIRATE_KIND[card]}")), "opp_pirate")
                 x += theme.px(20)
             ones, twos, threes = hand.towel_counts(seat)
             text = tr("pp.ui.towels_left", ones=ones, twos=twos, threes=threes)
-            theme.draw_text(surface, text, small, palette.PARCHMENT, (x + theme.px(8), y + theme.px(4)))
+            where = theme.draw_text(surface, text, small, palette.PARCHMENT, (x + theme.px(8), y + theme.px(4)))
+            self.explain(where, Text.of("pp.explain.opp_towels", name=name, ones=ones, twos=twos, threes=threes),
+                         "opp_towels")
             if hand.special_hand and hand.special_hand[seat] is not None:
-                sb = sprites.special_card(hand.special_hand[seat], (theme.px(18), theme.px(25))) \
-                    if hand.special_hand[seat] != UNKNOWN else sprites.treasure_back((theme.px(18), theme.px(25)))
+                card = hand.special_hand[seat]
+                sb = sprites.special_card(card, (theme.px(18), theme.px(25))) \
+                    if card != UNKNOWN else sprites.treasure_back((theme.px(18), theme.px(25)))
                 surface.blit(sb, (r.right - theme.px(28), y))
+                self.explain(sb.get_rect(topleft=(r.right - theme.px(28), y)),
+                             Text.of("pp.explain.opp_special_hidden", name=name) if card == UNKNOWN else
+                             Text.of("pp.explain.opp_special", name=name, what=self._special_explained(card)),
+                             "opp_special")
 
     def _running_total(self, seat: int) -> float:
         totals = getattr(self.shown, "totals", None)
@@ -834,6 +941,11 @@ class PlayaScene(TableScene):
         card = pygame.Rect(r.centerx - cw // 2, r.y + label_h, cw, ch)
         label = f"#{i + 1}" + (" · " + tr("pp.ui.spot_central") if sp.buried_by is None else "")
         theme.draw_text(surface, label, theme.font("bold", 13), palette.WOOD_DARK, (card.x, r.y + theme.px(2)))
+        if sunset is not None or hand.phase == OVER:  # R29-R31: whose it is now
+            self.explain(r, Text.of("pp.explain.spot_sunset", n=i + 1), "spot")
+        else:
+            self.explain(r, Text.of("pp.explain.spot_central", n=i + 1) if sp.buried_by is None else
+                         Text.of("pp.explain.spot", n=i + 1, name=self.seat_name(sp.buried_by)), "spot")
         anim = self.spot_anims.get(i) if hand is not None and not hidden else None
         progress = anim[1] if anim else 1.0
         flipping = anim is not None and anim[0] == "flip"
@@ -843,14 +955,21 @@ class PlayaScene(TableScene):
         if treasure != UNKNOWN and (sp.face_up or hand.phase == OVER or sunset is not None) and not hidden and \
                 not (flipping and progress < 0.5):
             img = sprites.treasure_face(TREASURE_KIND[treasure], TREASURE_VALUE[treasure] or None, card.size)
+            what = self._treasure_explained(treasure, len(sp.pile))
+            face = Text.of("pp.explain.buried_face_up" if sp.face_up and hand.phase != OVER and sunset is None
+                           else "pp.explain.buried_revealed", what=what)
         else:
             img = sprites.treasure_back(card.size)
+            face = Text.of("pp.explain.buried_hidden")
+            if treasure != UNKNOWN and not hidden and sunset is None:  # the viewer knows it (buried, looked)
+                face = Text.of("pp.explain.buried_known", what=self._treasure_explained(treasure, len(sp.pile)))
         if flipping:  # the card narrows to its edge, then widens showing the other side
             w = max(1, int(card.w * abs(1.0 - 2.0 * progress)))
             img = pygame.transform.smoothscale(img, (w, card.h))
             surface.blit(img, img.get_rect(center=card.center))
         else:
             surface.blit(img, card)
+        self.explain(card, face, "treasure")
         if sunset is not None:
             taker = sunset.taken.get(i)
         else:
@@ -858,33 +977,47 @@ class PlayaScene(TableScene):
         if taker is not None and not hidden:  # who takes it
             chip = theme.seat_chip(self.seat_colour(taker[0]), theme.px(26))
             surface.blit(chip, chip.get_rect(center=(card.centerx, card.y + theme.px(4))))
+            self.explain(chip.get_rect(center=(card.centerx, card.y + theme.px(4))),
+                         self._taker_text(taker[0], taker[1], sunset is not None), "taker")
         private = sunset is None  # at sunset every treasure turns over for everyone: no private marks
         if private and sp.treasure != UNKNOWN and not sp.face_up and hand.phase != OVER:
-            self._draw_known_badge(surface, sp.treasure, card)  # only this viewer knows it
+            badge = self._draw_known_badge(surface, sp.treasure, card)  # only this viewer knows it
+            others = [self.seat_name(s) for s in sp.known_by if s != viewer]
+            self.explain(badge, Text.of("pp.explain.badge_shared", what=treasure_text(sp.treasure),
+                                        names=list_text(others)) if others else
+                         Text.of("pp.explain.badge", what=treasure_text(sp.treasure)), "badge")
         elif private and sp.treasure == UNKNOWN and viewer is not None and sp.known_by:
             eye = sprites.eye_marker(theme.px(18))
             surface.blit(eye, (card.right - theme.px(20), card.y + theme.px(2)))
+            self.explain(eye.get_rect(topleft=(card.right - theme.px(20), card.y + theme.px(2))),
+                         Text.of("pp.explain.eye", names=list_text([self.seat_name(s) for s in sp.known_by])), "eye")
         if sp.pile:
             pw = int(cw * 0.85)
             ph = int(pw * CARD_RATIO)
             px = card.x + (cw - pw) // 2 + theme.px(8)
             y = card.bottom - int(ch * 0.3)
+            pile_rect = pygame.Rect(px, y, pw, ph + step * len(sp.pile[-4:-1]))
+            self.explain(pile_rect, Text.of("pp.explain.pile", n=len(sp.pile)), "pile")
             for c in sp.pile[-4:-1]:
                 surface.blit(self._pile_card(c, (pw, ph)), (px, y))
                 y += step
             surface.blit(self._pile_card(sp.top, (pw, ph)), (px, y))
+            self.explain(pygame.Rect(px, y, pw, ph), self._top_text(hand, i, viewer), "top_towel")
             badge = f"×{len(sp.pile)}"
             bf = theme.font("bold", 13)
             brect = pygame.Rect(0, 0, bf.size(badge)[0] + theme.px(10), theme.px(20))
             brect.midleft = (px + pw - theme.px(6), y + ph - theme.px(14))
             pygame.draw.rect(surface, palette.WOOD_DARK, brect, border_radius=theme.px(8))
             theme.draw_text(surface, badge, bf, palette.PARCHMENT, brect.center, "center")
+            self.explain(brect, Text.of("pp.explain.count", n=len(sp.pile)), "count")
         if sp.umbrella is not None:
             size = theme.px(44)
             if anim is not None and anim[0] == "umbrella":  # pops open with a little overshoot
                 size = max(4, int(size * min(1.15, 0.3 + 1.1 * progress)))
             token = sprites.umbrella_token(self.seat_colour(sp.umbrella), size)
             surface.blit(token, token.get_rect(center=(card.right - theme.px(12), card.y + theme.px(14))))
+            self.explain(token.get_rect(center=(card.right - theme.px(12), card.y + theme.px(14))),
+                         Text.of("pp.explain.umbrella", name=self.seat_name(sp.umbrella)), "umbrella")
         markers = []
         if sp.flag:
             markers.append("special-flag")
@@ -893,11 +1026,14 @@ class PlayaScene(TableScene):
         for k, m in enumerate(markers):
             surface.blit(sprites.special_card(m, (theme.px(22), theme.px(31))),
                          (card.x + k * theme.px(24), card.bottom + theme.px(4)))
+            kind = "flag" if m == FLAG else "double"
+            self.explain(pygame.Rect(card.x + k * theme.px(24), card.bottom + theme.px(4), theme.px(22), theme.px(31)),
+                         Text.of(f"pp.explain.{kind}"), kind)
 
     def _pile_card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         return sprites.towel_card(TOWEL_VALUE[card], self.seat_colour(TOWEL_COLOUR[card]), size)
 
-    def _draw_known_badge(self, surface: pygame.Surface, treasure: str, card: pygame.Rect) -> None:
+    def _draw_known_badge(self, surface: pygame.Surface, treasure: str, card: pygame.Rect) -> pygame.Rect:
         kind = TREASURE_KIND[treasure]
         text = str(TREASURE_VALUE[treasure]) if kind == "number" else tr(f"pp.ui.kind_{kind}")
         f = theme.font("bold", 14)
@@ -908,25 +1044,36 @@ class PlayaScene(TableScene):
         theme.draw_text(surface, text, f, palette.INK, r.center, "center")
         eye = sprites.eye_marker(theme.px(18))
         surface.blit(eye, (r.right + theme.px(2), r.y + theme.px(2)))
+        return r.union(eye.get_rect(topleft=(r.right + theme.px(2), r.y + theme.px(2))))
 
     def _draw_discard(self, surface: pygame.Surface, hand: PlayaHand) -> None:
         r = self.discard_rect
         pygame.draw.rect(surface, (*palette.SAND_DARK,), r, width=max(2, theme.px(2)), border_radius=theme.px(8))
         if hand.discard:
-            from game.games.playa_pirata.cards import PIRATE_COLOUR
             last = hand.discard[-1]
             img = sprites.pirate_card(PIRATE_KIND[last], self.seat_colour(PIRATE_COLOUR[last]), r.size)
             surface.blit(img, r)
         label = tr("pp.ui.discard")
-        theme.draw_text(surface, label, theme.fit_font(label, "bold", 12, r.w), palette.WOOD_DARK,
-                        (r.centerx, r.bottom + theme.px(2)), "midtop")
+        where = theme.draw_text(surface, label, theme.fit_font(label, "bold", 12, r.w), palette.WOOD_DARK,
+                                (r.centerx, r.bottom + theme.px(2)), "midtop")
+        if hand.discard:
+            last = hand.discard[-1]
+            text = Text.of("pp.explain.discard", name=self.seat_name(PIRATE_COLOUR[last]), card=pirate_text(last))
+        else:
+            text = Text.of("pp.explain.discard_empty")
+        self.explain(r.union(where), text, "discard")
 
     def _draw_hand_area(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None) -> None:
         area = self.hand_area
         surface.blit(theme.overlay(area.size, (40, 26, 16, 120)), area)
+        if viewer is not None:
+            self.explain(area, Text.of("pp.explain.hand"), "hand")
         status = self._status(hand, viewer)
-        theme.draw_text(surface, status, theme.fit_font(status, "bold", 18, area.w - theme.px(480)),
-                        palette.GOLD_LIGHT, (area.x + theme.px(12), area.y + theme.px(6)), outline=palette.WOOD_DARK)
+        where = theme.draw_text(surface, status, theme.fit_font(status, "bold", 18, area.w - theme.px(480)),
+                                palette.GOLD_LIGHT, (area.x + theme.px(12), area.y + theme.px(6)),
+                                outline=palette.WOOD_DARK)
+        if status:
+            self.explain(where, self._status_explained(hand, viewer), "status")
         bx = area.right - theme.px(8)
         for b in (self.end_button, self.show_button, self.undo_button, self.flag_toggle):
             if b.visible:
@@ -934,15 +1081,20 @@ class PlayaScene(TableScene):
                 b.layout(pygame.Rect(bx - w, area.y + theme.px(4), w, theme.px(40)))
                 bx -= w + theme.px(8)
                 b.draw(surface)
+                # Undo in the shared table's words, again here: it lies on the hand, which is explained too
+                self.explain(b.rect, Text.of(BUTTON_EXPLAINED.get(b.text.key, "table.explain.undo")), "button")
         held = self.drag.held
         for s in self.hand_sprites:
             if s is not held:
                 s.draw(surface)
+                self.explain(s.rect, self._hand_card_explained(s, hand), f"{s.payload.kind}_card")
         for card, rect in self.draft_cards:
             theme.draw_glow(surface, rect, palette.HIGHLIGHT, theme.px(6), theme.px(10))
             surface.blit(self._special_face(card, rect.size), rect)
+            self.explain(rect, Text.of("pp.explain.draft_card", what=self._special_explained(card)), "special_card")
         for b in self.choice_buttons:
             b.draw(surface)
+            self.explain(b.rect, self._choice_explained(b), "button")
 
     def _status(self, hand: PlayaHand, viewer: int | None) -> str:
         current = hand.current
@@ -976,14 +1128,18 @@ class PlayaScene(TableScene):
         f = theme.font("bold", 16)
         small = theme.font("text", 14)
         n_hands = getattr(self.shown, "n_hands", 1)
+        self.explain(r, Text.of("pp.explain.scores"), "scores")
         y = r.y + theme.px(12)
         line = tr("pp.ui.hand_round", hand=hand.hand_index + 1, hands=n_hands,
                   round=min(hand.round, hand.n_rounds), rounds=hand.n_rounds)
-        theme.draw_text(surface, line, theme.fit_font(line, "bold", 16, r.w - theme.px(20)), palette.WOOD_DARK,
-                        (r.x + theme.px(12), y))
+        where = theme.draw_text(surface, line, theme.fit_font(line, "bold", 16, r.w - theme.px(20)),
+                                palette.WOOD_DARK, (r.x + theme.px(12), y))
+        self.explain(where, Text.of("pp.explain.round", hand=hand.hand_index + 1, hands=n_hands,
+                                    round=min(hand.round, hand.n_rounds), rounds=hand.n_rounds), "round")
         y += f.get_linesize()
         starter = tr("pp.ui.starter", name=self.seat_name(hand.order[0]))
-        theme.draw_text(surface, starter, small, palette.INK_SOFT, (r.x + theme.px(12), y))
+        where = theme.draw_text(surface, starter, small, palette.INK_SOFT, (r.x + theme.px(12), y))
+        self.explain(where, Text.of("pp.explain.starter", name=self.seat_name(hand.order[0])), "starter")
         y += small.get_linesize() + theme.px(4)
         for seat in range(self.session.players):
             chip = theme.seat_chip(self.seat_colour(seat), theme.px(18))
@@ -991,6 +1147,9 @@ class PlayaScene(TableScene):
             theme.draw_text(surface, self.seat_name(seat), small, palette.INK, (r.x + theme.px(36), y))
             theme.draw_text(surface, str(self._running_total(seat)), f, palette.INK,
                             (r.right - theme.px(14), y), "topright")
+            self.explain(pygame.Rect(r.x + theme.px(12), y, r.w - theme.px(24), theme.px(20)),
+                         Text.of("pp.explain.score", name=self.seat_name(seat), total=self._running_total(seat)),
+                         "score")
             y += theme.px(21)
         self.logpanel.draw(surface)
         self.menu_button.draw(surface)
@@ -1015,6 +1174,7 @@ class PlayaScene(TableScene):
                 self._draw_points(surface, sunset, i, rect, age)
         area = self.hand_area
         surface.blit(theme.overlay(area.size, (40, 26, 16, 160)), area)
+        self.explain(area, Text.of("pp.explain.sunset", n=self.hand_end[0]), "sunset")
         title = tr("pp.ui.hand_scoring", n=self.hand_end[0])
         theme.draw_text(surface, title, theme.font("display", 30), palette.GOLD_LIGHT,
                         (area.centerx, area.y + theme.px(12)), "midtop", palette.WOOD_DARK, 2)
@@ -1031,7 +1191,9 @@ class PlayaScene(TableScene):
         img = theme.render_text(text, theme.font("display", 30), theme.seat_colour(self.seat_colour(seat)),
                                 palette.WOOD_DARK, max(1, theme.px(2))).copy()
         img.set_alpha(int(255 * max(0.0, 1.0 - age / POINTS_SECONDS)))
-        surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + theme.px(60) - int(age * theme.px(24)))))
+        where = img.get_rect(center=(rect.centerx, rect.y + theme.px(60) - int(age * theme.px(24))))
+        surface.blit(img, where)
+        self.explain(where, self._taker_text(seat, points, True), "taker")
 
     def _draw_hand_end(self, surface: pygame.Surface) -> None:
         number, result = self.hand_end
@@ -1044,8 +1206,10 @@ class PlayaScene(TableScene):
                            title=Text.of("pp.ui.hand_scoring", n=number))
         view.layout(rect)
         view.draw(surface)
+        self.explain(rect, Text.of("pp.explain.breakdown", n=number), "breakdown")
         bw = self.next_hand_button.preferred_size()[0]
         self.next_hand_button.layout(pygame.Rect(rect.centerx - bw // 2, rect.bottom + theme.px(12), bw,
                                                  theme.px(48)))
         self.next_hand_button.draw(surface)
+        self.explain(self.next_hand_button.rect, Text.of("pp.explain.button.next_hand"), "button")
 
