@@ -7,6 +7,12 @@ the totals and the log) is drawn into one cached layer (``_board_layer``) that t
 frame then draws only what moves (the clock, the cursors, the held tiles, the gloves, and the clips of the
 table's timeline: glides, turns, bounces, ribbons; ``clips``). Tile faces come from the scene's own cache
 (``face``), warmed up a few per frame ahead of need.
+
+Everything drawn names itself (issue 15, "everything explains itself"): each frame, as it draws, the table
+calls ``explain(rect, text, kind)`` for the pile and its tiles, the islands and their cells, the clock, the
+totals, the buttons, the hands, the gloves, the warnings and the scoring (``EXPLAINED_KINDS``). The cached
+layer is drawn only when it changes, so ``_explain_board`` names its things every frame from the same
+geometry. A tile is described from its up face only (``scoring_view.face_text``): never its other side.
 """
 from __future__ import annotations
 
@@ -28,22 +34,31 @@ from game.games.island_race.clips import Banner, Bounce, Glide, Pulse, Turn, hid
 from game.games.island_race.hands import glove
 from game.games.island_race.pace import COUNTDOWN_SECONDS, GO_SHOWN, RED_BELOW, RESUME_SECONDS
 from game.games.island_race.rules import LAST, ROUNDS, Done, IslandRound, Piece, Stop, ordinal
-from game.games.island_race.scoring_view import ScoringView, face_surface
+from game.games.island_race.scoring import outer_edges
+from game.games.island_race.scoring_view import ScoringView, face_surface, face_text
 from game.games.island_race.tiles import WATER
 from game.ui.countdown import format_time
 
 TEXT_ON_TABLE = (252, 240, 214)
+
+#: every kind of thing the race table names as it draws it (``TableScene.explain``)
+EXPLAINED_KINDS = ("pile", "tile", "slot", "held", "island", "cell", "placed", "round", "clock", "counter",
+                   "warning", "assist", "banner", "button", "hint", "glove", "announce", "mark", "score", "table")
+#: an empty cell by how many of its edges face the sea (R20)
+CELL_NEEDS = {2: "ir.explain.need.corner", 1: "ir.explain.need.side", 0: "ir.explain.need.centre"}
 
 
 class RaceDrawing:
     """Mixed into the race scene: every ``_draw_*`` method and the caches they use."""
 
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
+        self.logpanel.visible = self.stage != "scoring"   # the scoring covers the log: nothing there to explain
         if self.stage == "scoring" and self.scoring is not None:
             self._draw_scoring(surface)
             return
         r = self.shown_round()
         surface.blit(self._board_layer(surface.get_size(), r), (0, 0))
+        self._explain_board(r)
         self._draw_clock(surface, r)
         if self.stage == "countdown" and not self.paused:
             self._draw_shuffle(surface, r)
@@ -79,6 +94,70 @@ class RaceDrawing:
             self.logpanel.draw(layer)
             self._board, self._board_key = layer, key
         return self._board
+
+    def _explain_board(self, r: IslandRound) -> None:
+        """Name what the cached layer shows (it is drawn only when it changes, named every frame): the round,
+        the totals, the pile and its tiles, the islands with their headers and cells. They change when the layer
+        does: kept with its key, the same explanations are named again while it stands."""
+        if self._board_key is not None and getattr(self, "_explained_key", None) == self._board_key:
+            self.explained.extend(self._explained_board)
+            return
+        start = len(self.explained)
+        self._explain_board_now(r)
+        self._explained_key, self._explained_board = self._board_key, self.explained[start:]
+
+    def _explain_board_now(self, r: IslandRound) -> None:
+        L, explain = self.L, self.explain
+        explain(L.round_label, Text.of("ir.explain.round", n=r.round_index + 1, rounds=ROUNDS), "round")
+        x, chip_s, f = L.totals.x, theme.px(22), theme.font("bold", 17)
+        for seat in range(self.session.players):      # as _draw_top lays them out
+            total = int(self.state.totals[seat])  # type: ignore[attr-defined]
+            w = chip_s + theme.px(4) + f.size(str(total))[0] + theme.px(12)
+            if x + w > L.totals.right:
+                break
+            explain(pygame.Rect(x, L.totals.y, w - theme.px(8), L.totals.h),
+                    Text.of("ir.explain.counter", name=self.seat_name(seat), total=total), "counter")
+            x += w
+        tray = L.pile.inflate(int(L.tile * 0.5), int(L.tile * 0.4))
+        paused = self.paused and self.stage in ("play", "resume", "countdown")
+        if paused:
+            explain(tray, Text.of("ir.explain.pile_paused"), "pile")
+        elif self.stage == "countdown":
+            explain(tray, Text.of("ir.explain.pile_mixing"), "pile")
+        else:
+            explain(tray, Text.of("ir.explain.pile"), "pile")
+            hidden = self._gliding_slots()
+            for slot, rect in enumerate(L.slots):
+                piece = r.pile[slot]
+                if piece is None or slot in hidden:
+                    holder = next((s for s in range(r.players) if r.hands[s] is not None and r.hand_slot[s] == slot),
+                                  None)
+                    text = Text.of("ir.explain.slot_empty") if holder is None else \
+                        Text.of("ir.explain.slot_held", name=self.seat_name(holder))
+                    explain(rect, text, "slot")
+                else:
+                    explain(rect, Text.of("ir.explain.tile", face=face_text(piece.face)), "tile")
+        for seat, box in L.islands.items():
+            name = self.seat_name(seat)
+            panel = box.grid.inflate(int(box.cell * 0.22), int(box.cell * 0.22)).union(box.header) \
+                if box.featured else box.panel
+            explain(panel, Text.of("ir.explain.island", name=name, size=r.size), "island")
+            explain(box.header, Text.of("ir.explain.header", name=name,
+                                        total=int(self.state.totals[seat])), "island")  # type: ignore[attr-defined]
+            holding = self.stage == "play" and seat in self.input_seats() and r.hands[seat] is not None
+            legal = set(r.legal_cells(seat)) if holding else set()
+            for i, piece in enumerate(r.grids[seat]):
+                row, col = divmod(i, r.size)
+                cell = box.cell_rect(row, col)
+                if piece is None:
+                    need = Text.of(CELL_NEEDS.get(sum(outer_edges((row, col), r.size)), "ir.explain.need.centre"))
+                    key = "ir.explain.cell_lit" if (row, col) in legal else "ir.explain.cell"
+                    explain(cell, Text.of(key, name=name, need=need), "cell")
+                else:
+                    explain(cell, Text.of("ir.explain.placed", name=name, face=face_text(piece.face)), "placed")
+            if box.note is not None and box.note.h > 0 and self.pad_seats.for_seat(seat) is not None:
+                ps = self.pad_seats.for_seat(seat)
+                explain(box.note, Text.of("ir.explain.hint_pad", name=name, n=ps.number), "hint")
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The table, the pile tray and the panels' frames: drawn once per window size."""
@@ -150,6 +229,13 @@ class RaceDrawing:
         if self.paused or self.stage == "resume":
             colour = (190, 180, 168)
         body = L.clock.copy()
+        if r.phase == LAST:
+            why = Text.of("ir.explain.clock_last_limit" if self.last_tile_left() is not None else "ir.explain.clock_last")
+        elif left is None:
+            why = Text.of("ir.explain.clock_none")
+        else:
+            why = Text.of("ir.explain.clock", minutes=max(1, int(r.timer or 0) // 60))
+        self.explain(L.clock, why, "clock")
         if label:
             lf = theme.font("text", 12)
             theme.draw_text(surface, label, lf, palette.GOLD_LIGHT, (L.clock.centerx, L.clock.y + theme.px(3)), "midtop")
@@ -348,7 +434,9 @@ class RaceDrawing:
                 k = grow.scale
                 banner = pygame.transform.smoothscale(banner, (max(1, int(banner.get_width() * k)),
                                                                max(1, int(banner.get_height() * k))))
-            surface.blit(banner, banner.get_rect(center=(box.grid.centerx, box.grid.centery)))
+            at = banner.get_rect(center=(box.grid.centerx, box.grid.centery))
+            surface.blit(banner, at)
+            self.explain(at, Text.of("ir.explain.banner", name=self.seat_name(seat), place=ordinal(place)), "banner")
         if self.stage == "play" and self.keys_used and seat == self.key_seat and self.kzone == "grid":
             self._draw_cursor(surface, box.cell_rect(*self.kcell), seat)
         ps = self.pad_seats.for_seat(seat)
@@ -357,12 +445,14 @@ class RaceDrawing:
             if self.stage == "play" and ps.connected and cur.zone == "grid":
                 self._draw_cursor(surface, box.cell_rect(*cur.cell), seat)
             if not ps.connected and not self.state.is_over():
-                self._draw_pad_notice(surface, box, tr("ir.ui.pad_gone", n=ps.number), palette.DANGER)
+                at = self._draw_pad_notice(surface, box, tr("ir.ui.pad_gone", n=ps.number), palette.DANGER)
+                self.explain(at, Text.of("ir.explain.pad_gone", name=self.seat_name(seat), n=ps.number), "hint")
             elif seat in self.pad_notice:
-                self._draw_pad_notice(surface, box, tr("ir.ui.pad_back", n=ps.number), palette.GOLD)
+                at = self._draw_pad_notice(surface, box, tr("ir.ui.pad_back", n=ps.number), palette.GOLD)
+                self.explain(at, Text.of("ir.explain.pad_back", name=self.seat_name(seat), n=ps.number), "hint")
 
-    def _draw_pad_notice(self, surface: pygame.Surface, box: geo.IslandBox, text: str, stripe: Any) -> None:
-        draw_bubble(surface, text, box.grid.center, size=15, stripe=stripe, anchor="center",
+    def _draw_pad_notice(self, surface: pygame.Surface, box: geo.IslandBox, text: str, stripe: Any) -> pygame.Rect:
+        return draw_bubble(surface, text, box.grid.center, size=15, stripe=stripe, anchor="center",
                     max_width=max(80, int(box.panel.w / theme.scale()) - 10))
 
     def _draw_header(self, surface: pygame.Surface, r: IslandRound, seat: int, box: geo.IslandBox) -> None:
@@ -399,8 +489,14 @@ class RaceDrawing:
         for line in theme.wrap_text(hint, hf, c.w)[:2]:
             theme.draw_text(surface, line, hf, TEXT_ON_TABLE, (c.x, y), "topleft", palette.WOOD_DARK, 1)
             y += hf.get_linesize()
-        for b in self._control_buttons():
+        if y > c.y:
+            self.explain(pygame.Rect(c.x, c.y, c.w, y - c.y), Text.of("ir.explain.hint_mouse"), "hint")
+        whys = ("ir.explain.turn_left", "ir.explain.turn_right", "ir.explain.flip", "ir.explain.put_back",
+                "ir.explain.done_button", "ir.explain.stop")
+        for b, why in zip(self._control_buttons(), whys):
             b.draw(surface)
+            if b.visible and b.rect.w > 0 and b.rect.h > 0:
+                self.explain(b.rect, Text.of(why), "button")
 
     def _draw_gloves(self, surface: pygame.Surface, r: IslandRound) -> None:
         if self.stage not in ("play", "ending", "resume"):
@@ -419,10 +515,15 @@ class RaceDrawing:
                     size = max(8, int(box.cell + (self.L.tile - box.cell) * k))
                     if size != self.L.tile:
                         img = pygame.transform.smoothscale(img, (size, size))
-                surface.blit(img, img.get_rect(center=(int(x), int(y))))
+                at = img.get_rect(center=(int(x), int(y)))
+                surface.blit(img, at)
+                self.explain(at, Text.of("ir.explain.held_bot", name=self.seat_name(seat), face=face_text(piece.face)),
+                             "held")
             g = glove(self.seat_colour(seat), gs)
             bob = math.sin(hand.bob * 5 + seat) * theme.px(2)
-            surface.blit(g, (int(x) - gs // 5, int(y + bob) - gs // 6))
+            at = g.get_rect(topleft=(int(x) - gs // 5, int(y + bob) - gs // 6))
+            surface.blit(g, at)
+            self.explain(at, Text.of("ir.explain.glove", name=self.seat_name(seat)), "glove")
 
     def _held_image(self, seat: int, piece: Piece, size: int) -> pygame.Surface:
         """The held tile, with the quarter turn or the flip in progress."""
@@ -459,6 +560,8 @@ class RaceDrawing:
             surface.blit(sh, sh.get_rect(center=(pos[0] + off[0], pos[1] + off[1])))
             lifted = img.get_rect(center=(pos[0], pos[1] - max(2, size // 20)))
             surface.blit(img, lifted)
+            self.explain(lifted, Text.of("ir.explain.held", name=self.seat_name(seat), face=face_text(piece.face)),
+                         "held")
             col = theme.seat_colour(self.seat_colour(seat))
             pygame.draw.rect(surface, col, lifted.inflate(2, 2), width=max(2, theme.px(2)),
                              border_radius=max(3, size // 12))
@@ -478,8 +581,12 @@ class RaceDrawing:
             a, b = ends[d]
             pygame.draw.line(surface, colour, a, b, max(4, rect.w // 12))
             pygame.draw.circle(surface, colour, pts[d], max(5, rect.w // 9), max(2, rect.w // 30))
-        draw_bubble(surface, tr("ir.ui.water_warning"), (rect.centerx, rect.y - theme.px(10)), size=15,
-                    stripe=palette.DANGER, anchor="midbottom", max_width=300)
+            rad = max(5, rect.w // 9)
+            self.explain(pygame.Rect(pts[d][0] - rad, pts[d][1] - rad, 2 * rad, 2 * rad),
+                         Text.of("ir.explain.warning_edge"), "warning")
+        at = draw_bubble(surface, tr("ir.ui.water_warning"), (rect.centerx, rect.y - theme.px(10)), size=15,
+                         stripe=palette.DANGER, anchor="midbottom", max_width=300)
+        self.explain(at, Text.of("ir.explain.warning"), "warning")
 
     def _draw_assist(self, surface: pygame.Surface, r: IslandRound, seat: int, cell: tuple[int, int] | None) -> None:
         """Hover assist (a setting): for each edge of the held tile over a cell, would it match?"""
@@ -497,6 +604,8 @@ class RaceDrawing:
             inward = ((0, 1), (-1, 0), (0, -1), (1, 0))[d]
             q = (p[0] + inward[0] * rect.w // 6, p[1] + inward[1] * rect.h // 6)
             rad = max(7, rect.w // 9)
+            self.explain(pygame.Rect(q[0] - rad - 2, q[1] - rad - 2, 2 * rad + 4, 2 * rad + 4),
+                         Text.of("ir.explain.assist_ok" if ok else "ir.explain.assist_bad"), "assist")
             pygame.draw.circle(surface, palette.WHITE, q, rad + 2)
             pygame.draw.circle(surface, (60, 150, 70) if ok else (200, 50, 40), q, rad)
             if ok:
@@ -517,12 +626,17 @@ class RaceDrawing:
             k = 0.8 + 0.5 * frac
             img = theme.render_text(str(n), big, palette.GOLD_LIGHT, palette.WOOD_DARK, max(2, theme.px(4)))
             img = pygame.transform.smoothscale(img, (int(img.get_width() * k), int(img.get_height() * k)))
-            surface.blit(img, img.get_rect(center=centre))
+            at = img.get_rect(center=centre)
+            surface.blit(img, at)
             sub = tr("ir.ui.get_ready", n=r.round_index + 1, rounds=ROUNDS) if self.stage == "countdown" \
                 else tr("ir.ui.resume")
             sf = theme.font("display", 28)
             theme.draw_text(surface, sub, sf, TEXT_ON_TABLE, (centre[0], self.L.pile.y + theme.px(8)), "midtop",
                             palette.WOOD_DARK, 2)
+            sw, sh = sf.size(sub)
+            why = Text.of("ir.explain.countdown" if self.stage == "countdown" else "ir.explain.resume")
+            self.explain(pygame.Rect(centre[0] - sw // 2, self.L.pile.y + theme.px(8), sw, sh), why, "announce")
+            self.explain(at, why, "announce")
             if len(self.featured) > 1 and self.stage == "countdown" and self.mouse_seat is not None:
                 lines = [tr("ir.ui.who_mouse", name=self.seat_name(self.mouse_seat)),
                          tr("ir.ui.who_keys", name=self.seat_name(self.key_seat))]
@@ -532,17 +646,23 @@ class RaceDrawing:
                 for line in reversed(lines):  # stacked upward from the bottom of the pile
                     box = draw_bubble(surface, line, (centre[0], y), size=15, anchor="midbottom",
                                       max_width=int(self.L.pile.w / theme.scale()) - 20)
+                    self.explain(box, Text.of("ir.explain.hint_who"), "hint")
                     y = box.top - theme.px(6)
         elif self.stage == "play" and self.stage_t < GO_SHOWN and r.round_start is not None:
             a = max(0.0, 1.0 - self.stage_t / GO_SHOWN)
             img = theme.render_text(tr("ir.ui.go"), big, palette.GOLD_LIGHT, palette.WOOD_DARK, max(2, theme.px(4))).copy()
             img.set_alpha(int(255 * a))
-            surface.blit(img, img.get_rect(center=centre))
+            at = img.get_rect(center=centre)
+            surface.blit(img, at)
+            if a > 0.5:   # fading away, it leaves the tiles under it to their own explanations
+                self.explain(at, Text.of("ir.explain.go"), "announce")
         elif self.stage == "ending":
             key = {"time-up": "ir.ui.time_up", "all-done": "ir.ui.all_done"}.get(self.ended_how or "", "ir.ui.round_over")
             img = theme.render_text(tr(key), theme.font_px("display", max(20, int(self.L.tile * 1.1))),
                                     palette.GOLD_LIGHT, palette.WOOD_DARK, max(2, theme.px(3)))
-            surface.blit(img, img.get_rect(center=centre))
+            at = img.get_rect(center=centre)
+            surface.blit(img, at)
+            self.explain(at, Text.of("ir.explain.round_end"), "announce")
 
     def _draw_scoring(self, surface: pygame.Surface) -> None:
         view = self.scoring
@@ -552,17 +672,25 @@ class RaceDrawing:
         if not view.boxes:
             view.layout(self._scoring_boxes())
         title = tr("ir.ui.round_scoring", n=view.round_number, rounds=view.rounds)
-        theme.draw_text(surface, title, theme.fit_font(title, "display", 40, rect.w - theme.px(300)), palette.GOLD_LIGHT,
-                        (rect.centerx, theme.px(16)), "midtop", palette.WOOD_DARK, 3)
+        tf = theme.fit_font(title, "display", 40, rect.w - theme.px(300))
+        theme.draw_text(surface, title, tf, palette.GOLD_LIGHT, (rect.centerx, theme.px(16)), "midtop",
+                        palette.WOOD_DARK, 3)
+        tw, th = tf.size(title)
+        self.explain(pygame.Rect(rect.centerx - tw // 2, theme.px(16), tw, th),
+                     Text.of("ir.explain.scoring_title", n=view.round_number, rounds=view.rounds), "round")
         self.menu_button.draw(surface)
         t = self.stage_t
-        view.draw(surface, t)
+        view.draw(surface, t, self.explain)
         if view.done(t):
             self._draw_round_table(surface, view)
         else:
             hint = tr("ir.ui.skip_hint")
-            theme.draw_text(surface, hint, theme.font("text", 15), TEXT_ON_TABLE,
+            hf = theme.font("text", 15)
+            theme.draw_text(surface, hint, hf, TEXT_ON_TABLE,
                             (rect.centerx, rect.bottom - theme.px(16)), "midbottom", palette.WOOD_DARK, 1)
+            hw, hh = hf.size(hint)
+            self.explain(pygame.Rect(rect.centerx - hw // 2, rect.bottom - theme.px(16) - hh, hw, hh),
+                         Text.of("ir.explain.hint_skip"), "hint")
 
     def _draw_round_table(self, surface: pygame.Surface, view: ScoringView) -> None:
         rect = surface.get_rect()
@@ -579,7 +707,10 @@ class RaceDrawing:
             surface.blit(theme.overlay(rect.size, (10, 20, 30, 130)), (0, 0))
             RoundTable(res, [s.name for s in self.session.seats], panel, seats=[s.colour for s in self.session.seats],
                        title=Text.of("ir.ui.round_scoring", n=view.round_number, rounds=view.rounds)).draw(surface)
+            self.explain(panel, Text.of("ir.explain.round_table", n=view.round_number), "table")
         button.draw(surface)
+        self.explain(button.rect, Text.of("ir.explain.see_results" if self.final else "ir.explain.next_round"),
+                     "button")
 
 
 class RoundTable(ResultsView):

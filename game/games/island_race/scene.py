@@ -23,6 +23,9 @@ would not match. Nothing is secret in this game, so the scene draws straight fro
 faces only (a down face is never shown); the drawing is in ``draw``. Between rounds the scoring is
 shown step by step (``scoring_view``), then the round table; after round 3 the shared results scene.
 
+Everything on the table explains itself (``draw`` names each thing as it draws it, ``EXPLAINED_KINDS``): the
+pointer resting on it, or F1, which explains what the keyboard player's cursor is on (``focus_point``).
+
 What happened comes from the engine's events as the viewer sees them (all public here, no tile ids): right
 after each applied action the shared table hands the new ones to ``on_events`` (drew, turned, flipped,
 returned, placed, done, go, ended ...), which plays their sounds and puts their animations on the table's
@@ -51,7 +54,7 @@ from game.ui.widgets import Button
 
 from game.games.island_race import layout as geo
 from game.games.island_race.cursors import PAD_EVENTS, CursorInput
-from game.games.island_race.draw import RaceDrawing, icon
+from game.games.island_race.draw import EXPLAINED_KINDS, RaceDrawing, icon
 from game.games.island_race.driver import SPEED_FACTOR, AgentDriver
 from game.games.island_race.clips import Banner, Bounce, Glide, Pulse, Turn
 from game.games.island_race.hands import BotHand, HandAiming
@@ -89,6 +92,7 @@ class WaterWarning:
 class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableScene):
     name = "table:island-race"
     uses_worker = False  # the agents run in the frame loop (cheap calls, spread over frames)
+    EXPLAINED_KINDS = EXPLAINED_KINDS
 
     def __init__(self, app: Any, session: GameSession, agent_factory: Callable[[str, int, int], Any] | None = None):
         super().__init__(app, games.get("island-race"), session)
@@ -232,6 +236,17 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
     def pile_blurred(self) -> bool:
         """The pile was last drawn blurred (under the pause panel, §9: nobody plans during a pause)."""
         return self._blur is not None
+
+    def focus_point(self) -> tuple[int, int] | None:
+        """F1 explains what the keyboard player's cursor is on, once they use it: the pile slot (a point the tile
+        they hold, drawn lifted beside it, leaves free) or the cell of their island; else the shared table's."""
+        seat = self.key_seat
+        if seat is not None and self.keys_used and self.stage == "play" and not self.paused:
+            rect = self._cursor_rect(seat)
+            if self.cursor_of(seat).zone == "pile" and self.held(seat) is not None:
+                return (rect.x + max(1, rect.w // 10), rect.bottom - max(1, rect.h // 10))
+            return rect.center
+        return super().focus_point()
 
     def held(self, seat: int | None) -> Piece | None:
         return self.round.hands[seat] if seat is not None else None
