@@ -738,12 +738,12 @@ class PlayaScene(TableScene):
     # Explanations (issue 15: what each thing drawn is and does, as the seat on screen may know it) -----------
     @staticmethod
     def _special_explained(card: str) -> Text:
-        """What a special card does (V7-V16), one text per card."""
+        """What a special card does (V7, V8, V9, V10, V11, V12, V13, V14, V15, V16), one text per card."""
         return Text.of(f"pp.explain.special.{card.removeprefix('special-')}")
 
     @staticmethod
     def _treasure_explained(card: str, pile: int | None = None) -> Text:
-        """What a treasure is worth (R33-R35); the towel treasure with the cards of its pile now (R34)."""
+        """What a treasure is worth (R33, R34, R35); the towel treasure with the cards of its pile now (R34)."""
         kind = TREASURE_KIND[card]
         if kind == "number":
             return Text.of("pp.explain.value_number", value=TREASURE_VALUE[card])
@@ -941,7 +941,7 @@ class PlayaScene(TableScene):
         card = pygame.Rect(r.centerx - cw // 2, r.y + label_h, cw, ch)
         label = f"#{i + 1}" + (" · " + tr("pp.ui.spot_central") if sp.buried_by is None else "")
         theme.draw_text(surface, label, theme.font("bold", 13), palette.WOOD_DARK, (card.x, r.y + theme.px(2)))
-        if sunset is not None or hand.phase == OVER:  # R29-R31: whose it is now
+        if sunset is not None or hand.phase == OVER:  # R29, R30, R31: whose it is now
             self.explain(r, Text.of("pp.explain.spot_sunset", n=i + 1), "spot")
         else:
             self.explain(r, Text.of("pp.explain.spot_central", n=i + 1) if sp.buried_by is None else
