@@ -252,6 +252,7 @@ def open_tutorial(app: Any, entry: Any, tutorial: Tutorial | None = None, fresh:
             for item in data.get("actions", []):
                 session.apply(rules.action_from_json(item))
             coach.index = int(data.get("step", 0))
+            coach.explaining = bool(data.get("explaining", False))   # its move had landed: Next is due
             coach.used = set(data.get("used", []))
         except Exception:  # a damaged lesson file: the lesson starts again (it is only a lesson)
             log.exception("tutorial file %s", path)

@@ -213,6 +213,8 @@ class TableScene(Scene):
         """Hook for the game's animations and sounds after an action was applied."""
 
     def can_undo(self) -> bool:
+        if self.coach is not None and not self.coach.done:
+            return False                   # a lesson goes forward: its script would go astray
         seat = self.state.current_player
         return seat is not None and not self.is_bot(seat) and self.session.can_undo(seat)
 
@@ -339,7 +341,7 @@ class TableScene(Scene):
         try:
             write_json_atomic(self.tutorial_file, {
                 "game": self.session.game_id, "actions": [a.to_json() for a in self.session.actions],
-                "step": self.coach.index, "used": sorted(self.coach.used)})
+                "step": self.coach.index, "explaining": self.coach.explaining, "used": sorted(self.coach.used)})
         except OSError:
             log.exception("the lesson could not be saved")
 

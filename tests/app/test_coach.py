@@ -100,7 +100,7 @@ def test_a_lesson_lives_in_its_own_file_resumes_where_it_was_and_skip_returns_to
     assert isinstance(app.stack.top, MenuScene) and path.exists()
     again = _open(app, minigame_entry, fresh=False)
     assert again.coach.index == 1 and len(again.session.actions) == 1           # resumed where it was
-    assert again.coach.explaining is False
+    assert again.coach.explaining is True                                  # its move had landed: Next
     pygame.event.clear()
 
 

@@ -1,0 +1,232 @@
+"""Learn to play Playa Pirata (issue 15, item 1): the lesson played through on the real table with real pygame
+events — each step's pointed card dragged to where the coach's ring then goes, towels clicked into a group,
+the End turn and Show my towels buttons pressed, Next read, the bot's scripted turns waited for — up to the
+sunset; a wrong move refused in the coach's words; Skip, then Learn to play again, resumes at the same step;
+every text in both catalogs."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import games
+from game.games.playa_pirata import tutorial as lesson
+from game.games.playa_pirata.rules import PlayPirate
+from tests.app.conftest import app, click, frames, toasts  # noqa: F401 - the app fixture
+
+ENTRY = "playa-pirata"
+
+
+def open_lesson(app, fresh=True):
+    from game.scenes.coach import open_tutorial
+    from game.scenes.menu import MenuScene
+    app.stack.push(MenuScene(app), fade=False)
+    scene = open_tutorial(app, games.get(ENTRY), fresh=fresh)
+    frames(app, 3)
+    return scene
+
+
+def settle(app, scene, limit=400):
+    """Frames until nothing moves on the table (cards gliding, a bot's reply on the way)."""
+    for _ in range(limit):
+        frames(app, 1)
+        if not scene.timeline.blocking and not scene.flying and scene.drag.held is None:
+            return
+    raise AssertionError("the table never settled")
+
+
+def pointed(scene):
+    step = scene.coach.step
+    return step.point(scene) if step.point is not None else None
+
+
+def sprite_at(scene, rect):
+    return next((s for s in scene.hand_sprites if s.rect == rect), None)
+
+
+def grab_point(sprite):
+    """A point of a hand card that no card drawn after it covers (the fanned towels overlap to the right)."""
+    return (sprite.rect.x + 6, sprite.rect.centery)
+
+
+def drag_to_the_ring(app, scene, start):
+    """Press on ``start``, move past the drag threshold, then carry the card to where the ring points now
+    (the sand, a treasure) and let go: a real drag through the event queue."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    lifted = (start[0], start[1] - 30)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=lifted, rel=(0, -30), buttons=(1, 0, 0)))
+    frames(app, 1)
+    assert scene.drag.dragging is not None, "the drag did not start"
+    end = pointed(scene).center                       # while a card is carried, the ring is where it goes
+    for k in range(1, 7):
+        pos = (lifted[0] + (end[0] - lifted[0]) * k // 6, lifted[1] + (end[1] - lifted[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, 2)
+
+
+def play_step(app, scene):
+    """What a learner does at the coach's step: read and press Next, wait for the bot, or do the move the
+    ring points at — drag the card, click the towels one by one then drag the group, press the button."""
+    coach = scene.coach
+    step = coach.step
+    if step.bot is not None:
+        for _ in range(2000):
+            frames(app, 1)
+            if coach.step is not step:
+                return
+        raise AssertionError(f"the bot's step {step.name} never ended")
+    if step.expect is None or coach.explaining:
+        click(app, coach.next_button.rect.center)
+        frames(app, 1)
+        return
+    settle(app, scene)
+    target = pointed(scene)
+    assert target is not None, f"step {step.name} points at nothing"
+    for button in (scene.end_button, scene.show_button):
+        if button.visible and target == button.rect:
+            click(app, button.rect.center)
+            settle(app, scene)
+            return
+    sprite = sprite_at(scene, target)
+    assert sprite is not None, f"step {step.name} points at {target}, not a card of the hand"
+    if sprite.payload.kind == "towel":
+        for _ in range(6):                             # click the towel pointed at, until the ring goes to the treasure
+            sprite = sprite_at(scene, pointed(scene))
+            if sprite is None:
+                break
+            click(app, grab_point(sprite))
+            frames(app, 1)
+        assert pointed(scene) in scene.spot_rects, "the group is gathered: the ring is on the treasure"
+        held = next(s for s in scene.hand_sprites if s.payload.card in scene.selected)
+        drag_to_the_ring(app, scene, grab_point(held))
+    else:
+        drag_to_the_ring(app, scene, grab_point(sprite))
+    settle(app, scene)
+
+
+def test_the_lesson_plays_through_with_real_gestures(app):
+    from game.core.saves import saves_dir
+    from game.scenes.results import ResultsScene
+    scene = open_lesson(app)
+    coach = scene.coach
+    tutorial = coach.tutorial
+    assert tutorial is lesson.TUTORIAL and coach.index == 0
+    assert [s.name for s in scene.session.seats] == ["Red", "Blue"]
+    seen = []
+    for _ in range(200):
+        if coach.done:
+            break
+        if not seen or seen[-1] != coach.step.name:
+            seen.append(coach.step.name)
+        play_step(app, scene)
+    assert coach.done, f"the lesson stopped at {coach.step.name}"
+    assert seen == [s.name for s in tutorial.steps]                 # every step, in order, none skipped
+    state = scene.state
+    assert tutorial.scoring(state)                                   # the sunset: the hand is scored
+    assert state.last_hand.scores == [19, 15]                        # what the coach announced
+    kinds = {a.kind for a in scene.session.actions}
+    assert set(tutorial.action_types) <= coach.used and set(tutorial.action_types) <= kinds
+    assert set(tutorial.action_types) == {t.kind for t in state.rules.action_types} - \
+        {"pp.position", "pp.draft", "pp.special"}                   # all but the variants' (said in the lesson)
+    # the learner's moves were the lesson's, Blue's its script's
+    red = [a for a in scene.session.actions if a.seat == 0]
+    assert [a.kind for a in red] == ["pp.bury", "pp.towels", "pp.towels", "pp.end", "pp.pirate", "pp.towels",
+                                     "pp.end", "pp.pirate", "pp.show", "pp.end", "pp.towels", "pp.end"]
+    assert any(isinstance(a, PlayPirate) and a.card.endswith("spyglass") for a in scene.session.actions)
+    frames(app, 30)
+    assert isinstance(app.stack.top, ResultsScene)
+    assert not list(saves_dir().glob("*"))                           # nothing among the saved games
+    assert not scene.tutorial_file.exists()                          # a finished lesson starts afresh
+
+
+def test_a_wrong_move_is_refused_in_the_coachs_words_and_changes_nothing(app):
+    scene = open_lesson(app)
+    coach = scene.coach
+    while coach.step.name != "map":
+        play_step(app, scene)
+    settle(app, scene)
+    before = (len(scene.session.actions), scene.state.to_json(), coach.index)
+    umbrella = next(s for s in scene.hand_sprites if s.payload.card == "pirate-red-umbrella")
+    seven = scene.spot_rects[lesson.SEVEN]
+    assert scene.state.check(PlayPirate(0, "pirate-red-umbrella", lesson.SEVEN)) is None  # legal, not now
+    from tests.app.conftest import drag
+    drag(app, grab_point(umbrella), seven.center)
+    settle(app, scene)
+    assert (len(scene.session.actions), scene.state.to_json(), coach.index) == before
+    from game.i18n import tr
+    words = tr(coach.step.say)
+    assert "first this" in toasts(app) and words[:40] in toasts(app).replace("\n", " ")
+    assert not coach.explaining and coach.step.name == "map"
+    play_step(app, scene)                                            # the right move still goes
+    assert coach.explaining and scene.state.hand.beach[lesson.CENTRAL].face_up
+
+
+def test_skip_then_learn_to_play_again_resumes_at_the_same_step(app):
+    from game.core.saves import saves_dir
+    from game.scenes.menu import MenuScene
+    from game.scenes.setup import SetupScene
+    scene = open_lesson(app)
+    coach = scene.coach
+    while coach.step.name != "end":
+        play_step(app, scene)
+    index, actions = coach.index, list(scene.session.actions)
+    click(app, coach.skip_button.rect.center)
+    frames(app, 3)
+    assert isinstance(app.stack.top, MenuScene) and scene.tutorial_file.exists()
+    assert not list(saves_dir().glob("*"))
+    setup = SetupScene(app, games.get(ENTRY))
+    app.stack.push(setup, fade=False)
+    frames(app, 2)
+    assert setup.learn_button.visible
+    click(app, setup.learn_button.rect.center)
+    frames(app, 3)
+    again = app.stack.top
+    assert again is not scene and again.coach is not None
+    assert again.coach.index == index and again.coach.step.name == "end"
+    assert list(again.session.actions) == actions
+    assert len(again.state.hand.beach) == 5 and again.state.hand.beach[lesson.SEVEN].pile  # the 7, covered
+    play_step(app, again)                                            # and the lesson goes on from there
+    assert again.coach.step.name == "blue1"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_text_of_the_lesson_is_in_both_catalogs(lang):
+    from game.i18n import has_key, set_language, tr
+    keys = {lesson.TUTORIAL.title.key} | {name for name, _ in lesson.TUTORIAL.seats}
+    for step in lesson.TUTORIAL.steps:
+        keys |= {t.key for t in (step.say, step.after) if t is not None}
+    assert len(keys) > 20 and all(k.startswith("playa_pirata.coach.") for k in keys)
+    try:
+        set_language(lang)
+        missing = [k for k in keys if not has_key(k, lang)]
+        assert not missing
+        texts = [tr(k) for k in keys]
+        assert all(t and "{" not in t for t in texts)
+        assert len(set(texts)) >= len(keys) - 4                      # "End turn" steps repeat on purpose
+    finally:
+        set_language("en")
+
+
+def test_skip_while_the_coach_explains_resumes_with_the_explanation(app):
+    from game.scenes.coach import open_tutorial
+    scene = open_lesson(app)
+    coach = scene.coach
+    while not (coach.step.name == "bury" and coach.explaining):
+        play_step(app, scene)
+    click(app, coach.skip_button.rect.center)
+    frames(app, 3)
+    again = open_tutorial(app, games.get(ENTRY))
+    frames(app, 3)
+    assert again.coach.step.name == "bury" and again.coach.explaining   # Next, not a 7 that is gone
+
+
+def test_undo_is_not_offered_in_the_lesson(app):
+    scene = open_lesson(app)
+    coach = scene.coach
+    while coach.step.name != "second":
+        play_step(app, scene)
+    settle(app, scene)
+    assert not (scene.undo_button.visible and scene.undo_button.enabled)
