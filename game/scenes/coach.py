@@ -114,6 +114,9 @@ class Coach:
         if self.index >= len(self.tutorial.steps):
             self.done = True
         if self.scene is not None:
+            if self.done and self.scene.finished:
+                self.scene.show_results()   # the game ended under the coach's last words: now the results
+                return
             self.scene.save_tutorial()
             self.scene.mark_dirty()
 
@@ -171,7 +174,7 @@ class Coach:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.next()
                 return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+        return False  # the panel lets the table's gestures through: a card may be dropped on what lies under it
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         step = self.step
@@ -194,6 +197,9 @@ class Coach:
         lines = theme.wrap_text(tr(text), f, w - theme.px(150))
         h = max(theme.px(96), len(lines) * f.get_linesize() + theme.px(56))
         self.rect = pygame.Rect(area.centerx - w // 2, theme.px(12), w, h)
+        place = getattr(scene, "coach_place", None)   # the game knows where its table has room
+        if place is not None:
+            self.rect = place(self.rect.size)
         theme.draw_frame(surface, "panel", self.rect)
         y = self.rect.y + theme.px(14)
         title = f"{tr('coach.lesson')} {self.index + 1}/{len(self.tutorial.steps)}"

@@ -428,11 +428,12 @@ class TableScene(Scene):
                     return
                 self.after_action(action)
             return
-        if self.bot_ticket is None and self.coach is not None:
+        if self.bot_ticket is None and self.coach is not None and not self.coach.done:
             scripted = self.coach.bot_action(self.state)   # a lesson's replies are its script's
-            if scripted is not None:
-                self.bot_started, self.bot_ready = self.app.clock.now(), scripted
-                return
+            if scripted is None:
+                return                     # the lesson is talking: the bots wait for its script
+            self.bot_started, self.bot_ready = self.app.clock.now(), scripted
+            return
         if self.bot_ticket is None:
             self.bot_started = self.app.clock.now()
             level = self.session.seats[seat].level or "easy"
@@ -480,6 +481,9 @@ class TableScene(Scene):
             self.end_tutorial()
         else:
             self.drop_save()  # ordered after any pending write: a finished game is not resumable
+        if self.coach is not None and not self.coach.done:
+            self.app.play("fanfare")
+            return            # the coach's last words first: its Next shows the results
         self.app.play("fanfare")
         self.show_results()
 
@@ -661,9 +665,9 @@ class TableScene(Scene):
                 self.explained.insert(0, (pygame.Rect(widget.rect), Text.of(key), "button"))
         if self.chooser is not None:
             self.chooser.draw(surface)
-        if self.coach is not None:
-            self.coach.draw(surface, self)
         self._draw_explanation(surface)
+        if self.coach is not None:
+            self.coach.draw(surface, self)      # the lesson's words stay readable over everything
 
     def draw_privacy(self, surface: pygame.Surface) -> None:
         self.privacy.set_rect(surface.get_rect())

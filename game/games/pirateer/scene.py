@@ -1364,6 +1364,16 @@ class PirateerScene(TableScene):
         """The directions the carrier may not sail (R17, R18: the engine's answer), struck on the compass."""
         return queries.forbidden_directions(self.game, ship)
 
+    # -- Learn to play: what a lesson points at ------------------------------------------------------------
+    def ship_rect(self, ship: str) -> pygame.Rect | None:
+        """The box of ``ship``'s picture where it stands now (its hull and sails; None: it has sunk)."""
+        cell = self.game.ships.get(ship)
+        return self._ship_box(self._at(ship, cell)) if cell is not None else None
+
+    def square_rect(self, cell: Cell) -> pygame.Rect:
+        """The box of a square's diamond (both halves of a strait): that square's drop target."""
+        return pygame.Rect(self._square_of[self.game.board.canonical(cell)].rect)
+
 
 class ShipToken:
     """A group of the human's ships that may sail, as the drag-and-drop controller sees it: ``payload`` the

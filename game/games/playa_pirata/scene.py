@@ -139,6 +139,12 @@ class PlayaScene(TableScene):
         self.rect = pygame.Rect(0, 0, 1280, 720)
         self.resync_events()  # a game just opened (a saved one too): what already happened is not shown again
 
+    def coach_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Learn to play: the coach's panel on the open sand above the hand, clear of the treasures' labels."""
+        rect = pygame.Rect((0, 0), size)
+        rect.midbottom = (self.beach.centerx, self.hand_area.top - theme.px(10))
+        return rect
+
     # State helpers ------------------------------------------------------------------------------
     def hand_view(self, viewer: int | None) -> PlayaHand:
         view = self.state.view(viewer)
