@@ -126,6 +126,13 @@ class MenuScene(Scene):
         super().__init__(app)
         self.tiles = [GameTile(e, self.open_game) for e in games.catalog() if not e.module]
         self.tiles += [GameTile(e, self.open_game) for e in games.catalog() if e.module]  # test games
+        from game.scenes.coach import tutorial_of
+        #: Learn to play, on the tile of each game that has a lesson
+        self.learn_buttons = {tile: Button(Text.of("coach.learn"), lambda e=tile.entry: self.open_lesson(e),
+                                           min_width=140, height=36, size=15)
+                              for tile in self.tiles if tile.entry.available and tutorial_of(tile.entry) is not None}
+        for tile, button in self.learn_buttons.items():
+            tile.parts = [button]                      # drawn on its tile, a part of it
         self.continue_button = Button(Text.of("menu.continue"), self.continue_game, min_width=220)
         self.buttons = HBox([
             self.continue_button,
@@ -167,19 +174,22 @@ class MenuScene(Scene):
         n = len(self.tiles)
         gap = theme.px(14)
         tile_w = min(theme.px(260), (rect.w - 2 * margin - gap * (n - 1)) // max(1, n))
-        tile_h = int(tile_w * 0.6) + theme.px(150)
+        tile_h = int(tile_w * 0.6) + theme.px(150) + (theme.px(46) if self.learn_buttons else 0)
         total = tile_w * n + gap * (n - 1)
         x = rect.centerx - total // 2
         y = title_h + theme.px(4)
         for tile in self.tiles:
             tile.rect = pygame.Rect(x, y, tile_w, tile_h)
+            if tile in self.learn_buttons:
+                self.learn_buttons[tile].layout(pygame.Rect(x + theme.px(20), tile.rect.bottom - theme.px(48),
+                                                            tile_w - theme.px(40), theme.px(38)))
             x += tile_w + gap
         bh = theme.px(52)
         from game.scenes.common import center_row
         center_row(self.buttons.children, pygame.Rect(margin, min(rect.bottom - bh - theme.px(20),
                                                                   y + tile_h + theme.px(22)),
                                                       rect.w - 2 * margin, bh))
-        self.focus.set_widgets(self.buttons.walk())
+        self.focus.set_widgets([*self.learn_buttons.values(), *self.buttons.walk()])
         self.tooltip.clear()
         for tile in self.tiles:
             if not tile.entry.available:
@@ -189,6 +199,11 @@ class MenuScene(Scene):
     def open_game(self, entry: GameEntry) -> None:
         from game.scenes.setup import SetupScene
         self.app.stack.push(SetupScene(self.app, entry))
+
+    def open_lesson(self, entry: GameEntry) -> None:
+        """Learn to play: the game's lesson on its real table, where it was left."""
+        from game.scenes.coach import open_tutorial
+        open_tutorial(self.app, entry)
 
     def continue_game(self) -> None:
         """The list of every unfinished game."""
@@ -218,6 +233,10 @@ class MenuScene(Scene):
         if self.focus.handle(event):
             self.mark_dirty()
             return
+        for button in self.learn_buttons.values():     # on its tile: the button first
+            if button.handle(event):
+                self.mark_dirty()
+                return
         for tile in self.tiles:
             if tile.handle(event):
                 break
@@ -253,5 +272,7 @@ class MenuScene(Scene):
         surface.blit(self.backdrop(surface.get_size()), (0, 0))
         for tile in self.tiles:
             tile.draw(surface)
+        for button in self.learn_buttons.values():
+            button.draw(surface)
         self.buttons.draw(surface)
         self.tooltip.draw(surface)

@@ -119,3 +119,20 @@ def test_learn_to_play_is_offered_in_setup_where_the_game_has_a_lesson(app, mini
     table = app.stack.top
     assert getattr(table, "coach", None) is not None and table.coach.step.name == "welcome"
 
+
+
+def test_learn_to_play_is_on_the_menu_tile_of_each_game_with_a_lesson(app):
+    """Issue 15, item 1: the lesson is offered on the game's menu tile (and only where there is one)."""
+    from game.scenes.coach import tutorial_of
+    from tests.app.conftest import open_menu
+    menu = open_menu(app)
+    with_lesson = {tile.entry.id for tile in menu.learn_buttons}
+    assert with_lesson == {t.entry.id for t in menu.tiles if t.entry.available and tutorial_of(t.entry)}
+    assert "playa-pirata" in with_lesson
+    tile = next(t for t in menu.learn_buttons if t.entry.id == "playa-pirata")
+    button = menu.learn_buttons[tile]
+    assert tile.rect.contains(button.rect)                                   # on its tile
+    click(app, button.rect.center)
+    frames(app, 3)
+    table = app.stack.top
+    assert getattr(table, "coach", None) is not None and table.session.game_id == "playa-pirata"

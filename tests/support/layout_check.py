@@ -127,6 +127,10 @@ def problems(drawn: Drawn, window: pygame.Rect, texts: bool = True) -> list[str]
     controls = [c for c in drawn.controls() if c.rect.w > 0 and c.rect.h > 0]
     for i, a in enumerate(controls):
         for b in controls[i + 1:]:
+            if b in getattr(a, "parts", ()) or a in getattr(b, "parts", ()):
+                if not (a.rect.contains(b.rect) or b.rect.contains(a.rect)):   # a part stays inside its whole
+                    out.append(f"{type(a).__name__} {_label(a)!r} {a.rect} and its part {_label(b)!r} {b.rect}")
+                continue
             if a.rect.colliderect(b.rect):
                 out.append(f"{type(a).__name__} {_label(a)!r} {a.rect} overlaps {type(b).__name__} {_label(b)!r} {b.rect}")
     return out
