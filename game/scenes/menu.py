@@ -189,7 +189,7 @@ class MenuScene(Scene):
         center_row(self.buttons.children, pygame.Rect(margin, min(rect.bottom - bh - theme.px(20),
                                                                   y + tile_h + theme.px(22)),
                                                       rect.w - 2 * margin, bh))
-        self.focus.set_widgets([*self.learn_buttons.values(), *self.buttons.walk()])
+        self.focus.set_widgets([*self.buttons.walk(), *self.learn_buttons.values()])
         self.tooltip.clear()
         for tile in self.tiles:
             if not tile.entry.available:

@@ -15,8 +15,9 @@ What the learner does, round by round (every action type of a hand without the v
   (#6) and covers it with a 3.
 - round 8: the Umbrella locks the 7 (R14, R15); two 1s beat no top card (every one is 2 or 3): Show my
   towels (R24); End turn. Blue opens its Umbrella on #2 and takes the 6 with 2 + 1 (a 1 on top).
-- the final turn (R28): 1 + 1 takes the 6 back; End turn: the sunset scores the hand (R29-R38): Red 19
-  (6 + 7 + the towel treasure's 3 cards, 6), Blue 15 (the 4, two skulls 10, one towel left).
+- the final turn (R28): 1 + 1 takes the 6 back; End turn: the sunset scores the hand (R29, R30, R31, R32,
+  R33, R34, R35, R36, R37, R38): Red 19 (6 + 7 + the towel treasure's 3 cards, 6), Blue 15 (the 4, two
+  skulls 10, one towel left).
 
 Left out of this first lesson: the special cards (the ``special-cards`` option: the draft ``pp.draft`` and
 ``pp.special``) and the two-hands format's seat choice (``pp.position``); the coach says so at the end.
