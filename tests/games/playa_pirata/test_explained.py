@@ -12,11 +12,11 @@ import pygame
 
 from game import games
 from game.core.protocol import Text
-from game.core.session import GameSession, Seat
 from game.games.playa_pirata.cards import DOUBLE, FLAG, SPECIAL_IDS, TOWEL_VALUE
 from game.games.playa_pirata.rules import EndTurn, PlayPirate
 from game.i18n import set_language, tr
 from game.scenes.table import EXPLAIN_AFTER
+from tests.games.playa_pirata.test_drops import table_at  # the real table at a built position
 from tests.app.conftest import app, frames, start_table  # noqa: F401 - the app fixture
 from tests.games.playa_pirata.helpers import Buried, position, scored_final
 from tests.support.explained import check_frame
@@ -27,18 +27,6 @@ def look(app, scene) -> set[str]:
     scene.mark_dirty()
     frames(app, 1)
     return check_frame(scene)
-
-
-def table_at(app, state, human: int = 0):
-    """The real table opened at a position of the rules' position builder, the human at ``human``."""
-    entry = games.get("playa-pirata")
-    seats = [Seat(f"P{i}", "human" if i == human else "bot", None if i == human else "easy", i)
-             for i in range(state.players)]
-    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=7)
-    scene = entry.package.make_scene(app, session)
-    app.stack.push(scene, fade=False)
-    frames(app, 2)
-    return scene
 
 
 def play_and_look(app, scene, rng: random.Random, seen: set[str], human: int, decisions: int) -> None:
