@@ -373,6 +373,8 @@ class App:
             self._worker.close()
         self.save_settings()
         pygame.quit()
+        from game.ui import theme
+        theme.clear_caches()   # its fonts and surfaces died with pygame: a later App starts clean
 
     def crash(self, exc: BaseException) -> None:
         log.error("unexpected error\n%s", "".join(traceback.format_exception(exc)))

@@ -16,8 +16,21 @@ from game.games import GamePackage
 from game.games.island_race.bots import make_agent, make_referee, round_reports
 from game.games.island_race.rules import RULES
 
-# The rules-reference paragraphs: catalog keys of the scene's strings (domain island_race_ui).
-RULES_SUMMARY = tuple(f"ir.rules.{i}" for i in range(1, 14))
+# The rules page, in reading order: catalog keys of the domain island_race_rules ("# " headings) and "@name"
+# pictures (``rules_pictures.picture``, each with its caption ``island_race.rules.picture.<name>.caption``).
+RULES_SUMMARY = tuple(k if k.startswith("@") else f"ir.rulebook.{k}" for k in (
+    "aim.title", "aim",
+    "box.title", "box", "@faces", "box.faces", "box.kinds", "@kinds",
+    "setup.title", "setup", "@setup",
+    "round.title", "round.hand", "@turn", "round.place", "@legal", "round.illegal", "@illegal",
+    "water.title", "water", "@edges", "water.match", "water.invalid", "@islands",
+    "end.title", "end.done", "end.clock", "@timer",
+    "score.title", "score.intro", "score.animals", "score.closed", "@closed", "score.volcanoes", "@volcanoes", "score.empty",
+    "score.wrong", "score.first", "score.floor", "@floor", "score.example", "score.example.piero", "@scoring",
+    "game_end.title", "game_end",
+    "variants.title", "variants", "variant.expert", "variant.no_timer", "@no_timer", "variant.big", "@big_island",
+    "controls.title", "controls.mouse", "controls.keys", "controls.settings",
+))
 
 
 def make_scene(app: Any, session: Any) -> Any:

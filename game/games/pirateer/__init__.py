@@ -11,7 +11,35 @@ from typing import Any
 from game.games import GamePackage
 from game.games.pirateer.rules import RULES
 
-RULES_SUMMARY = tuple(f"pir.rules.{i}" for i in range(1, 11))
+RULES_SUMMARY = (
+    "pir.rulebook.aim.h", "pir.rulebook.aim",
+    "pir.rulebook.box.h", "pir.rulebook.box",
+    "pir.rulebook.setup.h", "pir.rulebook.setup", "pir.rulebook.setup.start", "@setup",
+    "pir.rulebook.harbour.h", "pir.rulebook.harbour", "@harbour",
+    "pir.rulebook.turn.h", "pir.rulebook.turn", "@turn", "pir.rulebook.blocks",
+    "pir.rulebook.legal.h", "pir.rulebook.legal", "@legal",
+    "pir.rulebook.illegal.h", "pir.rulebook.illegal", "@illegal",
+    "pir.rulebook.dice.h", "pir.rulebook.dice", "@dice",
+    "pir.rulebook.island.h", "pir.rulebook.island", "@island",
+    "pir.rulebook.current.h", "pir.rulebook.current", "@current",
+    "pir.rulebook.strait.h", "pir.rulebook.strait", "@strait",
+    "pir.rulebook.carrier.h", "pir.rulebook.carrier", "@carrier",
+    "pir.rulebook.boarding.h", "pir.rulebook.boarding", "@boarding",
+    "pir.rulebook.win.h", "pir.rulebook.win", "@scoring", "pir.rulebook.draw",
+    "pir.rulebook.app.h", "pir.rulebook.app",
+    "pir.rulebook.variants.h", "pir.rulebook.variants",
+    "pir.rulebook.devils-island", "@devils-island",
+    "pir.rulebook.storm", "@storm",
+    "pir.rulebook.nuke", "@nuke",
+    "pir.rulebook.flotilla", "@flotilla",
+    "pir.rulebook.wrecks", "@wrecks",
+    "pir.rulebook.acey-deucey", "@acey-deucey",
+    "pir.rulebook.free-boarding", "@free-boarding",
+    "pir.rulebook.modes.h", "pir.rulebook.modes",
+    "pir.rulebook.domination", "pir.rulebook.grab-and-run", "pir.rulebook.war-wind", "pir.rulebook.dead-man",
+    "@modes",
+    "pir.rulebook.eight",
+)
 
 
 def make_bot(level: str, seat: int, seed: int, **kwargs: Any) -> Any:

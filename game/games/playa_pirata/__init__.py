@@ -11,7 +11,28 @@ from game.games import GamePackage
 from game.games.playa_pirata.bots import make_bot
 from game.games.playa_pirata.rules import RULES, determinize
 
-RULES_SUMMARY = tuple(f"pp.rules.{i}" for i in range(1, 12))
+#: the rules page (``game.scenes.rules``), in reading order: catalog keys of the domain playa_pirata_rules,
+#: and "@name" for the picture ``rules_pictures.picture(name, ...)``
+RULES_SUMMARY = tuple(k if k.startswith("@") else f"pp.rulebook.{k}" for k in (
+    "aim.h", "aim.1",
+    "box.h", "box.1", "box.2", "@box", "box.3",
+    "setup.h", "setup.1", "setup.2", "@setup", "setup.3",
+    "turn.h", "turn.1", "turn.2", "turn.3", "turn.4", "@turn", "turn.5",
+    "legal.h", "@legal",
+    "illegal.h", "@illegal", "illegal.1",
+    "pirates.h", "pirates.1", "pirates.2", "pirates.3", "@pirates", "pirates.4",
+    "beach.h", "beach.1", "@beach", "beach.2", "beach.3",
+    "end.h", "end.1", "end.2",
+    "scoring.h", "scoring.1", "scoring.2", "@scoring",
+    "match.h", "match.1",
+    "options.h", "options.1", "options.2", "options.3",
+    "specials.h", "specials.1", "specials.2", "@specials",
+    "special.sandcastle", "@sandcastle", "special.skeleton", "@skeleton", "special.wave", "@wave",
+    "special.double-towel", "@double-towel", "special.flag", "@flag", "special.bucket", "@bucket",
+    "special.lifeguard", "@lifeguard", "special.slippers", "@slippers", "special.piggy-bank", "@piggy-bank",
+    "special.parrot", "@parrot",
+    "keys.h", "keys.1",
+))
 
 
 def make_scene(app: Any, session: Any) -> Any:

@@ -55,7 +55,7 @@ def test_the_package_is_a_real_time_game_without_turn_taking_bots():
     assert GAME.make_referee is not None and GAME.round_reports is not None
     with pytest.raises(RealtimeGameError, match="real-time"):
         GAME.bot("easy", 0, 1)
-    assert all(key.startswith("ir.rules.") for key in GAME.rules_summary)
+    assert all(key.startswith(("ir.rulebook.", "@")) for key in GAME.rules_summary)
 
 
 def test_make_agent_levels():
