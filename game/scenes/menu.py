@@ -151,7 +151,15 @@ class MenuScene(Scene):
     # Life cycle -----------------------------------------------------------------------------
     def enter(self) -> None:
         self.refresh_continue()
+        self.refresh_lessons()
         super().enter()
+
+    def refresh_lessons(self) -> None:
+        """Each tile's Learn to play says where its lesson is: not begun, waiting half-way, or learnt."""
+        from game.scenes.coach import lesson_progress
+        keys = {"new": "coach.learn", "begun": "coach.learn_resume", "done": "coach.learn_done"}
+        for tile, button in self.learn_buttons.items():
+            button.text = Text.of(keys[lesson_progress(tile.entry.id)])
 
     def refresh_continue(self) -> None:
         """Continue shows only while an unfinished game can be resumed; a saved game that cannot be is

@@ -29,10 +29,30 @@ class PauseScene(PanelScene):
             self.body.add(ButtonRow([Button(Text.of("pause.confirm_no"), self.cancel_abandon, min_width=150),
                                      Button(Text.of("pause.confirm_yes"), self.abandon, min_width=150)]))
             return
-        for key, fn in (("pause.resume", self.back), ("pause.rules", self.open_rules),
-                        ("pause.settings", self.open_settings), ("pause.save_quit", self.save_and_quit),
-                        ("pause.abandon", self.ask_abandon)):
+        coach = getattr(self.table, "coach", None)
+        if coach is not None and not coach.done:   # a lesson: it keeps its own file, never a saved game
+            items = (("pause.resume", self.back), ("pause.rules", self.open_rules),
+                     ("pause.settings", self.open_settings), ("pause.lesson_leave", self.leave_lesson),
+                     ("pause.lesson_restart", self.restart_lesson))
+        else:
+            items = (("pause.resume", self.back), ("pause.rules", self.open_rules),
+                     ("pause.settings", self.open_settings), ("pause.save_quit", self.save_and_quit),
+                     ("pause.abandon", self.ask_abandon))
+        for key, fn in items:
             self.body.add(Button(Text.of(key), fn, min_width=240))
+
+    def leave_lesson(self) -> None:
+        """Back to the menu; Learn to play picks the lesson up where it was."""
+        self.table.leave_tutorial()
+
+    def restart_lesson(self) -> None:
+        """The lesson from its first step, on a fresh table."""
+        from game.scenes.coach import open_tutorial
+        from game.scenes.menu import MenuScene
+        self.table.finished = True
+        self.table.end_tutorial()
+        self.app.stack.pop_to(MenuScene)
+        open_tutorial(self.app, self.table.entry, self.table.coach.tutorial, fresh=True)
 
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene

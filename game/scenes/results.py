@@ -19,7 +19,7 @@ class ResultsScene(Scene):
     name = "results"
 
     def __init__(self, app, entry: GameEntry, seats: list[Seat], result: Result,
-                 rematch: Callable[[], None] | None = None):
+                 rematch: Callable[[], None] | None = None, rematch_label: str = "results.rematch"):
         super().__init__(app)
         from game.ui.results_view import ResultsView
         self.entry, self.seats, self.result = entry, seats, result
@@ -27,7 +27,7 @@ class ResultsScene(Scene):
         self.view = ResultsView(result, [s.name for s in seats], seats=[s.colour for s in seats])
         buttons = [Button(Text.of("results.menu"), self.to_menu, min_width=180)]
         if rematch is not None:
-            buttons.insert(0, Button(Text.of("results.rematch"), self.rematch, min_width=200))
+            buttons.insert(0, Button(Text.of(rematch_label), self.rematch, min_width=200))
         self.buttons = ButtonRow(buttons)
 
     def layout(self, rect: pygame.Rect) -> None:

@@ -186,9 +186,13 @@ class TableScene(Scene):
         if self.finished or self.privacy_for is not None:
             return Text.of("table.wait")
         if self.coach is not None:
-            why = self.coach.refusal(action)   # a lesson takes the move it teaches now, in its words
+            # a lesson takes the move it teaches now; a move the rules refuse gets the rule's reason first (that
+            # is what the learner needs to know), a legal one the lesson does not want now gets the lesson's words
+            why = self.coach.refusal(action)
             if why is not None:
-                return why
+                rule = self.state.check(action) if action.seat == self.state.current_player or \
+                    self.state.current_player is None else None
+                return rule if rule is not None and not self.coach.waiting_for_next() else why
         try:
             self.session.apply(action)
         except IllegalAction as exc:
@@ -335,13 +339,15 @@ class TableScene(Scene):
 
     def save_tutorial(self) -> None:
         """The lesson's game and step, in its own file (a failure only means the lesson starts again)."""
-        if self.tutorial_file is None or self.coach is None:
-            return
+        if self.tutorial_file is None or self.coach is None or self.state.is_over():
+            return                  # (a lesson whose game is over is not resumed: the coach's last words only)
         from game.core.saves import write_json_atomic
         try:
             write_json_atomic(self.tutorial_file, {
                 "game": self.session.game_id, "actions": [a.to_json() for a in self.session.actions],
-                "step": self.coach.index, "explaining": self.coach.explaining, "used": sorted(self.coach.used)})
+                "step": self.coach.index, "explaining": self.coach.explaining, "used": sorted(self.coach.used),
+                "played": getattr(self.coach, "played", 0),    # real time: the step's scripted actions landed
+                "released": getattr(self.coach, "released", False)})   # a bot step's Next was pressed
         except OSError:
             log.exception("the lesson could not be saved")
 
@@ -352,6 +358,9 @@ class TableScene(Scene):
                 self.tutorial_file.unlink(missing_ok=True)
             except OSError:
                 log.exception("the lesson's file could not be removed")
+        if self.coach is not None and self.state.is_over():
+            from game.scenes.coach import mark_lesson_done
+            mark_lesson_done(self.session.game_id)     # the menu tile shows it was learnt
 
     def leave_tutorial(self) -> None:
         """Skip lesson: back to the menu; the lesson's file stays, so Learn to play resumes it."""
@@ -359,6 +368,7 @@ class TableScene(Scene):
         self.save_tutorial()
         self.finished = True
         self.app.stack.pop_to(MenuScene)
+        self.app.toasts.push(Text.of("pause.lesson_kept"), 4.0, "good")   # where it went, and how to come back
 
     # Saves ----------------------------------------------------------------------------------
     @property
@@ -489,8 +499,19 @@ class TableScene(Scene):
 
     def show_results(self) -> None:
         from game.scenes.results import ResultsScene
+        if self.coach is not None:        # after a lesson: a real game of it, from its setup (not the lesson again)
+            self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, self.shown_result(),
+                                             rematch=self.play_for_real, rematch_label="results.play_for_real"))
+            return
         self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, self.shown_result(),
                                          rematch=self.rematch))
+
+    def play_for_real(self) -> None:
+        """From a lesson's results: the game's setup, to start a real game (the menu under it)."""
+        from game.scenes.menu import MenuScene
+        from game.scenes.setup import SetupScene
+        self.app.stack.pop_to(MenuScene)
+        self.app.stack.push(SetupScene(self.app, self.entry))
 
     def shown_result(self) -> Result:
         """The result the results scene shows; a game may add what only its table knows."""
@@ -508,9 +529,14 @@ class TableScene(Scene):
 
     # Scene ----------------------------------------------------------------------------------
     def back(self) -> None:
-        """Escape: an open chooser closes (when it may be cancelled), else the pause menu opens."""
+        """Escape: an open chooser closes (when it may be cancelled), else an explanation on screen closes,
+        else the pause menu opens."""
         if self.chooser is not None and self.chooser.cancel:
             self.close_chooser()
+            return
+        if self._explaining() is not None:
+            self._explain_pinned, self._explain_hover, self._explain_due = None, None, False
+            self.mark_dirty()
             return
         self.pause()
 
@@ -551,7 +577,11 @@ class TableScene(Scene):
         self.update_bots()
 
     def is_animating(self) -> bool:
-        return self.bot_due() is not None or self.timeline.active
+        """Frames keep coming (``App.tick`` does not idle) while something moves: a bot is due, a clip runs,
+        the pointer rests and its explanation is not up yet, the lesson's ring pulses."""
+        return (self.bot_due() is not None or self.timeline.active
+                or (self._explain_hover is not None and not self._explain_due)
+                or (self.coach is not None and self.coach.step is not None and self.coach.step.point is not None))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.privacy_for is not None:
@@ -611,6 +641,8 @@ class TableScene(Scene):
         pos, since = self._explain_hover
         if self.app.clock.now() - since < EXPLAIN_AFTER:
             return None
+        if self.coach is not None and self.coach.step is not None and self.coach.rect.collidepoint(pos):
+            return None                         # the pointer rests on the lesson's panel, not on what it covers
         return self.explanation_at(pos)
 
     def _handle_explain(self, event: pygame.event.Event) -> bool:
@@ -665,9 +697,9 @@ class TableScene(Scene):
                 self.explained.insert(0, (pygame.Rect(widget.rect), Text.of(key), "button"))
         if self.chooser is not None:
             self.chooser.draw(surface)
-        self._draw_explanation(surface)
         if self.coach is not None:
-            self.coach.draw(surface, self)      # the lesson's words stay readable over everything
+            self.coach.draw(surface, self)      # the lesson's words stay readable over the table ...
+        self._draw_explanation(surface)         # ... and what the player asked about over them
 
     def draw_privacy(self, surface: pygame.Surface) -> None:
         self.privacy.set_rect(surface.get_rect())

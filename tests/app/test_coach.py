@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.core.protocol import Text
 from tests.app.conftest import click, frames, toasts
@@ -67,11 +68,16 @@ def test_the_coach_takes_only_the_move_it_teaches_and_explains_it(app, minigame_
     wrong = next(b for b in scene.action_buttons() if b.action.kind in ("mg.play", "mg.discard"))
     click(app, wrong.rect.center)
     frames(app, 1)
-    assert len(scene.session.actions) == 1 and "first this" in toasts(app)  # the lesson's words
+    assert len(scene.session.actions) == 1 and "this lesson asks for another" in toasts(app)  # legal, not now
+    assert coach.nudge > 0                                                   # ... and the panel glows
     click(app, _button(scene, "mg.end_plays").rect.center)
     frames(app, 2)
     click(app, _button(scene, "mg.draw").rect.center)
-    for _ in range(120):                                                     # Ben's scripted turn
+    frames(app, 120)
+    assert coach.step.name == "ben" and coach.waiting_for_next()            # Ben's turn is announced first ...
+    assert scene.state.current_player == 1 and all(a.seat == 0 for a in scene.session.actions)  # ... he waits
+    click(app, coach.next_button.rect.center)
+    for _ in range(120):                                                     # Next: Ben's scripted turn
         frames(app, 1)
         if coach.step is not None and coach.step.name == "end":
             break
@@ -136,3 +142,113 @@ def test_learn_to_play_is_on_the_menu_tile_of_each_game_with_a_lesson(app):
     frames(app, 3)
     table = app.stack.top
     assert getattr(table, "coach", None) is not None and table.session.game_id == "playa-pirata"
+
+
+def test_a_bot_step_announces_the_turn_waits_for_next_then_tells_what_the_bot_did(app, minigame_entry):
+    """A newcomer saw bot turns go by unread: the announcement waits for Next, the bot's moves follow, and the
+    step's ``after`` then waits for Next too; a move of the learner meanwhile is refused with a reason."""
+    import dataclasses
+
+    from game.core.protocol import Text as T
+    from game.scenes.coach import Coach, Step
+    from game.scenes.coach import open_tutorial
+    from game.scenes.menu import MenuScene
+    from tests.support.minigame import RULES
+    plan = lesson()
+    steps = list(plan.steps)
+    steps[4] = Step(T.of("mg.coach.watch"), bot=lambda state: state.legal_actions()[0], after=T.of("mg.coach.played"),
+                    point=lambda scene: [scene.hand[0].rect, scene.hand[1].rect], name="ben")
+    plan = dataclasses.replace(plan, steps=steps)
+    app.stack.push(MenuScene(app), fade=False)
+    scene = open_tutorial(app, minigame_entry, plan, fresh=True)
+    frames(app, 3)
+    coach = scene.coach
+    click(app, coach.next_button.rect.center)
+    frames(app, 2)
+    click(app, next(b for b in scene.action_buttons() if b.action.kind in ("mg.play", "mg.discard")).rect.center)
+    frames(app, 2)
+    click(app, coach.next_button.rect.center)
+    frames(app, 2)
+    click(app, _button(scene, "mg.end_plays").rect.center)
+    frames(app, 2)
+    click(app, _button(scene, "mg.draw").rect.center)
+    frames(app, 60)
+    assert coach.step.name == "ben" and not coach.released and scene.state.current_player == 1
+    mine = len(scene.session.actions)
+    assert len(coach.step.point(scene)) == 2                                 # two things ringed
+    click(app, coach.next_button.rect.center)
+    for _ in range(200):
+        frames(app, 1)
+        if coach.explaining:
+            break
+    assert coach.step.name == "ben" and coach.explaining and scene.state.current_player == 0
+    assert len(scene.session.actions) > mine                                 # Ben played ...
+    assert coach.waiting_for_next()                                          # ... and what he did waits for Next
+    data = json.loads(scene.tutorial_file.read_text())
+    assert data["explaining"] is True
+    click(app, coach.next_button.rect.center)
+    frames(app, 2)
+    assert coach.step.name == "end"
+    pygame.event.clear()
+
+
+def test_a_lessons_results_offer_a_real_game_from_its_setup_not_a_rematch_of_the_lesson(app, minigame_entry):
+    from game.scenes.menu import MenuScene
+    from game.scenes.results import ResultsScene
+    from game.scenes.setup import SetupScene
+    scene = _open(app, minigame_entry)
+    scene.show_results()
+    frames(app, 2)
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    first = results.buttons.children[0]
+    assert first.text == Text.of("results.play_for_real")
+    click(app, first.rect.center)
+    frames(app, 3)
+    assert isinstance(app.stack.top, SetupScene) and app.stack.top.entry.id == "minigame"
+    assert isinstance(app.stack.scenes[-2], MenuScene)
+    pygame.event.clear()
+
+
+def test_in_a_lesson_the_pause_menu_leaves_it_for_later_or_starts_it_over(app, minigame_entry):
+    from game.scenes.menu import MenuScene
+    from game.scenes.pause import PauseScene
+    from tests.app.conftest import find_button, key
+    scene = _open(app, minigame_entry)
+    click(app, scene.coach.next_button.rect.center)
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    for absent in ("pause.save_quit", "pause.abandon"):                 # a lesson is never a saved game
+        with pytest.raises(AssertionError):
+            find_button(pause, absent)
+    click(app, find_button(pause, "pause.lesson_restart").rect.center)
+    frames(app, 3)
+    again = app.stack.top
+    assert again is not scene and again.coach.index == 0 and again.session.actions == []   # from the start
+    click(app, again.coach.next_button.rect.center)
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    click(app, find_button(app.stack.top, "pause.lesson_leave").rect.center)
+    frames(app, 2)
+    assert isinstance(app.stack.top, MenuScene) and "Learn to play" in toasts(app)
+    assert json.loads(again.tutorial_file.read_text())["step"] == 1                      # kept for later
+    pygame.event.clear()
+
+
+def test_the_menu_tile_says_whether_its_lesson_is_new_waiting_or_learnt(app):
+    from game.scenes.coach import mark_lesson_done, tutorial_path
+    from tests.app.conftest import open_menu
+    menu = open_menu(app)
+    button = next(b for t, b in menu.learn_buttons.items() if t.entry.id == "playa-pirata")
+    assert button.text == Text.of("coach.learn")
+    tutorial_path("playa-pirata").write_text("{}", encoding="utf-8")          # a lesson left half-way
+    menu.enter()
+    assert button.text == Text.of("coach.learn_resume")
+    tutorial_path("playa-pirata").unlink()
+    mark_lesson_done("playa-pirata")                                           # played to its end once
+    menu.enter()
+    assert button.text == Text.of("coach.learn_done")

@@ -116,7 +116,7 @@ def test_how_far_a_game_got_names_its_hand_round_or_turn_and_its_moves():
     set_language("it")
     try:
         assert progress_text({"hand": 2, "hands": 3}, 41) == "Mano 2 di 3 · 41 mosse"
-        assert progress_text({"hand": 2, "hands": 3}, 1, "round") == "Turno 2 di 3 · 1 mossa"
+        assert progress_text({"hand": 2, "hands": 3}, 1, "round") == "Manche 2 di 3 · 1 mossa"  # no "turno": no turns
     finally:
         set_language("en")
 

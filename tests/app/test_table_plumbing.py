@@ -185,6 +185,45 @@ def test_resting_the_pointer_on_something_explains_it_and_f1_explains_the_focuse
     assert tr(Text.of("table.explain.menu")) != "table.explain.menu"      # in the catalogs
 
 
+def test_the_real_loop_keeps_running_until_a_resting_pointer_is_explained(app, minigame_entry):
+    """App.tick idles when nothing moves; a pointer that has come to rest must still get its explanation
+    without another event (found by a newcomer playing in a real window: only F1 worked)."""
+    from game.scenes.table import EXPLAIN_AFTER
+    scene = _scene_only(app, minigame_entry)
+    for _ in range(5):
+        app.tick()
+    menu = scene.menu_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=menu, rel=(0, 0), buttons=(0, 0, 0)))
+    before = app.clock.now()
+    while app.clock.now() - before < EXPLAIN_AFTER + 0.5:
+        app.tick()                                   # the real loop: frames while busy, else short sleeps
+    assert scene._explaining()[1] == Text.of("table.explain.menu")
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw       # it was on the screen already
+    ticks = app.frames
+    for _ in range(20):
+        app.tick()
+    assert app.frames == ticks                       # and once it is up, the loop idles again
+
+
+def test_escape_closes_an_explanation_before_it_pauses(app, minigame_entry):
+    from game.scenes.pause import PauseScene
+    from tests.app.conftest import key
+    scene = _scene_only(app, minigame_entry)
+    scene.drag.select(scene.hand[0])
+    frames(app, 1)
+    key(app, pygame.K_F1)
+    frames(app, 1)
+    assert scene._explaining() is not None
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert scene._explaining() is None and app.stack.top is scene            # the explanation went, no pause
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert isinstance(app.stack.top, PauseScene)                              # then Escape pauses as always
+
+
 def test_a_rules_page_shows_the_games_pictures_between_its_paragraphs(app, minigame_entry):
     import dataclasses
 

@@ -241,7 +241,8 @@ class RaceDrawing:
             theme.draw_text(surface, label, lf, palette.GOLD_LIGHT, (L.clock.centerx, L.clock.y + theme.px(3)), "midtop")
             body.y += lf.get_linesize() // 2 + theme.px(2)
             body.h -= lf.get_linesize() // 2
-        f = theme.font_px("display", max(12, int(body.h * (0.78 if label else 0.92))))
+        face = "bold" if shown == "\u221e" else "display"   # the display face has no infinity sign
+        f = theme.font_px(face, max(12, int(body.h * (0.78 if label else 0.92))))
         img = theme.render_text(shown, f, colour, palette.WOOD_DARK, max(1, theme.px(2)))
         pulse = latest(self.timeline, Pulse)
         if pulse is not None and pulse.amount > 0:
@@ -275,7 +276,7 @@ class RaceDrawing:
         L = self.L
         if self.mouse_seat is not None and self._mouse_mode:
             hover = L.slot_at(self.mouse)
-            if hover is not None and r.pile[hover] is not None:
+            if hover is not None and r.pile[hover] is not None and hover != self.refused_slot:
                 rect = L.slots[hover]
                 mcol = theme.seat_colour(self.seat_colour(self.mouse_seat))
                 pygame.draw.rect(surface, mcol, rect.inflate(4, 4), width=max(2, theme.px(3)),
@@ -499,8 +500,8 @@ class RaceDrawing:
                 self.explain(b.rect, Text.of(why), "button")
 
     def _draw_gloves(self, surface: pygame.Surface, r: IslandRound) -> None:
-        if self.stage not in ("play", "ending", "resume"):
-            return
+        if self.stage not in ("play", "ending", "resume") or self.paused:
+            return      # paused: nothing in hand shows over the frozen table (the pile is blurred too)
         gs = max(16, int(self.L.tile * 0.62))
         for seat, hand in self.bot_hands.items():
             box = self.L.islands[seat]
@@ -532,8 +533,8 @@ class RaceDrawing:
         return img if turn is None else turn.picture(img, self.face, size)
 
     def _draw_human_hands(self, surface: pygame.Surface, r: IslandRound) -> None:
-        if self.stage != "play":
-            return
+        if self.stage != "play" or self.paused:
+            return      # paused: the tile in hand is not drawn over the frozen table (nor over the pause)
         for seat in self.input_seats():
             piece = r.hands[seat]
             at_mouse = seat == self.mouse_seat and (self._mouse_mode or seat != self.key_seat)
@@ -584,8 +585,13 @@ class RaceDrawing:
             rad = max(5, rect.w // 9)
             self.explain(pygame.Rect(pts[d][0] - rad, pts[d][1] - rad, 2 * rad, 2 * rad),
                          Text.of("ir.explain.warning_edge"), "warning")
-        at = draw_bubble(surface, tr("ir.ui.water_warning"), (rect.centerx, rect.y - theme.px(10)), size=15,
-                         stripe=palette.DANGER, anchor="midbottom", max_width=300)
+        # beside the island, level with the tile: never over the player's name or the turn hints above it
+        box = self.L.islands.get(w.seat)
+        panel = box.panel if box is not None else rect
+        right = panel.centerx > self.L.rect.centerx          # an island on the right half: its right side
+        side = (panel.right + theme.px(10), rect.centery) if right else (panel.left - theme.px(10), rect.centery)
+        at = draw_bubble(surface, tr("ir.ui.water_warning"), side, size=15, stripe=palette.DANGER,
+                         anchor="midleft" if right else "midright", max_width=300)
         self.explain(at, Text.of("ir.explain.warning"), "warning")
 
     def _draw_assist(self, surface: pygame.Surface, r: IslandRound, seat: int, cell: tuple[int, int] | None) -> None:

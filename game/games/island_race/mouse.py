@@ -174,7 +174,7 @@ class MouseInput:
         """A drag ended without an accepted drop: refused over a target, the tile goes back to its slot; let go
         anywhere else, or forgotten (the pause, the round's end), it stays where the engine has it."""
         if not self._forgetting and self.drag.target_at(self.drag.mouse) is not None:
-            self._return(self.mouse_seat)
+            self._return(self.mouse_seat, quiet=True)   # the drop's reason is the one said
 
     def _forget_drag(self) -> None:
         """Forget a press or a drag in progress (no action: the tile in hand stays in hand)."""

@@ -33,9 +33,21 @@ timeline (``clips``: UI time at the speed set in Settings, never blocking: nothi
 animation); a round's ``ended`` event starts the end of the round. A table opened on a saved game starts at
 the events already recorded: nothing replays. The race clock (``race_now``) is the scene's own: it drives the
 stages, the bots' agents and their gloves, not the animations.
+
+Learn to play (``game.scenes.coach``; the lesson is ``tutorial``): with a coach attached the bot seats play only
+the lesson's script (``ScriptedAgent``), the race clock moves on only when the coach says so
+(``Coach.race_clock_runs``: while the rival's scripted moves are played), the lesson starts without the
+"3, 2, 1" count, and the coach's panel takes the free room under the rival's island (``coach_room``). Every
+gesture the lesson refuses (a take, a turn, a flip, a put back, a placement by click or by drop, a key) gets its
+reason, shown just above the coach's panel (which glows), clear of what the step rings and of the title; a
+placement the lesson does not want is refused before any water warning (which would promise a second click the
+lesson refuses). The lesson's clock moves only while its scripted moves are played, exactly their ``pace`` each,
+so a resumed lesson shows the time it was left at; after the pause it goes on without the count while it waits
+for the learner. Paused (lesson or not), nothing in hand is drawn over the frozen table.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 from typing import Any, Callable
@@ -47,7 +59,7 @@ from game.core.events import Event
 from game.core.protocol import Action, IllegalAction, Result, Text
 from game.core.rng import Rng
 from game.core.session import GameSession
-from game.i18n import shown_name
+from game.i18n import shown_name, tr
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.widgets import Button
@@ -137,6 +149,8 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         self.final = False
         self.mouse = (0, 0)                       # the pointer (the mouse player's tile in hand is drawn there)
         self.keys_used = len(humans) > 1          # the keyboard cursor is on screen
+        self.refused_slot: int | None = None      # a pile tile whose take was just refused (no hover mark)
+        self._lesson_base = 0.0
         self.warning: WaterWarning | None = None  # state, not an animation: its 2 s are the player's, not Settings'
         self.shuffle: list[tuple[float, float, float, float]] = []
         self._last_whole: int | None = None
@@ -324,7 +338,100 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
             return
         self.finished = True
         self.final = True
-        self.drop_save()
+        if self.coach is not None:
+            self.end_tutorial()   # a lesson has its own file, never among the saved games
+        else:
+            self.drop_save()
+
+    # Learn to play -----------------------------------------------------------------------------------
+    def attach_coach(self, coach: Any, path: Any) -> None:
+        """A lesson: the bot seats play the coach's script only, and the race goes on where it stands (the
+        clock is the coach's to run, no "3, 2, 1")."""
+        from game.scenes.coach import ScriptedAgent
+        super().attach_coach(coach, path)
+        self.driver = AgentDriver({seat: ScriptedAgent(seat, coach) for seat in self.driver.agents},
+                                  self._agent_view, work_budget=self.app.clock.budget)
+        if self.stage == "resume":
+            self._set_stage("play")
+            self.stage_t = GO_SHOWN    # the race is under way: no "Go!" either
+        # the lesson's clock is its script's: it has run only while the rival's moves were played, one ``pace``
+        # each, so where it stands follows from the moves made (a resumed lesson shows the time it was left at)
+        self._lesson_base = float(self.round.now)
+        self.race_now = self._lesson_base + sum(self._script_paces()[:self._scripted_landed()])
+        self.state.advance_time(self.race_now)  # type: ignore[attr-defined]
+        show = self.drag.show_message
+        self.drag.show_message = lambda text, pos: show(text, self._lesson_say_at(pos))
+
+    def _lesson(self) -> bool:
+        return self.coach is not None and not self.coach.done
+
+    def _script_paces(self) -> list[float]:
+        """The race seconds each scripted move of the lesson takes, in the script's order."""
+        return [step.pace for step in self.coach.tutorial.steps for _ in step.plays]
+
+    def _scripted_landed(self) -> int:
+        """How many of the lesson's scripted moves have been played (the bot seats' actions)."""
+        bots = set(self.bot_hands)
+        return sum(1 for a in self.session.actions if a.seat in bots)
+
+    def _lesson_say_at(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Where a refusal's reason shows: in a lesson just above the coach's panel (which glows: the learner
+        looks there, and it covers neither the ringed thing nor the title); else where it happened."""
+        if not self._lesson() or self.coach.rect.w <= 0:
+            return pos
+        return (self.coach.rect.centerx, self.coach.rect.top - theme.px(10))
+
+    def coach_room(self) -> pygame.Rect | None:
+        """The lesson's panel: in the left column under the other islands, up to the mouse player's island."""
+        L = self.L
+        pad = max(4, int(10 * L.scale))
+        mine = L.islands.get(self.mouse_seat) if self.mouse_seat is not None else None
+        if mine is None:
+            return None
+        top = max((box.panel.bottom for box in L.islands.values() if not box.featured), default=L.top.bottom)
+        return pygame.Rect(L.rect.x + pad, top + pad, mine.panel.x - L.rect.x - 2 * pad,
+                           L.rect.bottom - top - 2 * pad)
+
+    def _explaining(self) -> Any:
+        """In a lesson, while the tile in hand follows the pointer, the pointer always rests on it: no hover
+        explanation pops up over the ringed button or the hints (F1 still explains)."""
+        if self._lesson() and self._explain_pinned is None and self.stage == "play" and \
+                self.held(self.mouse_seat) is not None:
+            return None
+        return super()._explaining()
+
+    def _draw_explanation(self, surface: pygame.Surface) -> None:
+        """What the pointer rests on, explained by the pointer as on every table, but never over the ship's log
+        (a button by the log, Done say, gets its bubble on the pointer's other side)."""
+        item = self._explaining()
+        if item is None:
+            return
+        from game.ui import palette
+        from game.ui.widgets import draw_bubble
+        rect, text, _kind = item
+        pos = self._explain_hover[0] if self._explain_pinned is None and self._explain_hover else rect.midbottom
+        words = tr(text)
+        f = theme.font("text", 16)
+        lines = theme.wrap_text(words, f, theme.px(340))
+        w = max((f.size(line)[0] for line in lines), default=0) + theme.px(26)
+        h = len(lines) * f.get_linesize() + theme.px(20)
+        area = surface.get_rect()
+        log = self.L.log if self.logpanel.visible else pygame.Rect(0, 0, 0, 0)
+        for anchor, at in (("topleft", (pos[0] + 14, pos[1] + 18)), ("topright", (pos[0] - 14, pos[1] + 18)),
+                           ("bottomright", (pos[0] - 14, pos[1] - 14))):
+            box = pygame.Rect(0, 0, w, h)
+            setattr(box, anchor, at)
+            box.clamp_ip(area)
+            if not box.colliderect(log) and not box.collidepoint(pos):
+                break
+        draw_bubble(surface, words, box.topleft, stripe=palette.GOLD)
+
+    def _draw_round_table(self, surface: pygame.Surface, view: ScoringView) -> None:
+        """A lesson keeps the scored islands in sight while its coach talks over them (its last Next opens the
+        results); else the round's table (``draw``)."""
+        if self.coach is not None and not self.coach.done:
+            return
+        super()._draw_round_table(surface, view)
 
     # Actions ---------------------------------------------------------------------------------------
     def act(self, action: Action) -> Text | None:
@@ -441,20 +548,29 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         reason = self.act(Take(seat, slot))
         if reason is not None:
             self._say(reason, self.L.slots[slot].midtop)
+            self.refused_slot = slot      # no hover mark on it until the pointer leaves it: it was not taken
             return False
+        self.refused_slot = None
         return True
 
     def _turn(self, seat: int | None, turn: int) -> None:
         if self.can_act(seat) and self.held(seat) is not None:
-            self.act(Rotate(seat, turn))
+            self._said_if_refused(self.act(Rotate(seat, turn)), self.turn_right.rect.midtop)
 
     def _flip(self, seat: int | None) -> None:
         if self.can_act(seat) and self.held(seat) is not None:
-            self.act(Flip(seat))
+            self._said_if_refused(self.act(Flip(seat)), self.flip_button.rect.midtop)
 
-    def _return(self, seat: int | None) -> None:
+    def _return(self, seat: int | None, quiet: bool = False) -> None:
         if self.can_act(seat) and self.held(seat) is not None:
-            self.act(Return(seat))
+            why = self.act(Return(seat))
+            if not quiet:
+                self._said_if_refused(why, self.return_button.rect.midtop)
+
+    def _said_if_refused(self, why: Text | None, where: tuple[int, int]) -> None:
+        """A gesture refused (a lesson's step wants another one, or the rules say no): the reason shows."""
+        if why is not None:
+            self._say(why, self.mouse if self._mouse_mode else where)   # (in a lesson: above the coach's panel)
 
     def _done(self, seat: int | None, where: tuple[int, int] | None = None) -> None:
         if not self.can_act(seat):
@@ -487,6 +603,10 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         reason = self.round.check(Place(seat, cell))
         if reason is not None:
             return reason
+        if self._lesson():     # a placement the lesson does not want now is refused before any water warning
+            reason = self.coach.refusal(Place(seat, cell))
+            if reason is not None:
+                return reason
         faults = self.round.water_faults_of_placement(seat, cell)
         warn_on = getattr(self.app.settings, "ir_water_warning", True)
         w = self.warning
@@ -509,6 +629,8 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
+            if self.refused_slot is not None and self.L.slot_at(event.pos) != self.refused_slot:
+                self.refused_slot = None
             if event.type != pygame.MOUSEMOTION or abs(event.rel[0]) + abs(event.rel[1]) > 0:
                 self._mouse_mode = True
         if self.menu_button.handle(event):
@@ -559,6 +681,8 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
     # Frame ------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.ui_time += dt
+        if self.coach is not None:
+            self.coach.update(dt)        # its ring pulses
         sdt = dt * self.time_scale
         self.stage_t += sdt
         if self.stage == "countdown":
@@ -594,7 +718,13 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
                 self.app.play("tick")
 
     def _update_play(self, sdt: float) -> None:
-        self.race_now += sdt
+        if self.coach is None or self.coach.race_clock_runs():   # a lesson's clock waits while the coach talks
+            if not self._lesson():
+                self.race_now += sdt
+            else:   # up to the moment the script's next move is due, once it is planned: each costs its pace
+                due = [plan.at for plan in self.driver.plans.values() if plan is not None]
+                if due:
+                    self.race_now = min(self.race_now + sdt, min(due))
         self.state.advance_time(self.race_now)  # type: ignore[attr-defined]
         r = self.round
         left = self.time_left()
@@ -694,7 +824,8 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         super().enter()
         self._blur = None
         self._resync_pads()  # controllers unplugged or plugged in while the pause was on top
-        if was_paused and self.stage == "play" and not self.finished:
+        frozen = self._lesson() and not self.coach.race_clock_runs()   # a lesson's clock waiting for the learner
+        if was_paused and self.stage == "play" and not self.finished and not frozen:
             self._set_stage("resume")  # back from the pause: "3, 2, 1" before the clock runs again
 
     def leave(self) -> None:
@@ -739,8 +870,25 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
     def _scoring_boxes(self) -> list[geo.IslandBox]:
         r = self.rect
         top = int(r.h * 0.115)
-        return geo.scoring_boxes(r, self.session.players, self.shown_round().size, top,
-                                 r.bottom - int(r.h * 0.105))
+        boxes = geo.scoring_boxes(r, self.session.players, self.shown_round().size, top,
+                                  r.bottom - int(r.h * 0.105))
+        room = self.coach_room() if self.coach is not None and not self.coach.done else None
+        if room is None or not boxes:
+            return boxes
+        # a lesson: the same islands, moved beside the coach's column (never under it), their panels narrower
+        pad = max(4, int(14 * self.L.scale))
+        left = room.right + pad
+        w = (r.right - pad - left - (len(boxes) - 1) * pad) // len(boxes)
+        if w < max(b.grid.w for b in boxes) + 2 * pad:
+            return boxes
+        out = []
+        for i, b in enumerate(boxes):
+            panel = pygame.Rect(left + i * (w + pad), b.panel.y, w, b.panel.h)
+            dx = panel.centerx - b.grid.centerx
+            out.append(dataclasses.replace(b, panel=panel, header=pygame.Rect(panel.x + pad, b.header.y,
+                                                                              w - 2 * pad, b.header.h),
+                                           grid=b.grid.move(dx, 0), hand=b.hand.move(dx, 0)))
+        return out
 
 
 def make_scene(app: Any, session: GameSession) -> IslandRaceScene:

@@ -7,7 +7,8 @@ the state as the seat on screen sees it (``game``; everything is public in Pirat
 events threw them (``shown_dice``, ``dice_spent``, and ``roll_age()`` while the roll tumbles on the
 timeline), the players' names and who is a bot, the human who may act on screen (``my_turn``), the
 scene's mode and selection (for the prompt), the engine's forbidden directions of the carrier
-(``forbidden_directions``), and the scene's buttons, log panel and Menu button, which it places. The
+(``forbidden_directions``), whether a lesson's coach waits for Next (``coach``: then the prompt says so, never
+"roll" under the lesson's words), and the scene's buttons, log panel and Menu button, which it places. The
 acey-deucey pickers' two chosen values (``bonus_pick``) are the panel's; the scene plays them. As it draws
 each thing it names it with the table's ``explain`` (issue 15: what it is and what it does).
 """
@@ -123,6 +124,9 @@ class SidePanel:
         g = t.game
         if t.finished or g.is_over():
             return ""
+        coach = getattr(t, "coach", None)
+        if coach is not None and coach.waiting_for_next():
+            return tr("pir.ui.press_next")      # Learn to play: the lesson's words first, never "roll" under them
         seat = g.current
         name = t.seat_name(seat)
         if t.is_bot(seat):
@@ -348,8 +352,10 @@ class SidePanel:
         img = sprites.compass(compass_size, forbidden=forbidden)
         surface.blit(img, img.get_rect(midright=(r.right - theme.px(6), r.centery)))
         if forbidden:
+            # along a current first: "E and SE" (in Italian "E e SE", never "SE e E")
+            named = sorted(forbidden, key=lambda d: d not in ("E", "W"))
             says = Text.of("pir.explain.compass_carrier", ship=ship_text(g.treasure),
-                           dirs=list_text([dir_text(d) for d in forbidden]))
+                           dirs=list_text([dir_text(d) for d in named]))
         else:
             says = Text.of("pir.explain.compass")
         t.explain(img.get_rect(midright=(r.right - theme.px(6), r.centery)), says, "compass")

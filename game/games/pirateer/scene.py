@@ -41,6 +41,11 @@ by a click or the next action, the next bot move waits for it (banners linger wi
 the dice tumble as a clip too, and the results wait for the last one. The scene never compares two states
 nor reads a log line's parameters. When the events shrink (undo), are not the ones shown, or another state
 with a longer story is put in the session, ``on_resync`` shows the table as it is, without animating.
+
+Learn to play (``game.scenes.coach``): the coach's panel stands in the free band at the bottom of the map,
+between the lower harbours (``coach_room``, or ``coach_place`` for the usual wide panel), so the top row, every
+harbour and the side panel stay in sight; the lesson rings ships, squares and anchors (``ship_rect``,
+``square_rect``, ``anchor_rect``).
 """
 from __future__ import annotations
 
@@ -74,6 +79,7 @@ from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, START, ST
                                        dir_text, faction_of_text, faction_text, list_text, ship_text)
 
 WIN_HOLD = 1.8          # seconds the winner's glint shows before the results
+COACH_ROOM_H = 280      # theme pixels off the map that hold any of the lesson's panels (a tall window)
 
 
 class PirateerScene(TableScene):
@@ -1300,14 +1306,20 @@ class PirateerScene(TableScene):
         self.explain(self._ship_box(at, len(ships)), says, kind)
 
     def _explain_in_hand(self) -> None:
-        """The ship carried by the pointer (or, while the fleets are chosen, the ship to drop on a harbour)."""
+        """The ship carried by the pointer (or, while the fleets are chosen, the ship to drop on a harbour),
+        named where the pointer is: what is under the pointer is said, never the square the drag began on.
+        Over a lit square the square speaks (which die takes the ship there), not the ship in hand."""
         held = self.drag.dragging
         if isinstance(held, ShipToken):
+            mouse = self.drag.mouse
+            if self.view.cell_at(mouse) in self._lit:
+                return
             says = self._ship_says(held.payload[0]) if len(held.payload) == 1 else \
                 Text.of("pir.explain.stack", n=len(held.payload), faction=faction_of_text(faction_of(held.payload[0])),
                         player=self.seat_name(self.my_turn() or 0), carrier="",
                         ships=list_text([str(number_of(s)) for s in held.payload]))
-            self.explain(self._ship_box(held.foot_point(), len(held.payload)),
+            size = self.ship_size()
+            self.explain(pygame.Rect(mouse[0] - size // 2, mouse[1] - size // 2, size, size),
                          Text.of("pir.explain.join", a=says, b=Text.of("pir.explain.hint_drag")), "ship")
         elif held is self.fleet_token:
             size = self.ship_size()
@@ -1364,7 +1376,67 @@ class PirateerScene(TableScene):
         """The directions the carrier may not sail (R17, R18: the engine's answer), struck on the compass."""
         return queries.forbidden_directions(self.game, ship)
 
-    # -- Learn to play: what a lesson points at ------------------------------------------------------------
+    # -- Learn to play: where the coach's panel goes, what a lesson points at --------------------------------
+    def _coach_band(self) -> pygame.Rect:
+        """The free band at the bottom of the map, between the harbours of its lower half: open sea and the
+        straits' lower halves, clear of the top row, every harbour and anchor, and the side panel (its
+        buttons, compass and log stay readable). From the map's middle down: a panel is as tall as its text
+        and stands on the band's bottom."""
+        v = self.view
+        left, right = v.rect.left, v.rect.right
+        for harbour in v.board.harbours:
+            points = [v.centre(c) for c in harbour.channel]
+            if max(y for _, y in points) < v.rect.centery:
+                continue                                # a harbour at the top: above any panel down here
+            xs = [x for x, _ in points]
+            if sum(xs) / len(xs) < v.rect.centerx:
+                left = max(left, int(max(xs) + v.h))
+            else:
+                right = min(right, int(min(xs) - v.h))
+        pad = theme.px(8)
+        top = v.rect.centery
+        return pygame.Rect(left + pad, top, max(1, right - left - 2 * pad), v.rect.bottom - pad - top)
+
+    def _coach_free(self) -> pygame.Rect | None:
+        """Room off the map for the coach's usual panel (a tall window: the wood under or over the map), or
+        None when the map fills the height."""
+        pad = theme.px(12)
+        v = self.view.rect
+        below = pygame.Rect(v.x, v.bottom + pad, v.w, self.rect.bottom - v.bottom - 2 * pad)
+        above = pygame.Rect(v.x, self.rect.top + pad, v.w, v.top - self.rect.top - 2 * pad)
+        room = max((below, above), key=lambda r: r.h)
+        return room if room.h >= theme.px(COACH_ROOM_H) and room.w >= theme.px(560) else None
+
+    def coach_room(self) -> pygame.Rect | None:
+        """Learn to play: the coach's panel takes the band at the bottom of the map (its text wrapped to the
+        band, Next under it) when the band is narrower than the usual panel; else (a big or a tall window)
+        ``coach_place`` places the usual panel."""
+        if self._coach_free() is not None:
+            return None
+        band = self._coach_band()
+        return band if band.w < theme.px(560) else None
+
+    def coach_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Learn to play: the usual coach's panel off the map when the window has room for it there (next
+        to the map's edge), else at the bottom of the map, centred between the lower harbours (never over
+        the top row, a harbour or the side panel)."""
+        rect = pygame.Rect((0, 0), size)
+        free = self._coach_free()
+        if free is not None and free.h >= rect.h:
+            if free.y > self.view.rect.y:
+                rect.midtop = free.midtop         # right under the map
+            else:
+                rect.midbottom = free.midbottom   # right over it
+            return rect
+        band = self._coach_band()
+        rect.midbottom = (band.centerx, band.bottom)
+        return rect
+
+    def anchor_rect(self, faction: str) -> pygame.Rect:
+        """The box of a fleet's anchor, the end of its harbour (a lesson rings what its words name)."""
+        harbour = next(h for h in self.game.board.harbours if h.faction == faction)
+        return self.square_rect(harbour.anchor)
+
     def ship_rect(self, ship: str) -> pygame.Rect | None:
         """The box of ``ship``'s picture where it stands now (its hull and sails; None: it has sunk)."""
         cell = self.game.ships.get(ship)

@@ -396,32 +396,35 @@ def _arm_points(size: int, d: str, scale: float = 1.0) -> list[tuple[float, floa
 
 
 def _strike(out: pygame.Surface, d: str) -> None:
-    """Fade the arm (a parchment veil over it, the rose's centre left clear) and strike it through
-    with a red bar across its middle."""
+    """A barred arm, readable at a glance even on the side panel's small compass: the arm painted red over
+    its own colours (a red arm is a way barred), outlined dark, and struck through across its middle with a
+    bold red bar edged in white. The rose's hub is left clear, so the arms still allowed read as they are."""
     size = out.get_width()
     k = 3
     lay = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
-    tip, left, centre, right = _arm_points(size, d, 1.2)
+    tip, left, centre, right = _arm_points(size, d, 1.1)
     ux, uy = compass_arm(d)
     half = size / 2
-    t0 = 0.09 * half                                   # leave the hub alone
+    t0 = 0.07 * half                                   # leave the hub alone
     base_l = (left[0] + ux * t0, left[1] + uy * t0)
     base_r = (right[0] + ux * t0, right[1] + uy * t0)
-    tip = (tip[0] + ux * size * 0.015, tip[1] + uy * size * 0.015)
-    pygame.draw.polygon(lay, (226, 212, 180, 150), [(x * k, y * k) for x, y in (tip, base_l, base_r)])
+    tip = (tip[0] + ux * size * 0.02, tip[1] + uy * size * 0.02)
+    arm = [(x * k, y * k) for x, y in (tip, base_l, base_r)]
+    pygame.draw.polygon(lay, (236, 224, 196, 255), arm)               # the arm's own colours gone
+    pygame.draw.polygon(lay, _STRIKE + (235,), arm)                   # ... a red arm instead
+    pygame.draw.polygon(lay, _INK + (255,), arm, max(2, round(size * 0.012 * k)))
     _, ln = COMPASS_ARMS[d]
-    mx, my = half + ux * ln * half * 0.58, half + uy * ln * half * 0.58
+    along = ln * half * 0.68
+    mx, my = half + ux * along, half + uy * along
     vx, vy = -uy, ux                                   # across the arm
-    r = half * 0.17
-    w = max(2, round(size * 0.055 * k))
-    a = ((mx - vx * r) * k, (my - vy * r) * k)
-    b = ((mx + vx * r) * k, (my + vy * r) * k)
-    pygame.draw.line(lay, (255, 250, 240, 255), a, b, w + 2 * max(1, w // 3))
-    for p in (a, b):
-        pygame.draw.circle(lay, (255, 250, 240, 255), p, (w + 2 * max(1, w // 3)) / 2)
-    pygame.draw.line(lay, _STRIKE + (255,), a, b, w)
-    for p in (a, b):
-        pygame.draw.circle(lay, _STRIKE + (255,), p, w / 2)
+    r = half * 0.26                                    # the bar's half length
+    w = max(3, round(size * 0.07 * k))
+    halo = w + 2 * max(2, w // 3)
+    a, b = ((mx - vx * r) * k, (my - vy * r) * k), ((mx + vx * r) * k, (my + vy * r) * k)
+    for colour, width in (((255, 250, 240, 255), halo), (_STRIKE + (255,), w)):
+        pygame.draw.line(lay, colour, a, b, width)
+        for q in (a, b):
+            pygame.draw.circle(lay, colour, q, width / 2)
     out.blit(pygame.transform.smoothscale(lay, (size, size)), (0, 0))
 
 

@@ -2,7 +2,7 @@
 
 Input becomes actions of rules.py; the scene never decides a rule. Gestures (spec section 9):
 - drag a treasure from the hand onto the open sand to bury it (or click it, then click the sand);
-- drag a pirate card onto a treasure (legal targets glow), or onto the discard pile to play it without
+- drag a pirate card onto a treasure (legal targets glow), or onto the Pirates played pile to play it without
   a target where the rules allow it;
 - click towel cards to gather a group, then drag the group (or click a treasure) onto a treasure; while
   dragging, the value still needed is shown by the pointer;
@@ -18,7 +18,8 @@ table's ``on_events``; see the rules module for their kinds and fields): each ne
 highlight or reveal on the table's timeline (``show_event``; clips in ``clips.py``): a burial or a pirate card
 glides to the beach, a Map turns its treasure over, an Umbrella pops open, a towel group glides fanned then
 collapses into the pile, a Spyglass or Bucket look is shown large to the looker, and the end of a hand (the
-beach revealed, each treasure taken, each score, the hand ended) becomes the sunset and its breakdown. Undo
+beach revealed, each treasure taken, each score, the hand ended) becomes the sunset and its breakdown — the
+last hand's too: its button then opens the results (``show_results`` waits for it), even with bots only. Undo
 and a game just opened resync to the events without animating (``on_resync``). The table itself (hands,
 beach, piles) is drawn from the viewer's view, one view per frame. Whose turn, the legal actions, playing
 one, the log panel and the Menu and Undo buttons come from the shared table (``TableScene``).
@@ -103,6 +104,27 @@ class Pick:
         return f"Pick({self.kind}, {self.card})"
 
 
+def special_face(card: str, size: tuple[int, int]) -> pygame.Surface:
+    """A special card with its title in the current language on its band (two lines for a long one)."""
+    face = sprites.special_card(card, size).copy()
+    band = sprites.special_title_rect(size)
+    title = tr(f"pp.special.{card.removeprefix('special-')}")
+    px = max(7, band.h * 70 // 100)
+    while px > 8 and theme.font_px("bold", px).size(title)[0] > band.w - 4:
+        px -= 1
+    f = theme.font_px("bold", px)
+    if f.size(title)[0] <= band.w - 4:
+        theme.draw_text(face, title, f, palette.INK, band.center, "center")
+        return face
+    small = theme.font_px("bold", max(7, band.h * 40 // 100))  # a long name: two lines
+    lines = theme.wrap_text(title, small, band.w - 4)[:2]
+    y = band.centery - len(lines) * small.get_linesize() // 2
+    for line in lines:
+        theme.draw_text(face, line, small, palette.INK, (band.centerx, y), "midtop")
+        y += small.get_linesize()
+    return face
+
+
 class PlayaScene(TableScene):
     name = "table:playa-pirata"
     #: every kind of thing the table draws and explains (issue 15: resting the pointer on it, or F1)
@@ -115,7 +137,8 @@ class PlayaScene(TableScene):
     def __init__(self, app: Any, session: GameSession):
         super().__init__(app, games.get("playa-pirata"), session)
         self.drag = DragController(self._on_drop, tweener=self.timeline, hint=self._hint, toasts=app.toasts,
-                                   keys=True)  # Left/Right pick a card, Up/Down a target, Enter plays it
+                                   keys=True, on_return=self._returned)  # Left/Right pick a card, Up/Down a
+        # target, Enter plays it
         self.end_button = Button(Text.of("pp.ui.end_turn"), self._end_turn, min_width=150, height=44, size=18)
         self.show_button = Button(Text.of("pp.ui.show"), self._show_hand, min_width=150, height=44, size=18)
         self.undo_button.height, self.undo_button.size = 44, 18  # as big as End turn beside it
@@ -127,7 +150,12 @@ class PlayaScene(TableScene):
         self.spot_rects: list[pygame.Rect] = []
         self.choice_buttons: list[Button] = []  # draft picks, seating positions, lifeguard targets
         self.draft_cards: list[tuple[str, pygame.Rect]] = []  # the packet on the sand during the draft
-        self.hand_end: Any = None            # (hand number, Result) shown between two hands
+        self.hand_end: Any = None            # (hand number, Result) shown after each hand, the last one too
+        self.breakdown_rect = pygame.Rect(0, 0, 0, 0)  # where the sunset's breakdown was last drawn
+        self.breakdown_rows = pygame.Rect(0, 0, 0, 0)  # ... and its table of rows (a lesson points at it)
+        self.round_rect = pygame.Rect(0, 0, 0, 0)      # the "Hand 1/1 · Round 6/8" line of the side panel
+        self.count_rects: dict[int, pygame.Rect] = {}  # the ×N badge of each pile on the beach
+        self._results_due = False            # the match ended under its last sunset: its button shows the results
         self.sunset: Sunset | None = None    # what the sunset on screen reveals (with hand_end)
         self._ending = Sunset()              # the end of the hand on the table, as its events come
         self._sunset_clip: SunsetClip | None = None  # the sunset on screen (on the timeline while it runs)
@@ -140,10 +168,33 @@ class PlayaScene(TableScene):
         self.resync_events()  # a game just opened (a saved one too): what already happened is not shown again
 
     def coach_place(self, size: tuple[int, int]) -> pygame.Rect:
-        """Learn to play: the coach's panel on the open sand above the hand, clear of the treasures' labels."""
+        """Learn to play: the coach's panel in the bottom right corner of the beach, under the treasures and
+        clear of the Pirates played pile; the open sand on its left is where a treasure is buried
+        (``burial_sand``)."""
         rect = pygame.Rect((0, 0), size)
-        rect.midbottom = (self.beach.centerx, self.hand_area.top - theme.px(10))
+        rect.bottomright = (self.beach.right - theme.px(8), self.beach.bottom - theme.px(8))
         return rect
+
+    def coach_room(self) -> pygame.Rect | None:
+        """Learn to play: while a sunset is on screen its breakdown takes the middle of the table, so the
+        coach's panel takes the log's column (its text wrapped to it, Next under it); else None (the usual
+        panel, ``coach_place``)."""
+        if self.hand_end is None:
+            return None
+        return self.logpanel.rect.copy()
+
+    def burial_sand(self) -> pygame.Rect:
+        """The open sand under the treasures where a lesson shows a treasure is buried: left of the coach's
+        panel when it lies on the beach (the whole sand under the treasures is a burial target all the same)."""
+        beach = self.beach
+        top = max((r.bottom for r in self.spot_rects), default=beach.y) + theme.px(6)
+        top = min(top, beach.bottom - theme.px(60))
+        right = self.discard_rect.x - theme.px(20)
+        coach = getattr(self.coach, "rect", None) if self.coach is not None else None
+        if coach is not None and coach.w > 0 and coach.colliderect(pygame.Rect(beach.x, top, beach.w, beach.h)):
+            right = min(right, coach.x - theme.px(16))
+        left = beach.x + theme.px(24)
+        return pygame.Rect(left, top, max(theme.px(60), right - left), beach.bottom - top - theme.px(8))
 
     # State helpers ------------------------------------------------------------------------------
     def hand_view(self, viewer: int | None) -> PlayaHand:
@@ -187,7 +238,7 @@ class PlayaScene(TableScene):
         self.mark_dirty()
 
     def _spot_grid(self, n: int) -> list[pygame.Rect]:
-        """Rects for n beach spots in up to two rows, leaving room for the discard pile."""
+        """Rects for n beach spots in up to two rows, leaving room for the Pirates played pile."""
         area = self.beach.inflate(-theme.px(20), -theme.px(16))
         area.w -= theme.px(100)
         cols = max(1, min(7, (n + 1) // 2 if n > 7 else n))
@@ -274,26 +325,7 @@ class PlayaScene(TableScene):
             return sprites.treasure_face(TREASURE_KIND[card], TREASURE_VALUE[card] or None, size)
         if kind == "pirate":
             return sprites.pirate_card(PIRATE_KIND[card], colour, size)
-        return self._special_face(card, size)
-
-    def _special_face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
-        face = sprites.special_card(card, size).copy()
-        band = sprites.special_title_rect(size)
-        title = tr(f"pp.special.{card.removeprefix('special-')}")
-        px = max(7, band.h * 70 // 100)
-        while px > 8 and theme.font_px("bold", px).size(title)[0] > band.w - 4:
-            px -= 1
-        f = theme.font_px("bold", px)
-        if f.size(title)[0] <= band.w - 4:
-            theme.draw_text(face, title, f, palette.INK, band.center, "center")
-            return face
-        small = theme.font_px("bold", max(7, band.h * 40 // 100))  # a long name: two lines
-        lines = theme.wrap_text(title, small, band.w - 4)[:2]
-        y = band.centery - len(lines) * small.get_linesize() // 2
-        for line in lines:
-            theme.draw_text(face, line, small, palette.INK, (band.centerx, y), "midtop")
-            y += small.get_linesize()
-        return face
+        return special_face(card, size)
 
     def _card_has_play(self, kind: str, card: str, legal: list[Action]) -> bool:
         for a in legal:
@@ -387,7 +419,7 @@ class PlayaScene(TableScene):
     def drop_actions(self, pick: Any, target: Any) -> list[Action]:
         """What dropping ``pick`` on ``target`` plays for the seat on turn, legal or not (the engine judges):
         a treasure on the open sand is buried (R10, with the Flag when it is switched on, V11); a pirate on
-        a treasure plays it there, on the discard pile without a target (R11-R16); towels on a treasure
+        a treasure plays it there, on the Pirates played pile without a target (R11-R16); towels on a treasure
         play the gathered group there (R18-R22); a special card on the treasure it acts on (V10, V12, V14,
         V15, V16), the Lifeguard on the player it looks at (V13). The kept cards and the Flag, which are
         never played on their own (V6, V11), mean their play anywhere, which the engine refuses with its
@@ -425,7 +457,7 @@ class PlayaScene(TableScene):
         if kind == "treasure":
             return Text.of("pp.drop.treasure")   # R10: buried on the open sand
         if kind == "pirate":
-            return Text.of("pp.drop.pirate")     # R11: onto a treasure, or the discard pile
+            return Text.of("pp.drop.pirate")     # R11: onto a treasure, or the Pirates played pile
         if kind == "towel":
             return Text.of("pp.drop.towels")     # R18, R20: onto a buried treasure
         return Text.of(SPECIAL_DROP[pick.card])
@@ -541,18 +573,34 @@ class PlayaScene(TableScene):
             self.timeline.play(Peek(spot, card))
 
     def _show_hand_end(self, e: Event) -> None:
-        """A hand ended: its sunset and scoring come before the next hand (the last hand of a match goes
-        straight to the results)."""
+        """A hand ended: its sunset and scoring come before the next hand, and before the results after the
+        last hand of a match (its button then says so, and waits for a click even with bots only)."""
         ending, self._ending = self._ending, Sunset()
         self.selected = []
-        if self.state.is_over():
-            return
+        last = self.state.is_over()
         self.sunset = ending
         self.hand_end = (int(e.get("hand") or 0) + 1, ending.result(self.session.players))
+        self.next_hand_button.text = Text.of("pp.ui.to_results" if last else "pp.ui.next_hand")
         self._sunset_clip = self.timeline.play(SunsetClip(len(ending.treasures), self._sunset_turned))
-        if not self.humans():  # bots only: the scoring stays up a moment, then play goes on
+        if not self.humans() and not last:  # bots only: the scoring stays up a moment, then play goes on
             self._close_later(self._sunset_clip.reveal_time + HAND_END_SECONDS)
         self.app.play("splash")
+
+    def show_results(self) -> None:
+        """The results, once the last sunset on screen is closed (its button); at once when no sunset is on
+        screen (a finished game opened again) or when a lesson's coach has said its last words over it."""
+        lesson_over = self.coach is not None and self.coach.done
+        if self.hand_end is not None and not lesson_over:
+            self._results_due = True   # the shared table's game over: the sunset's button shows them
+            self.mark_dirty()
+            return
+        self._results_due = False
+        super().show_results()
+
+    def sunset_button_shown(self) -> bool:
+        """The sunset's button (Next hand / See the results); a lesson hides it until its coach is done (the
+        coach's last Next shows the results)."""
+        return self.coach is None or self.coach.done
 
     def _sunset_turned(self) -> None:
         """A treasure turned over, or the scoring panel came up: drawn in this very frame, whatever else
@@ -562,7 +610,7 @@ class PlayaScene(TableScene):
 
     def _fly_card(self, seat: int | None, target: int | None, kind: str, card: str | None) -> None:
         """Glide the played card from where it was (the hand, or the player's panel) to where it went: a
-        buried treasure (face down) to its new spot, a pirate card to its treasure or the discard pile."""
+        buried treasure (face down) to its new spot, a pirate card to its treasure or the Pirates played pile."""
         if seat is None:
             return
         hand = self.hand_view(self.viewer())
@@ -640,7 +688,7 @@ class PlayaScene(TableScene):
         """Impatient: every treasure of the sunset turned over now, the scoring shown."""
         if self._sunset_clip is not None:
             self._sunset_clip.finish()
-        if not self.humans():
+        if not self.humans() and not self.state.is_over():
             self._close_later(HAND_END_SECONDS)
         self.mark_dirty()
 
@@ -653,6 +701,8 @@ class PlayaScene(TableScene):
         self._built_for = None
         self._maybe_cover()
         self.mark_dirty()
+        if self._results_due:          # the last hand's sunset closed: now the match's results
+            self.show_results()
 
     def bot_due(self) -> int | None:
         if self.hand_end is not None:  # everyone looks at the scoring first
@@ -667,7 +717,7 @@ class PlayaScene(TableScene):
             if not self.all_revealed():
                 if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):  # impatient: show it all now
                     self._reveal_all()
-            else:
+            elif self.sunset_button_shown():
                 self.next_hand_button.handle(event)
             return
         for b in (self.menu_button, self.end_button, self.show_button, self.undo_button, self.flag_toggle,
@@ -735,7 +785,19 @@ class PlayaScene(TableScene):
             self.timeline.cancel(Peek.TAG)  # a private look is over once the table is covered
         self.drag.update(dt)
         for s in self.hand_sprites:
+            if s.payload.kind == "towel" and s is not self.drag.dragging:
+                # raised exactly while it is in the group (or picked by the keyboard to be added to it)
+                s.selected = s.payload.card in self.selected or s is self.drag.selected
             s.update(dt)
+
+    def _returned(self, pick: Any) -> None:
+        """A card glides back to the hand (a refused drop, or dropped nowhere): a towel of the gathered group
+        stays in it, raised and picked, so a click on a treasure plays the group and a click on the card
+        takes it out — the selection and its look agree."""
+        if isinstance(pick, Pick) and pick.kind == "towel" and pick.card in self.selected:
+            sprite = next((s for s in self.hand_sprites if s.payload.card == pick.card), None)
+            if sprite is not None:
+                self.drag.select(sprite)
 
     def is_animating(self) -> bool:
         return super().is_animating() or self.drag.active or \
@@ -987,12 +1049,14 @@ class PlayaScene(TableScene):
                          self._taker_text(taker[0], taker[1], sunset is not None), "taker")
         private = sunset is None  # at sunset every treasure turns over for everyone: no private marks
         if private and sp.treasure != UNKNOWN and not sp.face_up and hand.phase != OVER:
-            badge = self._draw_known_badge(surface, sp.treasure, card)  # only this viewer knows it
+            # the viewer knows it: its face on a badge; the eye beside it when another player knows it too
             others = [self.seat_name(s) for s in sp.known_by if s != viewer]
+            badge = self._draw_known_badge(surface, sp.treasure, card, eye=bool(others))
             self.explain(badge, Text.of("pp.explain.badge_shared", what=treasure_text(sp.treasure),
                                         names=list_text(others)) if others else
                          Text.of("pp.explain.badge", what=treasure_text(sp.treasure)), "badge")
-        elif private and sp.treasure == UNKNOWN and viewer is not None and sp.known_by:
+        elif private and sp.treasure == UNKNOWN and viewer is not None and \
+                any(s != viewer for s in sp.known_by):  # the eye: others know it, the viewer does not
             eye = sprites.eye_marker(theme.px(18))
             surface.blit(eye, (card.right - theme.px(20), card.y + theme.px(2)))
             self.explain(eye.get_rect(topleft=(card.right - theme.px(20), card.y + theme.px(2))),
@@ -1015,6 +1079,8 @@ class PlayaScene(TableScene):
             brect.midleft = (px + pw - theme.px(6), y + ph - theme.px(14))
             pygame.draw.rect(surface, palette.WOOD_DARK, brect, border_radius=theme.px(8))
             theme.draw_text(surface, badge, bf, palette.PARCHMENT, brect.center, "center")
+            if sunset is None:
+                self.count_rects[i] = pygame.Rect(brect)
             self.explain(brect, Text.of("pp.explain.count", n=len(sp.pile)), "count")
         if sp.umbrella is not None:
             size = theme.px(44)
@@ -1039,7 +1105,10 @@ class PlayaScene(TableScene):
     def _pile_card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         return sprites.towel_card(TOWEL_VALUE[card], self.seat_colour(TOWEL_COLOUR[card]), size)
 
-    def _draw_known_badge(self, surface: pygame.Surface, treasure: str, card: pygame.Rect) -> pygame.Rect:
+    def _draw_known_badge(self, surface: pygame.Surface, treasure: str, card: pygame.Rect,
+                          eye: bool = False) -> pygame.Rect:
+        """The face of a face-down treasure the viewer knows, on a badge; ``eye``: another player knows it too
+        (the eye means "known to another player" wherever it is drawn)."""
         kind = TREASURE_KIND[treasure]
         text = str(TREASURE_VALUE[treasure]) if kind == "number" else tr(f"pp.ui.kind_{kind}")
         f = theme.font("bold", 14)
@@ -1048,9 +1117,11 @@ class PlayaScene(TableScene):
         pygame.draw.rect(surface, palette.GOLD_LIGHT, r, border_radius=theme.px(8))
         pygame.draw.rect(surface, palette.WOOD_DARK, r, width=1, border_radius=theme.px(8))
         theme.draw_text(surface, text, f, palette.INK, r.center, "center")
-        eye = sprites.eye_marker(theme.px(18))
-        surface.blit(eye, (r.right + theme.px(2), r.y + theme.px(2)))
-        return r.union(eye.get_rect(topleft=(r.right + theme.px(2), r.y + theme.px(2))))
+        if not eye:
+            return r
+        mark = sprites.eye_marker(theme.px(18))
+        surface.blit(mark, (r.right + theme.px(2), r.y + theme.px(2)))
+        return r.union(mark.get_rect(topleft=(r.right + theme.px(2), r.y + theme.px(2))))
 
     def _draw_discard(self, surface: pygame.Surface, hand: PlayaHand) -> None:
         r = self.discard_rect
@@ -1096,7 +1167,7 @@ class PlayaScene(TableScene):
                 self.explain(s.rect, self._hand_card_explained(s, hand), f"{s.payload.kind}_card")
         for card, rect in self.draft_cards:
             theme.draw_glow(surface, rect, palette.HIGHLIGHT, theme.px(6), theme.px(10))
-            surface.blit(self._special_face(card, rect.size), rect)
+            surface.blit(special_face(card, rect.size), rect)
             self.explain(rect, Text.of("pp.explain.draft_card", what=self._special_explained(card)), "special_card")
         for b in self.choice_buttons:
             b.draw(surface)
@@ -1140,6 +1211,7 @@ class PlayaScene(TableScene):
                   round=min(hand.round, hand.n_rounds), rounds=hand.n_rounds)
         where = theme.draw_text(surface, line, theme.fit_font(line, "bold", 16, r.w - theme.px(20)),
                                 palette.WOOD_DARK, (r.x + theme.px(12), y))
+        self.round_rect = pygame.Rect(where)
         self.explain(where, Text.of("pp.explain.round", hand=hand.hand_index + 1, hands=n_hands,
                                     round=min(hand.round, hand.n_rounds), rounds=hand.n_rounds), "round")
         y += f.get_linesize()
@@ -1181,11 +1253,17 @@ class PlayaScene(TableScene):
         area = self.hand_area
         surface.blit(theme.overlay(area.size, (40, 26, 16, 160)), area)
         self.explain(area, Text.of("pp.explain.sunset", n=self.hand_end[0]), "sunset")
+        if self.all_revealed() and not self.breakdown_held():
+            self._draw_hand_end(surface)  # its own title: the one on the hand would peek out under it
+            return
         title = tr("pp.ui.hand_scoring", n=self.hand_end[0])
         theme.draw_text(surface, title, theme.font("display", 30), palette.GOLD_LIGHT,
                         (area.centerx, area.y + theme.px(12)), "midtop", palette.WOOD_DARK, 2)
-        if self.all_revealed():
-            self._draw_hand_end(surface)
+
+    def breakdown_held(self) -> bool:
+        """A lesson's step talks about the revealed beach (its ``on_beach``): the breakdown waits for the next."""
+        step = self.coach.step if self.coach is not None else None
+        return bool(getattr(step, "on_beach", False))
 
     def _draw_points(self, surface: pygame.Surface, sunset: Sunset, index: int, rect: pygame.Rect,
                      age: float) -> None:
@@ -1204,18 +1282,31 @@ class PlayaScene(TableScene):
     def _draw_hand_end(self, surface: pygame.Surface) -> None:
         number, result = self.hand_end
         surface.blit(theme.overlay(surface.get_size(), (10, 20, 30, 120)), (0, 0))
-        w, h = min(theme.px(900), surface.get_width() - theme.px(60)), theme.px(440)
+        area = surface.get_rect()
+        if self.coach is not None and not self.coach.done:
+            area.w = self.side.x           # a lesson: its coach talks in the log's column, beside the breakdown
+        w, h = min(theme.px(900), area.w - theme.px(60)), theme.px(440)
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = (surface.get_width() // 2, surface.get_height() // 2 - theme.px(20))
+        rect.center = (area.centerx, area.centery - theme.px(20))
+        self.breakdown_rect = rect.copy()
         view = ResultsView(result, [s.name for s in self.session.seats],
                            seats=[s.colour for s in self.session.seats],
                            title=Text.of("pp.ui.hand_scoring", n=number))
         view.layout(rect)
         view.draw(surface)
+        # its table of rows, as ResultsView lays it out: under the title and the winner's line, on the left
+        inner = rect.inflate(-2 * theme.px(28), -2 * theme.px(28))
+        top = inner.y + theme.font("display", 26).get_linesize() + \
+            theme.fit_font(view.winner_text(), "display", 40, inner.w).get_linesize() + theme.px(12)
+        self.breakdown_rows = pygame.Rect(inner.x, top, int(inner.w * 0.58), inner.bottom - top)
         self.explain(rect, Text.of("pp.explain.breakdown", n=number), "breakdown")
+        if not self.sunset_button_shown():
+            return
         bw = self.next_hand_button.preferred_size()[0]
         self.next_hand_button.layout(pygame.Rect(rect.centerx - bw // 2, rect.bottom + theme.px(12), bw,
                                                  theme.px(48)))
         self.next_hand_button.draw(surface)
-        self.explain(self.next_hand_button.rect, Text.of("pp.explain.button.next_hand"), "button")
+        self.explain(self.next_hand_button.rect, Text.of("pp.explain.button.to_results" if self._results_due
+                                                         or self.state.is_over() else "pp.explain.button.next_hand"),
+                     "button")
 

@@ -19,12 +19,20 @@ What the learner does, round by round (every action type of a hand without the v
   R33, R34, R35, R36, R37, R38): Red 19 (6 + 7 + the towel treasure's 3 cards, 6), Blue 15 (the 4, two
   skulls 10, one towel left).
 
+The opening says where we are in two reading steps (a hand, a round, #1 Central, the ×N badge, the hand);
+the last steps run on the sunset itself (``ready``: Next waits until what they talk about is on screen):
+the treasures turned over and who takes each (the beach, ``SunsetStep.on_beach``: the breakdown waits),
+what each kind scores, then the breakdown's rows; the coach's last Next shows the results.
+
 Left out of this first lesson: the special cards (the ``special-cards`` option: the draft ``pp.draft`` and
-``pp.special``) and the two-hands format's seat choice (``pp.position``); the coach says so at the end.
+``pp.special``) and the two-hands format's seat choice (``pp.position``); the coach's last words send the
+learner to the rules page (Rules, on the game's setup screen or in the table's Menu), which shows every
+special card.
 """
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
@@ -108,11 +116,8 @@ def _dragging(scene: Any, kind: str) -> bool:
 
 
 def free_sand(scene: Any) -> pygame.Rect:
-    """Open sand under the treasures, where a treasure is buried."""
-    beach = scene.beach
-    top = max((r.bottom for r in scene.spot_rects), default=beach.y) + 8
-    top = min(top, beach.bottom - 60)
-    return pygame.Rect(beach.x + 40, top, max(60, scene.discard_rect.x - beach.x - 80), beach.bottom - top - 8)
+    """Open sand under the treasures, where a treasure is buried (left of the coach's panel)."""
+    return scene.burial_sand()
 
 
 def point_bury(scene: Any) -> pygame.Rect | None:
@@ -168,8 +173,47 @@ def point_show(scene: Any) -> pygame.Rect | None:
     return scene.show_button.rect if scene.show_button.visible else None
 
 
-def point_spot(index: int) -> Callable[[Any], pygame.Rect | None]:
-    return lambda scene: scene.spot_rects[index] if index < len(scene.spot_rects) else None
+def point_spots(*indices: int) -> Callable[[Any], list[pygame.Rect] | None]:
+    return lambda scene: [scene.spot_rects[i] for i in indices if i < len(scene.spot_rects)] or None
+
+
+def point_round(scene: Any) -> pygame.Rect | None:
+    """The "Hand 1/1 · Round 6/8" line of the side panel."""
+    return scene.round_rect if scene.round_rect.w else None
+
+
+def point_beach(scene: Any) -> list[pygame.Rect]:
+    """#1 Central, the ×N badge of the biggest pile, and the action cards of the hand."""
+    out = [scene.spot_rects[CENTRAL]] if scene.spot_rects else []
+    if scene.count_rects:
+        out.append(scene.count_rects[SKULL] if SKULL in scene.count_rects else next(iter(scene.count_rects.values())))
+    cards = [s.rect for s in scene.hand_sprites if s.payload.kind in ("treasure", "pirate")]
+    if cards:
+        out.append(cards[0].unionall(cards[1:]))
+    return out
+
+
+def point_rows(scene: Any) -> pygame.Rect | None:
+    """The rows of the sunset's breakdown."""
+    return scene.breakdown_rows if scene.hand_end is not None and scene.breakdown_rows.w else None
+
+
+def sunset_beach(scene: Any) -> bool:
+    """The sunset has turned every treasure over (the beach is in sight: the breakdown waits)."""
+    return scene.hand_end is not None and scene.sunset_settled()
+
+
+def breakdown_up(scene: Any) -> bool:
+    """The sunset's breakdown is on screen."""
+    return scene.hand_end is not None and scene.all_revealed() and bool(scene.breakdown_rows.w)
+
+
+@dataclass
+class SunsetStep(Step):
+    """A reading step on the sunset; ``on_beach``: the revealed beach stays in sight (the table holds the
+    breakdown back while the coach talks about the treasures)."""
+
+    on_beach: bool = False
 
 
 def scored(state: Any) -> bool:
@@ -179,7 +223,9 @@ def scored(state: Any) -> bool:
 
 
 STEPS = [
-    Step(T("playa_pirata.coach.welcome"), name="welcome"),
+    # where we are: a hand, a round, the beach, the hand
+    Step(T("playa_pirata.coach.welcome"), point=point_round, name="welcome"),
+    Step(T("playa_pirata.coach.beach"), point=point_beach, name="beach"),
     # round 6: bury, a group that beats the top card, a second treasure, End turn
     Step(T("playa_pirata.coach.bury"), expect=bury, point=point_bury,
          after=T("playa_pirata.coach.bury.after"), name="bury"),
@@ -188,29 +234,34 @@ STEPS = [
     Step(T("playa_pirata.coach.second"), expect=towels(SEVEN, (3,)), point=point_group(SEVEN, (3,)),
          after=T("playa_pirata.coach.second.after"), name="second"),
     Step(T("playa_pirata.coach.end"), expect=end, point=point_end, name="end"),
-    Step(T("playa_pirata.coach.blue1"), name="blue1",
+    Step(T("playa_pirata.coach.blue1"), name="blue1", after=T("playa_pirata.coach.blue1.after"),
          bot=blue_turn(lambda h: PlayPirate(BLUE, "pirate-blue-spyglass", SEVEN), (FOUR, (2,)))),
-    Step(T("playa_pirata.coach.blue1.read"), point=point_spot(FOUR), name="blue1.read"),
     # round 7: the Map, one card, End turn
     Step(T("playa_pirata.coach.map"), expect=pirate("map", CENTRAL), point=point_pirate("map", CENTRAL),
          after=T("playa_pirata.coach.map.after"), name="map"),
     Step(T("playa_pirata.coach.single"), expect=towels(CENTRAL, (2,)), point=point_group(CENTRAL, (2,)),
          after=T("playa_pirata.coach.single.after"), name="single"),
     Step(T("playa_pirata.coach.end2"), expect=end, point=point_end, name="end2"),
-    Step(T("playa_pirata.coach.blue2"), bot=blue_turn(_blue_buries, (BLUE_SKULL, (3,))), name="blue2"),
+    Step(T("playa_pirata.coach.blue2"), bot=blue_turn(_blue_buries, (BLUE_SKULL, (3,))),
+         after=T("playa_pirata.coach.blue2.after"), name="blue2"),
     # round 8: the Umbrella, nothing fits (Show my towels), End turn
     Step(T("playa_pirata.coach.umbrella"), expect=pirate("umbrella", SEVEN), point=point_pirate("umbrella", SEVEN),
          after=T("playa_pirata.coach.umbrella.after"), name="umbrella"),
     Step(T("playa_pirata.coach.show"), expect=show, point=point_show, after=T("playa_pirata.coach.show.after"),
          name="show"),
     Step(T("playa_pirata.coach.end3"), expect=end, point=point_end, name="end3"),
-    Step(T("playa_pirata.coach.blue3"), name="blue3",
+    Step(T("playa_pirata.coach.blue3"), name="blue3", after=T("playa_pirata.coach.blue3.after"),
          bot=blue_turn(lambda h: PlayPirate(BLUE, "pirate-blue-umbrella", FOUR), (CENTRAL, (2, 1)))),
-    # the final turn, then the sunset
+    # the final turn, then the sunset: the last steps talk over it
     Step(T("playa_pirata.coach.final"), expect=towels(CENTRAL, (1, 1)), point=point_group(CENTRAL, (1, 1)),
          after=T("playa_pirata.coach.final.after"), name="final"),
-    Step(T("playa_pirata.coach.scoring"), name="scoring"),
     Step(T("playa_pirata.coach.sunset"), expect=end, point=point_end, name="sunset"),
+    SunsetStep(T("playa_pirata.coach.takers"), point=point_spots(TOWEL_TREASURE, BLUE_SKULL), ready=sunset_beach,
+               on_beach=True, name="takers"),
+    SunsetStep(T("playa_pirata.coach.values"), point=point_spots(CENTRAL, TOWEL_TREASURE, SKULL, BLUE_SKULL),
+               ready=sunset_beach, on_beach=True, name="values"),
+    SunsetStep(T("playa_pirata.coach.scores"), point=point_rows, ready=breakdown_up, name="scores"),
+    SunsetStep(T("playa_pirata.coach.done"), ready=breakdown_up, name="done"),
 ]
 
 TUTORIAL = Tutorial(

@@ -1023,3 +1023,44 @@ def test_the_pile_is_scattered_and_clicks_follow_the_drawn_tiles(app):
     scene.draw(surface)
     gap = (slots[slot].right + 2, slots[slot].centery)             # the table between two tiles
     assert L.slot_at(gap) is None
+
+
+def test_the_water_warning_covers_neither_the_players_name_nor_the_hints(app):
+    scene = start(app, ["human", "easy"])
+    to_play(app, scene)
+    slot = breaking_slot(scene, 0, (0, 0))
+    click(app, scene.L.slots[slot].center)
+    click(app, centre(scene, 0, (0, 0)))
+    assert scene.warning is not None
+    frames(app, 1)
+    bubbles = [rect for rect, _text, kind in scene.explained if kind == "warning" and rect.w > 40]
+    box = scene.L.islands[0]
+    hints = pygame.Rect(scene.L.controls.x, scene.L.controls.y, scene.L.controls.w, scene.turn_left.rect.y -
+                        scene.L.controls.y)
+    assert bubbles and not any(b.colliderect(box.header) or b.colliderect(hints) or b.colliderect(box.grid)
+                               for b in bubbles)
+
+
+def test_paused_nothing_in_hand_is_drawn_over_the_table_or_the_dialog(app):
+    """A real race: the mouse player's tile in hand and the bots' gloves are not drawn while the pause is on."""
+    from game.scenes.pause import PauseScene
+    scene = start(app, ["human", "easy"])
+    to_play(app, scene)
+    slot = breaking_slot(scene, 0, (0, 0))
+    click(app, scene.L.slots[slot].center)
+    assert scene.round.hands[0] is not None
+    scene.pause()
+    frames(app, 20)
+    assert isinstance(app.stack.top, PauseScene)
+    shots = []
+    for pos in (scene.L.menu.center, app.stack.top.panel.rect.center):
+        scene.mouse = pos
+        app.draw()
+        shots.append(app.screen.copy())
+        assert not any(kind in ("held", "glove") for _, _, kind in scene.explained)
+    for pos in (scene.L.menu.center, app.stack.top.panel.rect.center):
+        area = pygame.Rect(0, 0, scene.L.tile, scene.L.tile)
+        area.center = pos
+        area = area.clip(app.screen.get_rect())
+        assert pygame.image.tobytes(shots[0].subsurface(area), "RGB") == \
+            pygame.image.tobytes(shots[1].subsurface(area), "RGB")

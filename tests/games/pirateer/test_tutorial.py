@@ -1,19 +1,18 @@
 """Learn to play Pirateer (issue 15, item 1): the lesson played through on the real table with real pygame
 events — the Roll, Take treasure and End turn buttons clicked where the coach's ring is, each ship dragged from
-where the ring is onto the lit square the ring moves to, Next pressed, the scripted Pirates waited for — up to
-the treasure on the learner's anchor. Also: a wrong move is refused in the coach's words and changes nothing;
-Skip, then Learn to play again, resumes at the same step; every text of the lesson is in both catalogs."""
+its ring onto the square the other ring shows (lit once the ship is in hand), Next pressed (also before and
+after each of Blackbeard's turns), the scripted Pirates waited for — up to the treasure on the learner's
+anchor, the coach's panel never over what its rings show. Also: a wrong move is refused in the coach's words
+and changes nothing; Skip, then Learn to play again, resumes at the same step; the panel leaves the harbours,
+the top row and the side panel in sight (1280x720, 960x540, a tall window); the side panel's prompt never says
+"roll" while the lesson waits for Next; a ship in hand is explained where the pointer is, never where the drag
+began (the lesson's texts in both catalogs: tests/app/test_learning.py)."""
 from __future__ import annotations
-
-import re
-from pathlib import Path
 
 import pygame
 import pytest
 
 from tests.app.conftest import app, click, drag, frames, toasts  # noqa: F401 - the app fixture
-
-PO = Path(__file__).resolve().parents[3] / "game" / "i18n" / "po"
 
 
 def _open(app, fresh=True):
@@ -39,11 +38,19 @@ def _centre(rect):
     return int(rect.centerx), int(rect.centery)
 
 
+def _rings(scene):
+    """What the coach's rings are around now (a step's ``point`` gives one rect or several)."""
+    target = scene.coach.step.point(scene)
+    return list(target) if isinstance(target, list) else [target]
+
+
 def _sail(app, scene):
-    """The learner's drag: press where the ring is (the ship), carry it, and let go where the ring moved to
-    (the lit square), through pygame's event queue."""
+    """The learner's drag: press where the first ring is (the ship), carry it, and let go where the ring
+    moved to (the lit square the second ring showed), through pygame's event queue."""
     coach = scene.coach
-    ship = coach.step.point(scene)
+    rings = _rings(scene)
+    ship = rings[0]
+    assert len(rings) >= 2, f"{coach.step.name}: the ship to pick up and the square it goes to are ringed"
     start = _centre(ship)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
@@ -52,7 +59,7 @@ def _sail(app, scene):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(6, 6), buttons=(1, 0, 0)))
     frames(app, 1)
     target = coach.step.point(scene)
-    assert target != ship, f"{coach.step.name}: the ring stays on the ship once it is in hand"
+    assert target == rings[1], f"{coach.step.name}: once the ship is in hand, only its square is ringed"
     end = _centre(target)
     for k in range(1, 7):
         pos = (nudge[0] + (end[0] - nudge[0]) * k // 6, nudge[1] + (end[1] - nudge[1]) * k // 6)
@@ -60,6 +67,11 @@ def _sail(app, scene):
         frames(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     frames(app, 2)
+
+
+def _coin_box(scene):
+    from game.games.pirateer.tutorial import _coin
+    return _coin(scene)
 
 
 def _do_step(app, scene):
@@ -74,14 +86,14 @@ def _do_step(app, scene):
     if step.bot is not None:
         for _ in range(3000):
             frames(app, 1)
-            if coach.step is not step:
+            if coach.step is not step or coach.explaining:
                 break
-        assert coach.step is not step, f"{step.name}: the Pirates' turn never came back"
+        assert coach.step is not step or coach.explaining, f"{step.name}: the Pirates' turn never came back"
         _settle(app, scene)
         return
     before = len(scene.session.actions)
     if step.name.startswith(("roll", "take", "end")):
-        button = step.point(scene)
+        button = _rings(scene)[0]
         click(app, _centre(button))
         frames(app, 2)
     else:
@@ -96,12 +108,17 @@ def test_the_lesson_plays_through_with_real_gestures(app):
     from game.games.pirateer.tutorial import TUTORIAL
     scene = _open(app)
     coach = scene.coach
-    assert coach.step.name == "welcome" and coach.step.point(scene) is not None   # the ring is on the coin
+    assert coach.step.name == "welcome"
+    assert _rings(scene) == [_coin_box(scene), scene.anchor_rect("spanish")]   # the coin, and where it goes
     seen = []
     for _ in range(80):
         if scene.state.is_over():
             break
         seen.append(coach.step.name)
+        frames(app, 1)
+        if not coach.explaining and coach.step.point is not None:    # what the words point at stays in sight
+            covered = [r for r in _rings(scene) if r is not None and coach.rect.colliderect(r)]
+            assert not covered, f"{coach.step.name}: the coach's panel {coach.rect} covers its ring {covered}"
         _do_step(app, scene)
     state = scene.state
     assert TUTORIAL.scoring(state)                                  # the treasure is on the learner's anchor
@@ -150,51 +167,112 @@ def test_a_wrong_move_is_refused_in_the_coachs_words_and_changes_nothing(app):
     drag(app, start, end)
     frames(app, 2)
     assert len(scene.session.actions) == 1 and scene.state.ships == ships
-    assert "first this" in toasts(app) and "ship 1" in toasts(app)  # the step's own words
+    from game.i18n import tr
+    assert tr("coach.not_now") in toasts(app)                      # the lesson says: do what it says
     assert coach.step.name == "dock" and not coach.explaining
     _do_step(app, scene)                                            # the right one is taken
     assert coach.step.name == "dock" and coach.explaining
 
 
 def test_skip_then_learn_to_play_again_resumes_at_the_same_step(app):
-    from game.core import saves
-    from game.scenes.menu import MenuScene
+    from tests.support.coach_run import play_to, skip_and_resume
     scene = _open(app)
-    for _ in range(20):                                             # turn 1, the Pirates, Take and its Next
-        if scene.coach.step.name == "roll2":
-            break
-        _do_step(app, scene)
-    index, actions = scene.coach.index, len(scene.session.actions)
-    assert scene.coach.step.name == "roll2"
-    click(app, scene.coach.skip_button.rect.center)
-    frames(app, 2)
-    assert isinstance(app.stack.top, MenuScene) and scene.tutorial_file.exists()
-    assert not list(saves.saves_dir().glob("*"))
-    again = _open(app, fresh=False)
-    assert again.coach.index == index and len(again.session.actions) == actions
+    play_to(scene, "roll2", _do_step, app)                          # turn 1, the Pirates, Take and its Next
+    again = skip_and_resume(app, scene, lambda: _open(app, fresh=False))
     assert again.state.treasure == "ship-spanish-1" and again.state.current == 0
     _do_step(app, again)                                            # and it goes on from there
     assert again.coach.step.name == "current"
     pygame.event.clear()
 
 
-def _catalog(lang):
-    text = (PO / f"pirateer_ui.{lang}.po").read_text("utf-8")
-    return dict(re.findall(r'^msgid "([^"]+)"\nmsgstr "((?:[^"\\]|\\.)*)"', text, flags=re.M))
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540), (960, 1440)])
+def test_the_coachs_panel_leaves_the_harbours_the_top_row_and_the_side_panel_in_sight(app, size):
+    """Step 1 talks about both harbours, the coin and the anchor: the panel stands at the bottom of the map,
+    between the lower harbours, clear of every harbour, of the top row (the straits' upper halves) and of
+    the side panel (its buttons, compass and log), its buttons inside it and on screen."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app, 1)
+    assert app.screen.get_size() == size
+    scene = _open(app)
+    frames(app, 2)
+    coach, view = scene.coach, scene.view
+    assert coach.step.name == "welcome"
+    panel = coach.rect
+    assert app.screen.get_rect().contains(panel) and panel.right <= scene.side.left
+    assert panel.contains(coach.next_button.rect) and panel.contains(coach.skip_button.rect)
+    board = scene.game.board
+    for harbour in board.harbours:
+        for cell in harbour.channel:                                # its anchor, start squares and channel
+            assert not panel.colliderect(scene.square_rect(cell)), (harbour.faction, cell, panel)
+    top = [c for c in board.cells() if board.on_board(c) and board.is_water(c)
+           and view.centre(c)[1] < view.rect.top + 2 * view.h]           # (a strait's upper half: its own diamond)
+    diamond = lambda c: pygame.Rect(min(x for x, _ in view.diamond_at(c)), min(y for _, y in view.diamond_at(c)),
+                                    2 * view.h, 2 * view.h).clip(view.rect)   # noqa: E731
+    assert top and not [c for c in top if panel.colliderect(diamond(c))]
+    for ship in scene.game.ships:                                   # every ship, and the rings' coin and anchor
+        assert not panel.colliderect(scene.ship_rect(ship)), ship
+    assert not any(panel.colliderect(r) for r in _rings(scene))
+    assert scene.logpanel.rect.w > 0 and not panel.colliderect(scene.logpanel.rect)
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
-def test_every_text_of_the_lesson_is_in_both_catalogs(lang):
+def test_the_side_panels_prompt_never_contradicts_the_coach(app):
+    """While the lesson waits for Next, the panel under the dice says so (never "roll the dice"); once the
+    lesson waits for the learner's move, the panel's own prompt is back."""
+    from game.i18n import tr
+    scene = _open(app)
+    coach = scene.coach
+    assert coach.waiting_for_next() and scene.panel.prompt_text() == tr("pir.ui.press_next")
+    click(app, coach.next_button.rect.center)
+    frames(app, 2)
+    assert coach.step.name == "roll" and not coach.waiting_for_next()
+    assert scene.panel.prompt_text() == tr("pir.ui.roll_prompt", name=scene.seat_name(0))
+
+
+def test_while_a_ship_is_carried_the_explanation_is_of_what_is_under_the_pointer(app):
+    """A ship in hand: over a lit square the square speaks (the die that takes the ship there); elsewhere
+    the ship in hand, where the pointer is; never the square the drag began on."""
+    scene = _open(app)
+    coach = scene.coach
+    for _ in range(4):                                              # welcome, Roll, the dice explained
+        if coach.step.name == "dock" and not coach.explaining:
+            break
+        _do_step(app, scene)
+    assert coach.step.name == "dock"
+    start_cell = scene.state.ships["ship-spanish-1"]
+    start = _centre(scene.ship_rect("ship-spanish-1"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+
+    def carry_to(pos):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 2)
+        assert scene.drag.dragging is not None
+        return scene.explanation_at(pos)
+
+    lit = _centre(scene.square_rect((8, 10)))
+    rect, text, kind = carry_to(lit)
+    assert kind == "target" and rect.collidepoint(lit)
+    sea = _centre(scene.square_rect((6, 14)))                       # a square no die reaches
+    assert scene.view.cell_at(sea) not in scene.landings_of(("ship-spanish-1",))
+    rect, text, kind = carry_to(sea)
+    assert kind == "ship" and rect.collidepoint(sea) and "Drop it on a lit square" in tr_(text)
+    rect, text, kind = carry_to((start[0] + 1, start[1] + 1))      # back over where it began: the ship in hand
+    assert kind == "ship" and scene.view.cell_at(start) == start_cell
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    frames(app, 2)
+    pygame.event.clear()
+
+
+def tr_(text):
+    from game.i18n import tr
+    return tr(text)
+
+
+def test_every_pirates_turn_is_announced_before_and_told_after():
+    """Blackbeard's turns wait for Next on what to watch, then tell what he did (never gone by unread)."""
     from game.games.pirateer.tutorial import TUTORIAL
-    from game.i18n import set_language, tr
-    keys = {TUTORIAL.title.key} | {name for name, _ in TUTORIAL.seats}
-    for step in TUTORIAL.steps:
-        keys |= {t.key for t in (step.say, step.after) if t is not None}
-    catalog = _catalog(lang)
-    missing = sorted(k for k in keys if not catalog.get(k))
-    assert not missing, f"{lang}: {missing}"
-    set_language(lang)
-    try:
-        assert all(tr(k) != k for k in keys)                        # compiled, too
-    finally:
-        set_language("en")
+    bots = [s for s in TUTORIAL.steps if s.bot is not None]
+    assert [s.name for s in bots] == ["pirates1", "pirates2", "pirates3"]
+    assert all(s.say is not None and s.after is not None and s.expect is None for s in bots)
+

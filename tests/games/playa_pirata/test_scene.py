@@ -166,18 +166,66 @@ def test_end_turn_button_and_autosave_after_each_action(app):
 
 
 def test_bots_only_match_reaches_results_with_the_hand_scoring_in_between(app):
+    """Every hand ends with its sunset, the last one too: the first closes by itself (bots only), the last
+    waits for a click on its button before the results (issue 16: the results came 0.4 s after the last
+    End turn, the hidden treasures never turned over)."""
     from game.scenes.results import ResultsScene
     scene = start(app, ["easy", "easy", "easy"], seed=2, options={"match-format": "two-hands"})
-    shown = set()
+    shown = []
     for _ in range(20000):
-        if isinstance(app.stack.top, ResultsScene):
+        if scene.state.is_over():
             break
-        if scene.hand_end is not None:
-            shown.add(scene.hand_end[0])
+        if scene.hand_end is not None and scene.hand_end[0] not in shown:
+            shown.append(scene.hand_end[0])
             scene.timeline.skip()  # no need to wait out the sunset and the pause in a test
         frames(app, 1)
+    assert shown == [1] and scene.state.is_over()
+    frames(app, 1)
+    assert scene.hand_end is not None and scene.hand_end[0] == 2 and not isinstance(app.stack.top, ResultsScene)
+    events = scene.state.events_for(None)
+    beach = next(e for e in reversed(events) if e.kind == "revealed" and e.get("what") == "beach")
+    assert scene.sunset.treasures == list(beach.get("treasures")) and UNKNOWN not in scene.sunset.treasures
+    assert scene.sunset.scores and scene.hand_end[1].breakdown          # who takes what, the score rows
+    for _ in range(60 * 30):                                            # half a minute of sunset: it stays
+        frames(app, 1)
+    assert scene.sunset_settled() and scene.hand_end is not None and app.stack.top is scene
+    assert scene.next_hand_button.text.key == "pp.ui.to_results"
+    assert scene.finished and scene.save_path is None or not scene.save_path.exists()  # not resumable
+    click(app, scene.next_hand_button.rect.center)
+    frames(app, 3)
     assert isinstance(app.stack.top, ResultsScene)
-    assert 1 in shown
+
+
+def test_a_human_sees_the_last_hands_sunset_before_the_results(app):
+    """One hand with a human: the End turn of the final turn shows the sunset; a click shows it all at
+    once, a click on See the results opens the results."""
+    from game.core.session import GameSession, Seat
+    from game.games.playa_pirata.positions import Buried, position
+    from game.games.playa_pirata.rules import EndTurn
+    from game.scenes.results import ResultsScene
+    from game import games
+    entry = games.get("playa-pirata")
+    state = position(2, match_format="single-hand", first=0, phase="final",
+                     beach=[Buried("5", by=1, pile=[(1, 2)]), Buried("skull", by=1)])
+    seats = [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)]
+    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=7)
+    scene = entry.package.make_scene(app, session)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    assert scene.hand_view(0).beach[2].treasure == UNKNOWN           # the Bot's skull: hidden from Anna
+    scene.play(EndTurn(0))
+    frames(app, 1)
+    assert scene.state.is_over() and scene.hand_end is not None and not scene.all_revealed()
+    click(app, scene.beach.center)                                   # impatient: everything at once
+    frames(app, 2)
+    assert scene.all_revealed() and scene.sunset.treasures[2].startswith("treasure-skull")
+    assert scene.sunset.taken.get(1) == (1, 5)                       # the Bot takes the 5 with its towel
+    for _ in range(120):
+        frames(app, 1)
+    assert app.stack.top is scene                                    # it waits for the player
+    click(app, scene.next_hand_button.rect.center)
+    frames(app, 3)
+    assert isinstance(app.stack.top, ResultsScene)
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -366,3 +414,76 @@ def test_A27_the_hand_shows_action_cards_and_towels_as_two_parts(app):
     assert len(actions) == len(hand.treasures[0]) + len(hand.pirates[0]) and len(towels) == len(hand.towels[0])
     assert max(s.rect.x for s in actions) < min(s.rect.x for s in towels)
     assert all(scene.hand_area.contains(s.rect) for s in actions + towels)
+
+
+def test_a_refused_group_stays_gathered_and_raised(app):
+    """Issue 15: after a refused drop the towel stayed in the group but was drawn lowered, so the next click
+    took it out. The selection and its look agree: raised while in the group, and a click on a treasure
+    plays the group."""
+    from game.core.session import GameSession, Seat
+    from game.games.playa_pirata.positions import REST, Buried, position
+    from game import games
+    entry = games.get("playa-pirata")
+    state = position(2, round=3, turn=0, step="B", towels={0: [1, 2, 3], 1: [1, 2, 3]},
+                     central=Buried("5", pile=[(0, REST), (1, REST), (1, 2)]), beach=[Buried("4", by=0)])
+    seats = [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)]
+    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=7)
+    scene = entry.package.make_scene(app, session)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    one = next(s for s in scene.hand_sprites if s.payload.kind == "towel" and TOWEL_VALUE[s.payload.card] == 1)
+    card = one.payload.card
+    click(app, (one.rect.x + 6, one.rect.centery))                  # the 1 gathered
+    one = next(s for s in scene.hand_sprites if s.payload.card == card)
+    assert scene.selected == [card] and one.selected
+    drag(app, (one.rect.x + 6, one.rect.centery), scene.spot_rects[0].center)   # 1 does not beat 2: refused
+    for _ in range(30):
+        frames(app, 1)
+    assert not scene.session.actions or not isinstance(scene.session.actions[-1], PlayTowels)
+    again = next(s for s in scene.hand_sprites if s.payload.card == one.payload.card)
+    assert scene.selected == [one.payload.card] and again.selected   # still in the group, and raised
+    assert again.lift > 0
+    click(app, scene.spot_rects[1].center)                          # a click on a treasure plays the group
+    frames(app, 2)
+    assert isinstance(scene.session.actions[-1], PlayTowels) and scene.session.actions[-1].values == (1,)
+
+
+def test_the_eye_means_another_player_knows_the_treasure(app):
+    """Issue 15: the eye sat on the learner's own badges that nobody else knew, while its explanation said
+    "known to Blue". The eye marks a face-down treasure another player knows (``known_by``, public: who
+    buried it or looked at it): on a treasure the viewer does not know, and beside the viewer's own badge
+    only once someone else knows it too. The badge's explanation says who."""
+    from game.core.session import GameSession, Seat
+    from game.games.playa_pirata.positions import Buried, position
+    from game.games.playa_pirata.rules import PlayPirate
+    from game import games
+    from game.i18n import tr
+    entry = games.get("playa-pirata")
+    state = position(2, round=3, turn=1, pirates={0: ["map"], 1: ["spyglass"]},
+                     beach=[Buried("5", by=0), Buried("skull", by=1), Buried("4", by=0)])
+    seats = [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)]
+    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=7)
+    scene = entry.package.make_scene(app, session)
+    app.stack.push(scene, fade=False)
+    scene.bot_due = lambda: None                                     # the bot plays what the test says
+
+    def marks():
+        scene.mark_dirty()
+        frames(app, 1)
+        return {i: sorted((kind, tr(text)) for rect, text, kind in scene.explained
+                          if kind in ("badge", "eye") and scene.spot_rects[i].contains(rect))
+                for i in range(4)}
+    seen = marks()
+    assert seen[0] == []                                             # the central treasure: nobody knows it
+    assert [k for k, _ in seen[1]] == ["badge"] and "Only you" in seen[1][0][1]    # mine, nobody else's
+    assert [k for k, _ in seen[2]] == ["eye"] and "Bot" in seen[2][0][1]           # the Bot's: I do not know it
+    eyes_before = scene._draw_known_badge(pygame.Surface((200, 200)), "treasure-5-a", pygame.Rect(0, 0, 60, 80))
+    scene.session.apply(PlayPirate(1, "pirate-blue-spyglass", 1))   # the Bot looks at my 5
+    scene.after_action(scene.session.actions[-1])
+    seen = marks()
+    assert [k for k, _ in seen[1]] == ["badge"] and "known to Bot as well" in seen[1][0][1]
+    assert [k for k, _ in seen[3]] == ["badge"] and "Only you" in seen[3][0][1]    # my 4: still mine alone
+    # the badge grows by the eye exactly when someone else knows the treasure
+    with_eye = scene._draw_known_badge(pygame.Surface((200, 200)), "treasure-5-a", pygame.Rect(0, 0, 60, 80),
+                                       eye=True)
+    assert with_eye.w > eyes_before.w

@@ -11,6 +11,7 @@ import pytest
 from game import games
 from game.games.playa_pirata import tutorial as lesson
 from game.games.playa_pirata.rules import PlayPirate
+from game.scenes.results import ResultsScene
 from tests.app.conftest import app, click, frames, toasts  # noqa: F401 - the app fixture
 
 ENTRY = "playa-pirata"
@@ -72,13 +73,22 @@ def play_step(app, scene):
     ring points at — drag the card, click the towels one by one then drag the group, press the button."""
     coach = scene.coach
     step = coach.step
-    if step.bot is not None:
+    if step.bot is not None and not coach.explaining:
+        if coach.waiting_for_next():                  # the bot's turn is announced: read, then Next
+            click(app, coach.next_button.rect.center)
+            frames(app, 1)
         for _ in range(2000):
             frames(app, 1)
-            if coach.step is not step:
+            if coach.step is not step or coach.explaining:
                 return
         raise AssertionError(f"the bot's step {step.name} never ended")
     if step.expect is None or coach.explaining:
+        for _ in range(600):                           # a step on the sunset: Next once it is on screen
+            if coach.waiting_for_next():
+                break
+            frames(app, 1)
+        assert coach.waiting_for_next(), f"step {step.name} never offered Next"
+        frames(app, 1)                                 # the Next button drawn where it is now
         click(app, coach.next_button.rect.center)
         frames(app, 1)
         return
@@ -109,21 +119,36 @@ def play_step(app, scene):
 
 def test_the_lesson_plays_through_with_real_gestures(app):
     from game.core.saves import saves_dir
-    from game.scenes.results import ResultsScene
     scene = open_lesson(app)
     coach = scene.coach
     tutorial = coach.tutorial
     assert tutorial is lesson.TUTORIAL and coach.index == 0
     assert [s.name for s in scene.session.seats] == ["Red", "Blue"]
     seen = []
+    on_sunset = {}
     for _ in range(200):
         if coach.done:
             break
         if not seen or seen[-1] != coach.step.name:
             seen.append(coach.step.name)
+        if scene.state.is_over():                                    # the last steps talk over the sunset
+            frames(app, 1)
+            assert not isinstance(app.stack.top, ResultsScene), coach.step.name
+            assert scene.hand_end is not None and scene.sunset is not None, coach.step.name
+            on_sunset[coach.step.name] = (scene.breakdown_held(), coach.rect.copy())
         play_step(app, scene)
     assert coach.done, f"the lesson stopped at {coach.step.name}"
     assert seen == [s.name for s in tutorial.steps]                 # every step, in order, none skipped
+    # the sunset: the beach turned over first (the breakdown held back), then the breakdown's rows, the
+    # coach in the log's column beside it; only the coach's last Next shows the results
+    assert list(on_sunset) == ["takers", "values", "scores", "done"]
+    assert [held for held, _ in on_sunset.values()] == [True, True, False, False]
+    assert all(scene.logpanel.rect.contains(rect) for _, rect in on_sunset.values())
+    assert not scene.breakdown_rect.colliderect(on_sunset["scores"][1])
+    from game.games.playa_pirata.cards import TREASURE_KIND, TREASURE_VALUE
+    turned = [(TREASURE_KIND[t], TREASURE_VALUE[t]) for t in scene.sunset.treasures]   # every one turned over
+    assert [kind for kind, _ in turned] == ["number", "number", "towel", "skull", "number", "skull"]
+    assert [turned[i][1] for i in (lesson.CENTRAL, lesson.FOUR, lesson.SEVEN)] == [6, 4, 7]
     state = scene.state
     assert tutorial.scoring(state)                                   # the sunset: the hand is scored
     assert state.last_hand.scores == [19, 15]                        # what the coach announced
@@ -156,10 +181,16 @@ def test_a_wrong_move_is_refused_in_the_coachs_words_and_changes_nothing(app):
     drag(app, grab_point(umbrella), seven.center)
     settle(app, scene)
     assert (len(scene.session.actions), scene.state.to_json(), coach.index) == before
-    from game.i18n import tr
-    words = tr(coach.step.say)
-    assert "first this" in toasts(app) and words[:40] in toasts(app).replace("\n", " ")
+    assert "this lesson asks for another" in toasts(app) and coach.nudge > 0   # legal, not now: the panel glows
     assert not coach.explaining and coach.step.name == "map"
+    pygame.event.clear()
+    one = next(s for s in scene.hand_sprites if getattr(s.payload, "card", "").startswith("towel"))
+    drag(app, grab_point(one), seven.center)                         # an illegal move: the rule's own reason
+    settle(app, scene)
+    assert (len(scene.session.actions), scene.state.to_json(), coach.index) == before
+    from game.i18n import tr
+    from game.core.protocol import Text
+    assert toasts(app).split("\n")[-1] == tr(Text.of("pp.reason.step_a_first"))   # the rule, not the lesson
     play_step(app, scene)                                            # the right move still goes
     assert coach.explaining and scene.state.hand.beach[lesson.CENTRAL].face_up
 
@@ -192,24 +223,6 @@ def test_skip_then_learn_to_play_again_resumes_at_the_same_step(app):
     assert again.coach.step.name == "blue1"
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
-def test_every_text_of_the_lesson_is_in_both_catalogs(lang):
-    from game.i18n import has_key, set_language, tr
-    keys = {lesson.TUTORIAL.title.key} | {name for name, _ in lesson.TUTORIAL.seats}
-    for step in lesson.TUTORIAL.steps:
-        keys |= {t.key for t in (step.say, step.after) if t is not None}
-    assert len(keys) > 20 and all(k.startswith("playa_pirata.coach.") for k in keys)
-    try:
-        set_language(lang)
-        missing = [k for k in keys if not has_key(k, lang)]
-        assert not missing
-        texts = [tr(k) for k in keys]
-        assert all(t and "{" not in t for t in texts)
-        assert len(set(texts)) >= len(keys) - 4                      # "End turn" steps repeat on purpose
-    finally:
-        set_language("en")
-
-
 def test_skip_while_the_coach_explains_resumes_with_the_explanation(app):
     from game.scenes.coach import open_tutorial
     scene = open_lesson(app)
@@ -230,3 +243,47 @@ def test_undo_is_not_offered_in_the_lesson(app):
         play_step(app, scene)
     settle(app, scene)
     assert not (scene.undo_button.visible and scene.undo_button.enabled)
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((960, 540), "en"), ((1280, 720), "it"),
+                                       ((960, 540), "it")])
+def test_the_coachs_panel_covers_neither_the_treasures_nor_the_burial_sand_nor_what_it_points_at(app, size, lang):
+    """Issue 15: the panel covered half of the sand where the lesson buries the 7. At both window sizes, at
+    every step: the panel is on screen, clear of every treasure and the Pirates played pile (on the sunset:
+    beside the breakdown, in the log's column), of the sand the ring shows for burying, and of every rect
+    the step points at; every pointed rect is on screen."""
+    from game.i18n import set_language
+    set_language(lang)                                               # (the app fixture sets English back)
+    scene = open_lesson(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app, 2)
+    assert app.screen.get_size() == size
+    coach = scene.coach
+    screen = app.screen.get_rect()
+    checked = set()
+    for _ in range(200):
+        if coach.done:
+            break
+        for _ in range(600):                                         # a step on the sunset: once it is there
+            if coach.step.ready is None or coach.waiting_for_next():
+                break
+            frames(app, 1)
+        if coach.waiting_for_next() or coach.step.expect is not None:
+            frames(app, 1)
+            panel = coach.rect
+            name = coach.step.name
+            assert screen.contains(panel), name
+            if scene.hand_end is None:
+                kept = list(scene.spot_rects) + [scene.discard_rect, scene.burial_sand(), scene.hand_area]
+                assert scene.burial_sand().w >= scene.spot_rects[0].w, name   # room to drop a card
+            else:
+                kept = [scene.breakdown_rect] if scene.all_revealed() and not scene.breakdown_held() else \
+                    list(scene.spot_rects)
+            assert not any(panel.colliderect(r) for r in kept), (name, panel, [r for r in kept if panel.colliderect(r)])
+            target = coach.step.point(scene) if coach.step.point is not None and not coach.explaining else None
+            targets = target if isinstance(target, list) else [target] if target is not None else []
+            for one in targets:
+                assert screen.contains(one) and not panel.colliderect(one), name
+            checked.add(name)
+        play_step(app, scene)
+    assert coach.done and checked == {s.name for s in lesson.TUTORIAL.steps}
