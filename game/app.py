@@ -344,6 +344,8 @@ class App:
             alpha = int(255 * max(0.0, 1.0 - self._fade_t / duration))
             self._fade_from.set_alpha(alpha)
             self.screen.blit(self._fade_from, (0, 0))
+        top = self.stack.top
+        self.toasts.rect = top.toast_area(self.screen.get_rect()) if top is not None else self.screen.get_rect()
         self.toasts.draw(self.screen)
         pygame.display.flip()
         if self._exit_after_first_frame:  # `python -m game bench` times start -> first frame

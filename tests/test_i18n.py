@@ -369,3 +369,26 @@ def test_every_key_used_in_the_source_is_in_the_english_catalog() -> None:
     missing = [f"{path.relative_to(ROOT)}:{line}: {key}"
                for path in _scanned_files() for line, key in sorted(used_keys(path)) if key not in english]
     assert not missing, f"{len(missing)} keys missing from the English catalogs:\n" + "\n".join(missing)
+
+
+def test_every_character_of_every_catalog_is_drawn_by_the_text_fonts() -> None:
+    """A character the font lacks is drawn as an empty box (a newcomer saw "Learn to play ☐"): every character
+    of every message, in both languages, must be in Lato, regular and bold (the fonts of all running text)."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    pygame.font.init()
+    fonts = ROOT / "assets" / "fonts"
+    chars: dict[str, str] = {}
+    for files in DOMAINS.values():
+        for po in files.values():
+            for key, text in _messages(po).items():
+                for ch in text:
+                    if not ch.isspace():
+                        chars.setdefault(ch, key)
+    for name in ("Lato-Regular.ttf", "Lato-Bold.ttf"):
+        font = pygame.font.Font(str(fonts / name), 24)
+        missing = pygame.image.tobytes(font.render("\ue000", True, (0, 0, 0)), "RGBA")  # a private-use point
+        lacking = {ch: key for ch, key in chars.items()
+                   if pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA") == missing}
+        assert not lacking, f"{name} has no glyph for: " + ", ".join(f"{ch!r} ({key})" for ch, key in lacking.items())

@@ -50,6 +50,11 @@ class Scene:
         """True while something moves, so the app keeps drawing at full rate."""
         return False
 
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Where the app's toasts stack (from its bottom centre up): the whole window unless the scene keeps
+        a part of it clear (its buttons, a lesson's panel)."""
+        return pygame.Rect(screen)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene; never change game state here."""
 

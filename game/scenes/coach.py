@@ -68,7 +68,8 @@ class Step:
     action it plays (a function of the state): the step's ``say`` announces it and waits for Next, so the
     learner reads before anything moves; then the bot plays, and when the turn comes back to the player the
     step's ``after`` (what the bot did) waits for Next, or the lesson goes on. ``point`` may give several
-    rects (the ship to drag and the square it goes to): each is ringed.
+    rects (the ship to drag and the square it goes to): each is ringed. ``after_point``: what the ``after``
+    talks about, ringed while it is shown (a bot's misplaced tile, the square a ship reached).
     ``plays`` (real-time games): the actions the scripted seats play at this step, one after another, each
     ``pace`` race seconds after the one before has landed; the step ends when the last one has landed.
     ``ready``: a reading step's Next waits until ``ready(table)`` is true (what it talks about is on screen: a
@@ -83,6 +84,7 @@ class Step:
     plays: tuple[Action, ...] = ()
     pace: float = 1.2
     ready: Callable[[Any], bool] | None = None
+    after_point: Callable[[Any], pygame.Rect | list[pygame.Rect] | None] | None = None
 
 
 @dataclass
@@ -119,6 +121,7 @@ class Coach:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.age = 0.0
         self.nudge = 0.0                  # a refused move: the panel glows for a moment (seconds left)
+        self.explained: list[tuple[pygame.Rect, Text, str]] = []   # the panel's buttons, for F1 and the pointer
 
     # Where the lesson is --------------------------------------------------------------------------------
     @property
@@ -239,6 +242,13 @@ class Coach:
             self._advance()
 
     # Drawing -----------------------------------------------------------------------------------------------
+    def rings(self) -> bool:
+        """Something is ringed now (it pulses: the table keeps drawing)."""
+        step = self.step
+        if step is None:
+            return False
+        return (step.after_point if self.explaining else step.point) is not None
+
     def update(self, dt: float) -> None:
         self.age += dt
         self.nudge = max(0.0, self.nudge - dt)
@@ -246,7 +256,7 @@ class Coach:
     def handle(self, event: pygame.event.Event) -> bool:
         if self.step is None:
             return False
-        if self.skip_button.handle(event):
+        if self.skip_button.visible and self.skip_button.handle(event):
             return True
         if self.waiting_for_next():
             if self.next_button.handle(event):
@@ -261,9 +271,10 @@ class Coach:
         if step is None:
             return
         text = step.after if self.explaining and step.after is not None else step.say
-        if not self.explaining and step.point is not None:
+        pointer = step.after_point if self.explaining else step.point
+        if pointer is not None:
             try:
-                target = step.point(scene)
+                target = pointer(scene)
             except Exception:  # a lesson that cannot find its target still talks
                 log.exception("coach step %s: no target", step.name)
                 target = None
@@ -315,10 +326,19 @@ class Coach:
             bx = self.rect.right - theme.px(136)
             self.skip_button.layout(pygame.Rect(bx, self.rect.y + theme.px(12), theme.px(120), theme.px(36)))
             next_rect = pygame.Rect(bx, self.rect.bottom - theme.px(52), theme.px(120), theme.px(40))
-        self.skip_button.draw(surface)
+        last = self.index == len(self.tutorial.steps) - 1
+        self.skip_button.visible = not last          # the last words: nothing left to skip
+        self.explained = []
+        if not last:
+            self.skip_button.draw(surface)
+            self.explained.append((pygame.Rect(self.skip_button.rect), Text.of("coach.explain.skip"), "button"))
         if self.waiting_for_next():
+            watch = step.bot is not None and not self.released and not self.explaining
+            self.next_button.text = Text.of("coach.watch" if watch else "coach.next")   # a bot waits for it
             self.next_button.layout(next_rect)
             self.next_button.draw(surface)
+            self.explained.append((pygame.Rect(self.next_button.rect),
+                                   Text.of("coach.explain.watch" if watch else "coach.explain.next"), "button"))
 
 
 # ----------------------------------------------------------------------------------------------------------

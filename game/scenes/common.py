@@ -19,7 +19,8 @@ class PanelScene(Scene):
 
     def __init__(self, app, title: Text | str):
         super().__init__(app)
-        self.body: Box = VBox(spacing=12)
+        self.spacing = 12                  # between the form's rows (closer when the window is short of room)
+        self.body: Box = VBox(spacing=self.spacing)
         self.panel = Panel(title=title, style=self.style, child=self.body)
         self.focus = FocusRing()
         self.tooltip = Tooltip()
@@ -39,8 +40,13 @@ class PanelScene(Scene):
         w = min(w, rect.w - theme.px(40))
         pad = theme.px(self.panel.padding)
         title_h = theme.font("display", self.panel.title_size).get_linesize() + theme.px(8)
+        room = int(rect.h * self.size[1])
+        self.body.spacing = self.spacing
         h = self.body.preferred_size(w - 2 * pad)[1] + 2 * pad + title_h
-        h = min(h, int(rect.h * self.size[1]))
+        while h > room and self.body.spacing > 2:     # a long form (a language with longer words): rows close up
+            self.body.spacing -= 2
+            h = self.body.preferred_size(w - 2 * pad)[1] + 2 * pad + title_h
+        h = min(h, room)
         self.panel.layout(pygame.Rect(rect.centerx - w // 2, rect.centery - h // 2, w, h))
         widgets = self.body.walk()
         self.focus.set_widgets(widgets)

@@ -131,8 +131,13 @@ class MenuScene(Scene):
         self.learn_buttons = {tile: Button(Text.of("coach.learn"), lambda e=tile.entry: self.open_lesson(e),
                                            min_width=140, height=36, size=15)
                               for tile in self.tiles if tile.entry.available and tutorial_of(tile.entry) is not None}
-        for tile, button in self.learn_buttons.items():
-            tile.parts = [button]                      # drawn on its tile, a part of it
+        #: Play (a new game: its setup), on the tile of each playable game — clicking the tile does the same,
+        #: but a newcomer looks for a button
+        self.play_buttons = {tile: Button(Text.of("menu.play"), lambda e=tile.entry: self.open_game(e),
+                                          min_width=140, height=36, size=15)
+                             for tile in self.tiles if tile.entry.available}
+        for tile in self.tiles:
+            tile.parts = [b for b in (self.play_buttons.get(tile), self.learn_buttons.get(tile)) if b is not None]
         self.continue_button = Button(Text.of("menu.continue"), self.continue_game, min_width=220)
         self.buttons = HBox([
             self.continue_button,
@@ -177,33 +182,43 @@ class MenuScene(Scene):
 
     def layout(self, rect: pygame.Rect) -> None:
         margin = theme.px(36)
-        title_h = min(int(rect.w * 300 / 1280), int(rect.h * 0.40))
-        self.title_rect = pygame.Rect(0, 0, rect.w, title_h)
         n = len(self.tiles)
         gap = theme.px(14)
         tile_w = min(theme.px(260), (rect.w - 2 * margin - gap * (n - 1)) // max(1, n))
-        tile_h = int(tile_w * 0.6) + theme.px(150) + (theme.px(46) if self.learn_buttons else 0)
+        rows = (1 if self.play_buttons else 0) + (1 if self.learn_buttons else 0)
+        tile_h = int(tile_w * 0.6) + theme.px(150) + theme.px(44) * rows
+        bh = theme.px(52)
+        room = rect.h - tile_h - bh - theme.px(20 + 22 + 4)    # the title takes what the tiles and buttons leave
+        title_h = max(theme.px(90), min(int(rect.w * 300 / 1280), int(rect.h * 0.40), room))
+        self.title_rect = pygame.Rect(0, 0, rect.w, title_h)
         total = tile_w * n + gap * (n - 1)
         x = rect.centerx - total // 2
         y = title_h + theme.px(4)
         for tile in self.tiles:
             tile.rect = pygame.Rect(x, y, tile_w, tile_h)
-            if tile in self.learn_buttons:
-                self.learn_buttons[tile].layout(pygame.Rect(x + theme.px(20), tile.rect.bottom - theme.px(48),
-                                                            tile_w - theme.px(40), theme.px(38)))
+            bottom = tile.rect.bottom - theme.px(10)
+            for button in reversed(tile.parts):        # Play above Learn to play, at the tile's foot
+                button.layout(pygame.Rect(x + theme.px(20), bottom - theme.px(38), tile_w - theme.px(40),
+                                          theme.px(38)))
+                bottom -= theme.px(44)
             x += tile_w + gap
-        bh = theme.px(52)
         from game.scenes.common import center_row
         center_row(self.buttons.children, pygame.Rect(margin, min(rect.bottom - bh - theme.px(20),
                                                                   y + tile_h + theme.px(22)),
                                                       rect.w - 2 * margin, bh))
-        self.focus.set_widgets([*self.buttons.walk(), *self.learn_buttons.values()])
+        self.focus.set_widgets([*self.buttons.walk(), *(b for tile in self.tiles for b in tile.parts)])
         self.tooltip.clear()
         for tile in self.tiles:
             if not tile.entry.available:
                 self.tooltip.watch(tile.rect, Text.of("menu.shipyard"))
 
     # Actions --------------------------------------------------------------------------------
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Toasts (a lesson left for later, a save kept) stand above the row of buttons, never over them."""
+        shown = [b.rect for b in self.buttons.children if b.visible and b.rect.h > 0]
+        top = min((r.top for r in shown), default=screen.bottom)
+        return pygame.Rect(screen.x, screen.y, screen.w, max(theme.px(80), top - screen.y))
+
     def open_game(self, entry: GameEntry) -> None:
         from game.scenes.setup import SetupScene
         self.app.stack.push(SetupScene(self.app, entry))
@@ -241,7 +256,7 @@ class MenuScene(Scene):
         if self.focus.handle(event):
             self.mark_dirty()
             return
-        for button in self.learn_buttons.values():     # on its tile: the button first
+        for button in (b for tile in self.tiles for b in tile.parts):   # on its tile: its buttons first
             if button.handle(event):
                 self.mark_dirty()
                 return
@@ -280,7 +295,8 @@ class MenuScene(Scene):
         surface.blit(self.backdrop(surface.get_size()), (0, 0))
         for tile in self.tiles:
             tile.draw(surface)
-        for button in self.learn_buttons.values():
-            button.draw(surface)
+        for tile in self.tiles:
+            for button in tile.parts:
+                button.draw(surface)
         self.buttons.draw(surface)
         self.tooltip.draw(surface)

@@ -335,6 +335,8 @@ class TableScene(Scene):
         coach.scene = self
         self.coach, self.tutorial_file = coach, path
         self.save_closed = True           # no autosave to the saves folder: the lesson has its own file
+        from game.i18n import set_seat_names
+        set_seat_names([self.seat_name(i) for i in range(len(self.session.seats))])   # the log names them so
         self.mark_dirty()
 
     def save_tutorial(self) -> None:
@@ -482,6 +484,31 @@ class TableScene(Scene):
         """The bot seat that is thinking now (the scene shows it)."""
         return self.bot_due()
 
+    def seat_name(self, seat: int) -> str:
+        """A seat's name as the table shows it: a lesson's seats in the language shown now (their names are
+        catalog keys), everyone else as typed, cut to fit."""
+        from game.i18n import shown_name
+        coach = self.coach
+        if coach is not None and seat < len(coach.tutorial.seats):
+            key = coach.tutorial.seats[seat][0]
+            if ".coach." in key or key.startswith("coach."):
+                return shown_name(tr(key))
+        return shown_name(self.session.seats[seat].name)
+
+    def shown_seats(self) -> list:
+        """The seats with the names the table shows (for the results)."""
+        import dataclasses
+        return [dataclasses.replace(s, name=self.seat_name(i)) for i, s in enumerate(self.session.seats)]
+
+    def bot_status(self, seat: int) -> str:
+        """What the table says while a bot seat is on turn: it thinks, or (in a lesson) it waits for Watch."""
+        name = self.seat_name(seat)
+        coach = self.coach
+        if coach is not None and coach.step is not None and coach.step.bot is not None and not coach.released \
+                and not coach.explaining:
+            return tr("coach.bot_waits", name=name)
+        return tr("table.thinking", name=name)
+
     # End ------------------------------------------------------------------------------------
     def game_over(self) -> None:
         if self.finished:
@@ -500,10 +527,10 @@ class TableScene(Scene):
     def show_results(self) -> None:
         from game.scenes.results import ResultsScene
         if self.coach is not None:        # after a lesson: a real game of it, from its setup (not the lesson again)
-            self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, self.shown_result(),
+            self.app.stack.push(ResultsScene(self.app, self.entry, self.shown_seats(), self.shown_result(),
                                              rematch=self.play_for_real, rematch_label="results.play_for_real"))
             return
-        self.app.stack.push(ResultsScene(self.app, self.entry, self.session.seats, self.shown_result(),
+        self.app.stack.push(ResultsScene(self.app, self.entry, self.shown_seats(), self.shown_result(),
                                          rematch=self.rematch))
 
     def play_for_real(self) -> None:
@@ -551,7 +578,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         from game.i18n import set_seat_names
-        set_seat_names([s.name for s in self.session.seats])  # log lines name the players
+        set_seat_names([self.seat_name(i) for i in range(len(self.session.seats))])  # log lines name the players
         super().enter()
         self.paused = False
         if self._over_on_arrival and not self.finished:
@@ -564,7 +591,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self.coach is not None:
             self.coach.update(dt)
-            if self.coach.step is not None and self.coach.step.point is not None:
+            if self.coach.rings():
                 self.mark_dirty()  # the ring pulses
         if self.timeline.active:
             self.mark_dirty()  # the frame the last clip ends in is drawn too
@@ -581,7 +608,7 @@ class TableScene(Scene):
         the pointer rests and its explanation is not up yet, the lesson's ring pulses."""
         return (self.bot_due() is not None or self.timeline.active
                 or (self._explain_hover is not None and not self._explain_due)
-                or (self.coach is not None and self.coach.step is not None and self.coach.step.point is not None))
+                or (self.coach is not None and self.coach.rings()))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.privacy_for is not None:
@@ -615,7 +642,11 @@ class TableScene(Scene):
         self.explained.append((shape, text, kind))
 
     def explanation_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, Text, str] | None:
-        """What is drawn on top at ``pos``, with its explanation (None: nothing explained there)."""
+        """What is drawn on top at ``pos``, with its explanation (None: nothing explained there). On a lesson's
+        panel, only the panel's own buttons (what the panel covers is not what the pointer rests on)."""
+        coach = self.coach
+        if coach is not None and coach.step is not None and coach.rect.collidepoint(pos):
+            return next((item for item in coach.explained if item[0].collidepoint(pos)), None)
         return next((item for item in reversed(self.explained) if item[0].collidepoint(pos)), None)
 
     def focus_point(self) -> tuple[int, int] | None:
@@ -641,8 +672,6 @@ class TableScene(Scene):
         pos, since = self._explain_hover
         if self.app.clock.now() - since < EXPLAIN_AFTER:
             return None
-        if self.coach is not None and self.coach.step is not None and self.coach.rect.collidepoint(pos):
-            return None                         # the pointer rests on the lesson's panel, not on what it covers
         return self.explanation_at(pos)
 
     def _handle_explain(self, event: pygame.event.Event) -> bool:
@@ -701,6 +730,19 @@ class TableScene(Scene):
             self.coach.draw(surface, self)      # the lesson's words stay readable over the table ...
         self._draw_explanation(surface)         # ... and what the player asked about over them
 
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """In a lesson, the toasts (a refusal's reason) stack just above the coach's panel, or below it when it
+        sits at the top: never over its Next button."""
+        from game.ui import theme
+        coach = self.coach
+        if coach is None or coach.step is None or coach.rect.h <= 0:
+            return pygame.Rect(screen)
+        width = max(coach.rect.w, min(screen.w, theme.px(560)))
+        x = max(screen.x, min(coach.rect.centerx - width // 2, screen.right - width))
+        if coach.rect.centery > screen.centery:
+            return pygame.Rect(x, screen.y, width, coach.rect.top - screen.y + theme.px(16))
+        return pygame.Rect(x, coach.rect.bottom, width, screen.bottom - coach.rect.bottom)
+
     def draw_privacy(self, surface: pygame.Surface) -> None:
         self.privacy.set_rect(surface.get_rect())
         self.privacy.draw(surface)
@@ -713,7 +755,7 @@ class TableScene(Scene):
         current = self.state.current_player
         if current is None:
             return ""
-        name = self.session.seats[current].name
+        name = self.seat_name(current)
         if self.is_bot(current):
-            return tr("table.thinking", name=name)
+            return self.bot_status(current)
         return tr("table.your_turn", name=name)

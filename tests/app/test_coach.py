@@ -234,7 +234,7 @@ def test_in_a_lesson_the_pause_menu_leaves_it_for_later_or_starts_it_over(app, m
     frames(app, 2)
     click(app, find_button(app.stack.top, "pause.lesson_leave").rect.center)
     frames(app, 2)
-    assert isinstance(app.stack.top, MenuScene) and "Learn to play" in toasts(app)
+    assert isinstance(app.stack.top, MenuScene) and "Resume the lesson" in toasts(app)
     assert json.loads(again.tutorial_file.read_text())["step"] == 1                      # kept for later
     pygame.event.clear()
 
@@ -252,3 +252,73 @@ def test_the_menu_tile_says_whether_its_lesson_is_new_waiting_or_learnt(app):
     mark_lesson_done("playa-pirata")                                           # played to its end once
     menu.enter()
     assert button.text == Text.of("coach.learn_done")
+
+
+def test_the_panels_buttons_explain_themselves_a_bot_waits_for_watch_and_replies_never_cover_next(app, minigame_entry):
+    """Second newcomer round: a bot step's button says Watch and the table says the bot waits for it (not
+    "thinking"); F1 on the panel's buttons explains them; a refusal's toast stands clear of Next; the last step
+    has no Skip lesson."""
+    from tests.app.conftest import key
+    scene = _open(app, minigame_entry)
+    coach = scene.coach
+    click(app, coach.next_button.rect.center)
+    frames(app, 2)
+    click(app, next(b for b in scene.action_buttons() if b.action.kind in ("mg.play", "mg.discard")).rect.center)
+    frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=coach.next_button.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 1)
+    key(app, pygame.K_F1)
+    frames(app, 1)
+    assert scene._explaining()[1] == Text.of("coach.explain.next")          # what the panel's button does
+    click(app, coach.next_button.rect.center)
+    frames(app, 2)
+    click(app, _button(scene, "mg.end_plays").rect.center)
+    frames(app, 2)
+    click(app, next(b for b in scene.action_buttons() if b.action.kind in ("mg.play", "mg.discard")).rect.center
+          if any(b.action.kind == "mg.play" for b in scene.action_buttons()) else _button(scene, "mg.draw").rect.center)
+    frames(app, 2)
+    assert not app.toasts.rect.colliderect(coach.next_button.rect) or not coach.waiting_for_next()
+    while coach.step.name != "ben":
+        click(app, _button(scene, "mg.draw").rect.center)
+        frames(app, 2)
+    frames(app, 30)
+    assert coach.next_button.text == Text.of("coach.watch")                  # the bot waits for Watch ...
+    assert scene.status_text() == tr_(Text.of("coach.bot_waits", name="Ben"))   # ... and the table says so
+    click(app, coach.next_button.rect.center)
+    for _ in range(200):
+        frames(app, 1)
+        if coach.step.name == "end":
+            break
+    assert coach.step.name == "end" and coach.index == len(coach.tutorial.steps) - 1
+    assert not coach.skip_button.visible                                     # the last words: no Skip lesson
+    pygame.event.clear()
+
+
+def tr_(text):
+    from game.i18n import tr
+    return tr(text)
+
+
+def test_a_refusals_toast_stands_clear_of_the_lessons_panel(app, minigame_entry):
+    scene = _open(app, minigame_entry)
+    coach = scene.coach
+    click(app, scene.action_buttons()[0].rect.center)                       # a move during the welcome
+    frames(app, 2)
+    assert app.toasts.active
+    area = app.toasts.rect
+    assert not area.colliderect(coach.next_button.rect) and not area.colliderect(coach.rect.inflate(0, -40))
+    pygame.event.clear()
+
+
+def test_each_playable_games_tile_has_a_play_button_opening_its_setup(app):
+    from game.scenes.setup import SetupScene
+    from tests.app.conftest import open_menu
+    menu = open_menu(app)
+    tile = next(t for t in menu.tiles if t.entry.id == "pirateer")
+    play = menu.play_buttons[tile]
+    assert tile.rect.contains(play.rect) and play.rect.bottom <= menu.learn_buttons[tile].rect.top
+    assert all(not b.rect.colliderect(t.rect) for t in menu.tiles for b in menu.buttons.children if b.visible)
+    click(app, play.rect.center)
+    frames(app, 3)
+    assert isinstance(app.stack.top, SetupScene) and app.stack.top.entry.id == "pirateer"

@@ -76,6 +76,10 @@ def test_every_menu_and_form_fits_the_window(app, monkeypatch, size):
                        ("error", lambda: ErrorScene(app, RuntimeError("boom"), "/tmp/pgn.log"))):
         open_at(app, size, make())
         check(app, drawn, name)
+        if hasattr(app.stack.top, "body"):                    # a form: every row inside its panel
+            panel = app.stack.top.panel.rect
+            outside = [w for w in app.stack.top.body.walk() if w.visible and not panel.contains(w.rect)]
+            assert not outside, f"{name} at {size}: {outside[:3]} outside {panel}"
         app.stack.pop()
     seats, result = sample_result()
     for game_id in PLAYABLE:
@@ -274,3 +278,22 @@ def test_the_continue_list_fits_the_window(app, monkeypatch, size):
     click(app, scene.rows[-1].resume.rect.center)
     frames(app, 2)
     assert getattr(app.stack.top, "save_path", None) is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_every_row_of_a_form_stays_inside_its_panel_in_both_languages(app, size, lang):
+    """Found by a newcomer: in Italian the settings' longer labels wrapped and Done hung off the panel."""
+    from game.i18n import set_language
+    from game.scenes.credits import CreditsScene
+    from game.scenes.settings import SettingsScene
+    set_language(lang)
+    try:
+        for make in (lambda: SettingsScene(app), lambda: CreditsScene(app)):
+            scene = open_at(app, size, make())
+            panel = scene.panel.rect
+            outside = [w for w in scene.body.walk() if w.visible and not panel.contains(w.rect)]
+            assert not outside, f"{type(scene).__name__} at {size} in {lang}: {outside[:3]} outside {panel}"
+            app.stack.pop()
+    finally:
+        set_language("en")

@@ -18,7 +18,9 @@ gesture (``press_actions``, then the drop) on a copy of the game. So:
 - let go anywhere else: the tile stays in hand, as after a click; a press anywhere else with a tile in hand
   drags that tile (``hand``);
 - with nothing in hand, a press on an empty slot says why there is no tile to take (R4: taken by whom); a
-  press on the pile or the island while the player may not act says why (Done, not started, over).
+  press on the pile or the island while the player may not act says why (Done, not started, over);
+- a press on a pile tile refused (taken by someone, or a lesson's step that wants another gesture) and then
+  dragged away: the reason again on release (said on the press, it may have faded while the pointer moved).
 
 The controller does not glide anything itself (``glide=False``: the engine's ``returned`` event animates
 the way back) and leaves the keys alone (the keyboard and the controllers play with their cursors,
@@ -153,7 +155,12 @@ class MouseInput:
         nothing yet."""
         if payload == HAND:
             return True
-        return self._take(self.mouse_seat, payload)
+        self.refused_take = None
+        taken = self._take(self.mouse_seat, payload)
+        if not taken and self.refused_take is not None:   # a drag from here: said again on release
+            self.refused_press = (self.refused_take, payload, tuple(self.mouse))
+        self.refused_take = None
+        return taken
 
     def _drop(self, payload: Any, target: DropTarget) -> bool | Text:
         """A drop, or a click with the tile in hand, on a target that accepts it: the table's ``drop_action``,
@@ -202,6 +209,10 @@ class MouseInput:
             else:
                 self._flip(seat)
             return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            refused, self.refused_press = self.refused_press, None
+            if refused is not None and event.type == pygame.MOUSEBUTTONUP:
+                self._drag_refused(refused, event.pos)
         self._sync_grips()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.drag.dragging is None:
             under = self.drag.draggable_at(event.pos)
@@ -214,6 +225,13 @@ class MouseInput:
                               self.L.slots[slot].midtop)
                     return
         self.drag.handle(event)
+
+    def _drag_refused(self, refused: tuple[Any, int, tuple[int, int]], pos: tuple[int, int]) -> None:
+        """A press on a pile tile was refused (its reason said then), and the pointer was dragged away before
+        the release: the reason again, now (its bubble may have faded while the learner watched the pointer)."""
+        reason, slot, start = refused
+        if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > self.drag.threshold:
+            self._say(reason, self.L.slots[slot].midtop)
 
     def _refuse_idle(self, event: pygame.event.Event) -> None:
         """A press on the pile or the mouse player's island while they may not act: why (not before "Go!",

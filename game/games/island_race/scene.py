@@ -41,9 +41,12 @@ the lesson's script (``ScriptedAgent``), the race clock moves on only when the c
 gesture the lesson refuses (a take, a turn, a flip, a put back, a placement by click or by drop, a key) gets its
 reason, shown just above the coach's panel (which glows), clear of what the step rings and of the title; a
 placement the lesson does not want is refused before any water warning (which would promise a second click the
-lesson refuses). The lesson's clock moves only while its scripted moves are played, exactly their ``pace`` each,
-so a resumed lesson shows the time it was left at; after the pause it goes on without the count while it waits
-for the learner. Paused (lesson or not), nothing in hand is drawn over the frozen table.
+lesson refuses), and one that would also break the water rule says so first (then that the lesson wants another
+cell: "allowed" alone would read as if the water rule did not matter); a press on a pile tile refused, then
+dragged, says its reason again where it is let go (the learner was watching the pointer, not the bubble). The
+lesson's clock moves only while its scripted moves are played, exactly their ``pace`` each, so a resumed lesson
+shows the time it was left at; after the pause it goes on without the count while it waits for the learner.
+Paused (lesson or not), nothing in hand is drawn over the frozen table.
 """
 from __future__ import annotations
 
@@ -59,7 +62,7 @@ from game.core.events import Event
 from game.core.protocol import Action, IllegalAction, Result, Text
 from game.core.rng import Rng
 from game.core.session import GameSession
-from game.i18n import shown_name, tr
+from game.i18n import tr
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.widgets import Button
@@ -150,6 +153,8 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         self.mouse = (0, 0)                       # the pointer (the mouse player's tile in hand is drawn there)
         self.keys_used = len(humans) > 1          # the keyboard cursor is on screen
         self.refused_slot: int | None = None      # a pile tile whose take was just refused (no hover mark)
+        self.refused_take: Text | None = None     # why that take was refused
+        self.refused_press: tuple[Any, int, tuple[int, int]] | None = None   # (reason, slot, where) of a press
         self._lesson_base = 0.0
         self.warning: WaterWarning | None = None  # state, not an animation: its 2 s are the player's, not Settings'
         self.shuffle: list[tuple[float, float, float, float]] = []
@@ -191,9 +196,6 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
 
     def seat_colour(self, seat: int) -> int:
         return self.session.seats[seat].colour
-
-    def seat_name(self, seat: int) -> str:
-        return shown_name(self.session.seats[seat].name)  # however long the name in the save, it fits
 
     def round_seconds(self) -> float | None:
         return self.round.timer
@@ -549,6 +551,7 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         if reason is not None:
             self._say(reason, self.L.slots[slot].midtop)
             self.refused_slot = slot      # no hover mark on it until the pointer leaves it: it was not taken
+            self.refused_take = reason    # (a press of the mouse: said again if it drags away, ``mouse``)
             return False
         self.refused_slot = None
         return True
@@ -603,11 +606,13 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         reason = self.round.check(Place(seat, cell))
         if reason is not None:
             return reason
+        faults = self.round.water_faults_of_placement(seat, cell)
         if self._lesson():     # a placement the lesson does not want now is refused before any water warning
             reason = self.coach.refusal(Place(seat, cell))
+            if reason is not None and faults:   # the water rule first: "allowed" alone would read as "harmless"
+                return Text.of("ir.coach.water_first", then=self._lesson_wants(seat, reason))
             if reason is not None:
                 return reason
-        faults = self.round.water_faults_of_placement(seat, cell)
         warn_on = getattr(self.app.settings, "ir_water_warning", True)
         w = self.warning
         confirmed = w is not None and w.seat == seat and w.cell == cell and w.age <= WARN_SECONDS
@@ -618,6 +623,17 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         self.warning = None
         reason = self.act(Place(seat, cell))
         return "placed" if reason is None else reason
+
+    def _lesson_wants(self, seat: int, reason: Text) -> Text:
+        """After the water rule, what the lesson wants instead of a placement it refuses: another cell (its step
+        places a tile), another move (it asks for something else), or the coach's own words (read, watch)."""
+        if reason.key != "coach.not_now":
+            return reason
+        expect = self.coach.step.expect
+        size = self.round.size
+        cells = [(row, col) for row in range(size) for col in range(size)]
+        wants_cell = expect is not None and any(expect(Place(seat, cell)) for cell in cells)
+        return Text.of("ir.coach.another_cell" if wants_cell else "ir.coach.another_move")
 
     # Input -------------------------------------------------------------------------------------------
     _mouse_mode = True

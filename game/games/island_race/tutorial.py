@@ -13,7 +13,9 @@ each island has seven of its nine tiles down, and the pile shows the tiles the c
 - the rival's island (a volcano on it already): the right side and the top-right corner are empty; its glove
   takes the iguana side T26 from slot 16, turns it once and places it (while the learner watches), then, once
   the learner is done, T10 from slot 8 on its top-right corner — a wrong connection (its forest against desert),
-  which the coach explains there and then, before the scoring — and is done (the round ends).
+  which the coach explains there and then, before the scoring, ringing the tile and its wrong edge — and, once
+  the learner has read that it is about to finish (a reading step: its Done and the round's end come only after
+  Next), is done (the round ends).
 
 What the learner does: Take, Rotate (turn clockwise), Place, Take, Flip, Return (put back), Take, Place, Done: every
 player action of a timed round. ``Stop`` exists only in the no-timer variant (the last-tile phase) and stays out
@@ -39,8 +41,10 @@ import pygame
 from game.core.protocol import Action, Text
 from game.games.island_race.positions import position
 from game.games.island_race.rules import Done, Flip, Place, Return, Rotate, Take
+from game.games.island_race.scoring import neighbour, wrong_joints
 from game.games.island_race.scoring_view import STEPS
 from game.scenes.coach import Step, Tutorial
+from game.ui import theme
 
 YOU, RIVAL = 0, 1
 
@@ -109,6 +113,32 @@ def _island(seat: int) -> Callable[[Any], pygame.Rect | None]:
     return lambda scene: scene.L.islands[seat].grid
 
 
+def _island_under_name(seat: int) -> Callable[[Any], pygame.Rect | None]:
+    """The island's grid, ringed clear of the name above it: the coach's ring grows out of the rect it is
+    given by up to ~12 px, and the header line (name, total) sits right on the grid's top; the rect given
+    starts lower by that much (the ring then runs along the top row's outer, water, edges)."""
+    def point(scene: Any) -> pygame.Rect:
+        grid = scene.L.islands[seat].grid
+        lower = min(theme.px(12), grid.h // 8)
+        return pygame.Rect(grid.x, grid.y + lower, grid.w, grid.h - lower)
+    return point
+
+
+def _misfit(scene: Any) -> list[pygame.Rect]:
+    """The rival's misfit tile (its top-right corner) and its wrong edge (the forest side against desert): what
+    the explanation of the wrong connection talks about."""
+    box, r = scene.L.islands[RIVAL], scene.round
+    cell = (0, 2)
+    rects = [box.cell_rect(*cell)]
+    for (a, d) in wrong_joints(r.faces(RIVAL), r.size):
+        b = neighbour(a, d, r.size)
+        if cell in (tuple(a), tuple(b) if b is not None else None):
+            x, y = box.edge_point(tuple(a), d)
+            half = max(4, box.cell // 5)
+            rects.append(pygame.Rect(x - half, y - half, 2 * half, 2 * half))
+    return rects
+
+
 def _button(name: str) -> Callable[[Any], pygame.Rect | None]:
     return lambda scene: getattr(scene, name).rect
 
@@ -172,7 +202,7 @@ def _scored_up_to(line: str) -> Callable[[Any], bool]:
 def _steps() -> list[Step]:
     return [
         Step(C("welcome"), point=_welcome, name="welcome"),
-        Step(C("water"), point=_island(YOU), name="water"),
+        Step(C("water"), point=_island_under_name(YOU), name="water"),
         Step(C("clock"), point=lambda scene: scene.L.clock, name="clock"),
         Step(C("take"), expect=_take(PARROT), point=_slot(PARROT), name="take"),
         Step(C("turn"), expect=_turn_right, point=_button("turn_right"), name="turn"),
@@ -186,9 +216,10 @@ def _steps() -> list[Step]:
         Step(C("place_last"), expect=_place((2, 2)), point=_cell((2, 2)), name="place_last"),
         Step(C("done"), expect=_kind(Done), point=_button("done_button"), after=C("first_out"), name="done"),
         Step(C("rival_last"), plays=RIVAL_LAST, pace=PACE, point=_rival_cell((0, 2)), after=C("rival_wrong"),
-             name="rival_last"),
-        Step(C("rival_done"), plays=RIVAL_FINISHES[len(RIVAL_LAST):], pace=PACE, point=_island(RIVAL),
-             name="rival_done"),
+             after_point=_misfit, name="rival_last"),
+        Step(C("rival_done"), point=_island(RIVAL), name="rival_done"),          # read before the round ends
+        Step(C("rival_presses"), plays=RIVAL_FINISHES[len(RIVAL_LAST):], pace=PACE,
+             point=_island(RIVAL), name="rival_presses"),
         Step(C("scoring"), point=_scored_island(YOU), ready=_scoring_shown, name="scoring"),
         Step(C("plus"), point=_example_area, ready=_scored_up_to("landscapes"), name="plus"),
         Step(C("minus"), point=_scored(RIVAL), ready=_scored_up_to("wrong"), name="minus"),

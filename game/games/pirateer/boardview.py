@@ -28,6 +28,11 @@ KIND_RGB = {"sea": (38, 110, 140), "current": (22, 74, 104), "dock": (38, 110, 1
 
 _native: dict[str, pygame.Surface | None] = {}
 
+#: how far below its diamond's middle a piece stands on an upper harbour's anchor, in half-diagonals (h): a
+#: ship's picture (1.7 h, standing at 0.79 of its height) then lies within the anchor's square, never over
+#: the sand past the board's edge
+TOP_ANCHOR_DROP = 0.5
+
 
 def _compose_native(board: Board) -> pygame.Surface | None:
     """The board rectangle at the map's own scale, from the .tmx via pytmx (None if it cannot be read)."""
@@ -122,15 +127,20 @@ class BoardView:
         st = self.board.strait_at(cell)
         return (st.top, st.bottom) if st is not None else (cell,)
 
-    def anchor_point(self, cell: Cell) -> Point:
+    def anchor_point(self, cell: Cell, piece: bool = True) -> Point:
         """Where a piece on ``cell`` stands: the middle of its diamond, or for a strait half (cut by
-        the board's edge) the middle of the part inside the board."""
+        the board's edge) the middle of the part inside the board; on an upper harbour's anchor, half a
+        square lower (``TOP_ANCHOR_DROP``): a ship's picture rises from where it stands over the square
+        above, and above a top anchor there is only the sand past the board's edge. ``piece=False``: the
+        middle of what is shown of the square (for a mark centred on it: a die badge, a wreck)."""
         cx, cy = self.centre(cell)
         if self.board.strait_at(cell) is not None:
             if cy < self.rect.y + self.h:
                 cy = self.rect.y + self.h * 0.45
             elif cy > self.rect.bottom - self.h:
                 cy = self.rect.bottom - self.h * 0.45
+        elif piece and cy < self.rect.centery and any(h.anchor == cell for h in self.board.harbours):
+            cy += self.h * TOP_ANCHOR_DROP
         return cx, cy
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:

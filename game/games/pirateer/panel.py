@@ -8,7 +8,8 @@ events threw them (``shown_dice``, ``dice_spent``, and ``roll_age()`` while the 
 timeline), the players' names and who is a bot, the human who may act on screen (``my_turn``), the
 scene's mode and selection (for the prompt), the engine's forbidden directions of the carrier
 (``forbidden_directions``), whether a lesson's coach waits for Next (``coach``: then the prompt says so, never
-"roll" under the lesson's words), and the scene's buttons, log panel and Menu button, which it places. The
+"roll" under the lesson's words; while its step waits for a move, the prompt sends to the lesson's gold ring,
+never naming another move), and the scene's buttons, log panel and Menu button, which it places. The
 acey-deucey pickers' two chosen values (``bonus_pick``) are the panel's; the scene plays them. As it draws
 each thing it names it with the table's ``explain`` (issue 15: what it is and what it does).
 """
@@ -130,9 +131,12 @@ class SidePanel:
         seat = g.current
         name = t.seat_name(seat)
         if t.is_bot(seat):
-            return tr("table.thinking", name=name)
+            return t.bot_status(seat)
         if t.my_turn() is None:
             return ""
+        if coach is not None and coach.step is not None and coach.step.expect is not None \
+                and t.mode is None and t.selected is None:
+            return tr("pir.ui.follow_lesson")   # the lesson asks for one move: never another one named here
         if t.choosing():
             return tr("pir.ui.choose_prompt", name=name) + ". " + tr("pir.ui.choose_hint")
         if t.mode == "arm":

@@ -191,8 +191,10 @@ class Sea:
         return max(4.0, min(width / units_w, height / units_h))
 
     # -- geometry ---------------------------------------------------------------------------------
-    def at(self, cell: Cell) -> tuple[float, float]:
-        return self.view.anchor_point(cell)
+    def at(self, cell: Cell, piece: bool = False) -> tuple[float, float]:
+        """A square's middle (for marks, labels, arrows); ``piece``: where a ship stands on it (as on the
+        table: lower on an upper anchor, see ``BoardView.anchor_point``)."""
+        return self.view.anchor_point(cell, piece=piece)
 
     def ship_size(self) -> int:
         return max(14, int(self.h * 1.7))
@@ -210,7 +212,7 @@ class Sea:
             img = img.copy()
             img.set_alpha(alpha)
         fx, fy = sprites.ship_foot(size, facing)
-        x, y = self.at(cell)
+        x, y = self.at(cell, piece=True)
         self.full.blit(img, (int(x - fx + offset), int(y - fy - offset)))
 
     def pieces(self, s: PirateerState, skip: Iterable[str] = (), on_top: bool = False) -> None:
@@ -234,7 +236,7 @@ class Sea:
             for k, ship in enumerate(ships):
                 self.ship(ship, cell, carrier=s.treasure == ship, offset=k * max(3, int(self.h / 7)))
             if len(ships) > 1:
-                x, y = self.at(cell)
+                x, y = self.at(cell, piece=True)
                 theme.draw_text(self.full, f"×{len(ships)}", _font(13), palette.PARCHMENT,
                                 (int(x - self.h * 0.75), int(y + self.h * 0.25)), "center", palette.INK, 2)
 

@@ -57,7 +57,7 @@ from game import games
 from game.core.events import Event
 from game.core.protocol import Action, Result, Text
 from game.core.session import GameSession
-from game.i18n import shown_name, tr
+from game.i18n import tr
 from game.scenes.table import TableScene
 from game.ui import palette, theme
 from game.ui.dice import die_face
@@ -144,9 +144,6 @@ class PirateerScene(TableScene):
     def effects(self) -> list[fx.Effect]:
         """The Pirateer pictures running on the timeline now (a glide back from an illegal drop aside)."""
         return [c for c in self.timeline.clips(fx.Effect) if c.tag != "return"]
-
-    def seat_name(self, seat: int) -> str:
-        return shown_name(self.session.seats[seat].name)  # however long the name in the save, it fits
 
     def choosing(self) -> bool:
         """S1: the seats are choosing their fleets (before the first roll)."""
@@ -1027,7 +1024,7 @@ class PirateerScene(TableScene):
         size = self.ship_size()
         for cell in g.wrecks:
             for half in self.view.halves(cell):
-                pt = self.view.anchor_point(half)
+                pt = self.view.anchor_point(half, piece=False)
                 img = sprites.wreck(size)
                 surface.blit(img, img.get_rect(center=pt))
                 self.explain(self._square_box(half), Text.of("pir.explain.wreck"), "wreck")
@@ -1079,7 +1076,7 @@ class PirateerScene(TableScene):
                 pygame.draw.polygon(shade, (*palette.GOLD_LIGHT, 150 if hot else 90), local)
                 pygame.draw.polygon(shade, (*palette.GOLD_LIGHT, 255), local, max(2, int(h / 10)))
                 surface.blit(shade, layer_rect)
-                cx, cy = self.view.anchor_point(half)
+                cx, cy = self.view.anchor_point(half, piece=False)
                 badge = max(12, int(h * 0.7))
                 x0 = cx - (len(dice) * (badge + 2) - 2) / 2
                 for k, d in enumerate(dice):

@@ -15,7 +15,8 @@ count it). The game, turn by turn (squares as in the board file):
    with the 3; the treasure could be taken now, but Pirate ship 1 sits 3 squares below the dock: End turn (R25).
 2. Pirates roll 4 and 2: their ship 1 enters current C2 (8,13) -> (10,13) and rides it east to (14,9).
 3. Spanish take the treasure before rolling (R14, A5); roll 3 and 2: ship 1 (8,10) -> (5,10), a current
-   square (R7), then rides current C1 west to (3,12) (R8, R18).
+   square (R7), then rides current C1 west to (3,12) (R8, R18); the turn ends by itself (nothing to take,
+   R25), and the coach says why (turn 1 waited for End turn: a take was still possible then).
 4. Pirates roll 6 and 1: their ship 2 (9,12) boards the carrier at (3,12) (R20, R21); ship 1 (14,9) -> (13,9).
 5. Spanish roll 2 and 1: ship 2 (3,14) boards the Pirate carrier at (3,12) and takes the treasure back;
    then one square SW, parallel to the harbour, to (3,13) (R17), in line with the harbour's open end.
@@ -67,16 +68,15 @@ def _kind(cls: type) -> Callable[[Action], bool]:
     return lambda a: isinstance(a, cls)
 
 
-def _sail(ship: str, to: tuple[int, int], *also: tuple[int, int]) -> \
-        Callable[[Any], list[pygame.Rect] | pygame.Rect | None]:
-    """Where the rings go for a move: the ship to pick up and the square it goes to (and ``also`` the squares
-    the step's words name: the harbour's open end); once the ship is in hand, the square alone."""
+def _sail(ship: str, to: tuple[int, int]) -> Callable[[Any], list[pygame.Rect] | pygame.Rect | None]:
+    """Where the rings go for a move: the ship to pick up and the square it goes to, nothing else (a third
+    ring, the harbour's open end the words name, made the move unclear: that square is ringed at the step
+    where it is the point); once the ship is in hand, the square alone."""
     def point(scene: Any) -> list[pygame.Rect] | pygame.Rect | None:
         if scene.selected == (ship,):
             return scene.square_rect(to)
         here = scene.ship_rect(ship)
-        rings = [scene.square_rect(to)] + [scene.square_rect(c) for c in also]
-        return [here] + rings if here is not None else rings
+        return [here, scene.square_rect(to)] if here is not None else scene.square_rect(to)
     return point
 
 
@@ -103,6 +103,11 @@ def _threat(scene: Any) -> list[pygame.Rect] | None:
 def _home(scene: Any) -> list[pygame.Rect]:
     """Roll, and where home begins: the harbour's square by its open end, three squares NW of the ship."""
     return [scene.roll_button.rect, scene.square_rect(HARBOUR_DOOR)]
+
+
+def _turn(scene: Any) -> pygame.Rect:
+    """The panel's head, whose turn it is: the learner's turn ended by itself (no End turn)."""
+    return scene.panel.head_rect
 
 
 def _pirates(*plan: tuple[str, str, int]) -> Callable[[Any], Action]:
@@ -145,13 +150,15 @@ def _steps() -> list[Step]:
         Step(C("roll_again"), expect=_kind(Roll), point=roll, name="roll2"),
         Step(C("current"), expect=_move(SP1, "NW", 3), point=_sail(SP1, (5, 10)), after=C("on_current"),
              name="current"),
-        Step(C("ride"), expect=_move(SP1, "W", 2), point=_sail(SP1, (3, 12)), name="ride"),
+        # both dice played, nothing to take: the turn ends by itself (R25), unlike turn 1's End turn
+        Step(C("ride"), expect=_move(SP1, "W", 2), point=_sail(SP1, (3, 12)), after=C("turn_over"),
+             after_point=_turn, name="ride"),
         Step(C("pirates_board"), bot=_pirates((PI2, "NW", 6), (PI1, "NW", 1)), point=_threat,
              after=C("pirates_boarded"), name="pirates2"),
         # turn 5: the Pirate carrier boarded, a move parallel to the harbour, in line with its open end
         Step(C("take_back"), expect=_kind(Roll), point=roll, name="roll3"),
         Step(C("board"), expect=_move(SP2, "NE", 2), point=_sail(SP2, (3, 12)), after=C("boarded"), name="board"),
-        Step(C("along"), expect=_move(SP2, "SW", 1), point=_sail(SP2, (3, 13), HARBOUR_DOOR), name="along"),
+        Step(C("along"), expect=_move(SP2, "SW", 1), point=_sail(SP2, (3, 13)), name="along"),
         Step(C("pirates_chase"), bot=_pirates((PI1, "SW", 1), (PI1, "W", 5)), after=C("pirates_chased"),
              name="pirates3"),
         # turn 7: home

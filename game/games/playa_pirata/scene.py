@@ -34,7 +34,7 @@ from game import games
 from game.core.events import Event
 from game.core.protocol import Action, Result, Text
 from game.core.session import GameSession
-from game.i18n import shown_name, tr
+from game.i18n import tr
 from game.scenes.table import TableScene
 from game.ui import palette, theme
 from game.ui.cards import CardSprite
@@ -154,6 +154,8 @@ class PlayaScene(TableScene):
         self.breakdown_rect = pygame.Rect(0, 0, 0, 0)  # where the sunset's breakdown was last drawn
         self.breakdown_rows = pygame.Rect(0, 0, 0, 0)  # ... and its table of rows (a lesson points at it)
         self.round_rect = pygame.Rect(0, 0, 0, 0)      # the "Hand 1/1 · Round 6/8" line of the side panel
+        self.starter_rect = pygame.Rect(0, 0, 0, 0)    # the "Starting player: Red" line under it
+        self.towels_left_rects: dict[int, pygame.Rect] = {}   # an opponent's "Towels 1×2 2×2 3×1" line
         self.count_rects: dict[int, pygame.Rect] = {}  # the ×N badge of each pile on the beach
         self._results_due = False            # the match ended under its last sunset: its button shows the results
         self.sunset: Sunset | None = None    # what the sunset on screen reveals (with hand_end)
@@ -203,9 +205,6 @@ class PlayaScene(TableScene):
 
     def seat_colour(self, seat: int) -> int:
         return self.session.seats[seat].colour
-
-    def seat_name(self, seat: int) -> str:
-        return shown_name(self.session.seats[seat].name)  # however long the name in the save, it fits
 
     def my_turn(self) -> int | None:
         """The shared table's, and nobody plays while a hand's scoring is on screen."""
@@ -979,6 +978,7 @@ class PlayaScene(TableScene):
             ones, twos, threes = hand.towel_counts(seat)
             text = tr("pp.ui.towels_left", ones=ones, twos=twos, threes=threes)
             where = theme.draw_text(surface, text, small, palette.PARCHMENT, (x + theme.px(8), y + theme.px(4)))
+            self.towels_left_rects[seat] = pygame.Rect(where)
             self.explain(where, Text.of("pp.explain.opp_towels", name=name, ones=ones, twos=twos, threes=threes),
                          "opp_towels")
             if hand.special_hand and hand.special_hand[seat] is not None:
@@ -1179,7 +1179,7 @@ class PlayaScene(TableScene):
             return ""
         name = self.seat_name(current)
         if self.is_bot(current):
-            return tr("table.thinking", name=name)
+            return self.bot_status(current)
         if viewer != current:
             return tr("pp.ui.waiting", name=name)
         if hand.phase == SEATING:
@@ -1214,9 +1214,10 @@ class PlayaScene(TableScene):
         self.round_rect = pygame.Rect(where)
         self.explain(where, Text.of("pp.explain.round", hand=hand.hand_index + 1, hands=n_hands,
                                     round=min(hand.round, hand.n_rounds), rounds=hand.n_rounds), "round")
-        y += f.get_linesize()
+        y += f.get_linesize() + theme.px(10)             # room for the lesson's ring around the line above
         starter = tr("pp.ui.starter", name=self.seat_name(hand.order[0]))
         where = theme.draw_text(surface, starter, small, palette.INK_SOFT, (r.x + theme.px(12), y))
+        self.starter_rect = pygame.Rect(where)
         self.explain(where, Text.of("pp.explain.starter", name=self.seat_name(hand.order[0])), "starter")
         y += small.get_linesize() + theme.px(4)
         for seat in range(self.session.players):

@@ -22,7 +22,7 @@ What the learner does, round by round (every action type of a hand without the v
 The opening says where we are in two reading steps (a hand, a round, #1 Central, the ×N badge, the hand);
 the last steps run on the sunset itself (``ready``: Next waits until what they talk about is on screen):
 the treasures turned over and who takes each (the beach, ``SunsetStep.on_beach``: the breakdown waits),
-what each kind scores, then the breakdown's rows; the coach's last Next shows the results.
+what each kind scores, then the breakdown's rows; the coach's last Next opens the match results.
 
 Left out of this first lesson: the special cards (the ``special-cards`` option: the draft ``pp.draft`` and
 ``pp.special``) and the two-hands format's seat choice (``pp.position``); the coach's last words send the
@@ -120,11 +120,13 @@ def free_sand(scene: Any) -> pygame.Rect:
     return scene.burial_sand()
 
 
-def point_bury(scene: Any) -> pygame.Rect | None:
-    if _dragging(scene, "treasure"):
-        return free_sand(scene)
+def point_bury(scene: Any) -> list[pygame.Rect]:
+    """The 7 to drag and the open sand it goes to (the card first, the target last; while it is carried,
+    the sand alone)."""
     sprite = _sprite(scene, "treasure")
-    return sprite.rect if sprite is not None else None
+    if _dragging(scene, "treasure") or sprite is None:
+        return [free_sand(scene)]
+    return [sprite.rect, free_sand(scene)]
 
 
 def point_pirate(kind: str, target: int) -> Callable[[Any], pygame.Rect | None]:
@@ -152,16 +154,18 @@ def group_cards(scene: Any, values: tuple[int, ...]) -> list[str]:
     return out
 
 
-def point_group(target: int, values: tuple[int, ...]) -> Callable[[Any], pygame.Rect | None]:
-    """The next towel to click for the group; once it is gathered (or being dragged), the treasure."""
-    def where(scene: Any) -> pygame.Rect | None:
-        wanted = sorted(TOWEL_VALUE[c] for c in scene.selected) == sorted(values)
-        if (wanted or _dragging(scene, "towel")) and target < len(scene.spot_rects):
-            return scene.spot_rects[target]
-        cards = group_cards(scene, values)
-        if not cards:
+def point_group(target: int, values: tuple[int, ...]) -> Callable[[Any], list[pygame.Rect] | None]:
+    """The next towel to click for the group and the treasure it goes to (the card first, the target last);
+    once the group is gathered (or being dragged), the treasure alone."""
+    def where(scene: Any) -> list[pygame.Rect] | None:
+        if target >= len(scene.spot_rects):
             return None
-        return _sprite(scene, "towel", cards[0]).rect
+        spot = scene.spot_rects[target]
+        wanted = sorted(TOWEL_VALUE[c] for c in scene.selected) == sorted(values)
+        cards = group_cards(scene, values)
+        if wanted or _dragging(scene, "towel") or not cards:
+            return [spot]
+        return [_sprite(scene, "towel", cards[0]).rect, spot]
     return where
 
 
@@ -178,8 +182,22 @@ def point_spots(*indices: int) -> Callable[[Any], list[pygame.Rect] | None]:
 
 
 def point_round(scene: Any) -> pygame.Rect | None:
-    """The "Hand 1/1 · Round 6/8" line of the side panel."""
-    return scene.round_rect if scene.round_rect.w else None
+    """The "Hand 1/1 · Round 6/8" line of the side panel, trimmed under its letters: the ring around it (at
+    its widest) leaves the "Starting player" line under it in sight."""
+    r = scene.round_rect
+    return pygame.Rect(r.x - r.h // 6, r.y, r.w + r.h // 3, r.h - r.h // 6) if r.w else None
+
+
+def point_towels(seat: int) -> Callable[[Any], list[pygame.Rect] | None]:
+    """``seat``'s towels: for the learner the cards of the hand (greyed when they fit nowhere), for the bot
+    the "Towels 1×2 2×2 3×1" line of its panel (every player's counts are public)."""
+    def where(scene: Any) -> list[pygame.Rect] | None:
+        if seat != RED:
+            line = scene.towels_left_rects.get(seat)
+            return [line] if line is not None else None
+        cards = [s.rect for s in scene.hand_sprites if s.payload.kind == "towel"]
+        return [cards[0].unionall(cards[1:])] if cards else None
+    return where
 
 
 def point_beach(scene: Any) -> list[pygame.Rect]:
@@ -191,6 +209,11 @@ def point_beach(scene: Any) -> list[pygame.Rect]:
     if cards:
         out.append(cards[0].unionall(cards[1:]))
     return out
+
+
+def point_both(*pointers: Callable[[Any], list[pygame.Rect] | None]) -> Callable[[Any], list[pygame.Rect] | None]:
+    """Every rect the ``pointers`` give."""
+    return lambda scene: [r for p in pointers for r in (p(scene) or [])] or None
 
 
 def point_rows(scene: Any) -> pygame.Rect | None:
@@ -228,33 +251,36 @@ STEPS = [
     Step(T("playa_pirata.coach.beach"), point=point_beach, name="beach"),
     # round 6: bury, a group that beats the top card, a second treasure, End turn
     Step(T("playa_pirata.coach.bury"), expect=bury, point=point_bury,
-         after=T("playa_pirata.coach.bury.after"), name="bury"),
+         after=T("playa_pirata.coach.bury.after"), after_point=point_spots(SEVEN), name="bury"),
     Step(T("playa_pirata.coach.group"), expect=towels(FOUR, (2, 1)), point=point_group(FOUR, (2, 1)),
-         after=T("playa_pirata.coach.group.after"), name="group"),
+         after=T("playa_pirata.coach.group.after"), after_point=point_spots(FOUR), name="group"),
     Step(T("playa_pirata.coach.second"), expect=towels(SEVEN, (3,)), point=point_group(SEVEN, (3,)),
-         after=T("playa_pirata.coach.second.after"), name="second"),
+         after=T("playa_pirata.coach.second.after"), after_point=point_spots(FOUR, SEVEN), name="second"),
     Step(T("playa_pirata.coach.end"), expect=end, point=point_end, name="end"),
     Step(T("playa_pirata.coach.blue1"), name="blue1", after=T("playa_pirata.coach.blue1.after"),
+         after_point=point_spots(FOUR, SEVEN),
          bot=blue_turn(lambda h: PlayPirate(BLUE, "pirate-blue-spyglass", SEVEN), (FOUR, (2,)))),
     # round 7: the Map, one card, End turn
     Step(T("playa_pirata.coach.map"), expect=pirate("map", CENTRAL), point=point_pirate("map", CENTRAL),
-         after=T("playa_pirata.coach.map.after"), name="map"),
+         after=T("playa_pirata.coach.map.after"), after_point=point_spots(CENTRAL), name="map"),
     Step(T("playa_pirata.coach.single"), expect=towels(CENTRAL, (2,)), point=point_group(CENTRAL, (2,)),
-         after=T("playa_pirata.coach.single.after"), name="single"),
+         after=T("playa_pirata.coach.single.after"), after_point=point_towels(RED), name="single"),
     Step(T("playa_pirata.coach.end2"), expect=end, point=point_end, name="end2"),
     Step(T("playa_pirata.coach.blue2"), bot=blue_turn(_blue_buries, (BLUE_SKULL, (3,))),
-         after=T("playa_pirata.coach.blue2.after"), name="blue2"),
+         after=T("playa_pirata.coach.blue2.after"), after_point=point_both(point_spots(BLUE_SKULL), point_towels(BLUE)),
+         name="blue2"),
     # round 8: the Umbrella, nothing fits (Show my towels), End turn
     Step(T("playa_pirata.coach.umbrella"), expect=pirate("umbrella", SEVEN), point=point_pirate("umbrella", SEVEN),
-         after=T("playa_pirata.coach.umbrella.after"), name="umbrella"),
+         after=T("playa_pirata.coach.umbrella.after"), after_point=point_spots(SEVEN), name="umbrella"),
     Step(T("playa_pirata.coach.show"), expect=show, point=point_show, after=T("playa_pirata.coach.show.after"),
-         name="show"),
+         after_point=point_towels(RED), name="show"),
     Step(T("playa_pirata.coach.end3"), expect=end, point=point_end, name="end3"),
     Step(T("playa_pirata.coach.blue3"), name="blue3", after=T("playa_pirata.coach.blue3.after"),
+         after_point=point_spots(FOUR, CENTRAL),
          bot=blue_turn(lambda h: PlayPirate(BLUE, "pirate-blue-umbrella", FOUR), (CENTRAL, (2, 1)))),
     # the final turn, then the sunset: the last steps talk over it
     Step(T("playa_pirata.coach.final"), expect=towels(CENTRAL, (1, 1)), point=point_group(CENTRAL, (1, 1)),
-         after=T("playa_pirata.coach.final.after"), name="final"),
+         after=T("playa_pirata.coach.final.after"), after_point=point_spots(CENTRAL), name="final"),
     Step(T("playa_pirata.coach.sunset"), expect=end, point=point_end, name="sunset"),
     SunsetStep(T("playa_pirata.coach.takers"), point=point_spots(TOWEL_TREASURE, BLUE_SKULL), ready=sunset_beach,
                on_beach=True, name="takers"),

@@ -234,6 +234,9 @@ def test_the_coachs_panel_covers_neither_the_islands_nor_the_pile_nor_what_it_po
         assert not any(panel.colliderect(r) for r in kept), coach.step.name
         for target in _targets(coach.step.point(scene) if coach.step.point is not None else None):
             assert screen.contains(target) and not panel.colliderect(target), coach.step.name
+        if coach.explaining and coach.step.after_point is not None:     # what the explanation rings, too
+            for target in _targets(coach.step.after_point(scene)):
+                assert screen.contains(target) and not panel.colliderect(target), coach.step.name
         _do_step(app, scene)
     assert coach.done
 
@@ -418,3 +421,92 @@ def test_italian_names_the_game_and_its_rounds_as_the_menu_does():
         assert not [t for t in texts if "Island Race" in t], domain
         turns = [t for t in texts if re.search(r"\bturn[oi]\b", t, flags=re.I)]
         assert all("proprio turno" in t for t in turns), (domain, turns)
+
+
+def test_the_rivals_misfit_tile_and_its_wrong_edge_are_ringed_while_explained(app):
+    from game.games.island_race.tutorial import RIVAL
+    scene = _open(app)
+    _goto(app, scene, "rival_last")
+    _do_step(app, scene)                                             # its glove places the last tile
+    coach = scene.coach
+    assert coach.explaining and coach.rings()
+    box = scene.L.islands[RIVAL]
+    tile, edge = coach.step.after_point(scene)
+    assert tile == box.cell_rect(0, 2)                               # the misfit tile, top right of their island
+    assert edge.center == box.edge_point((0, 2), 2) or edge.center == box.edge_point((0, 1), 1)   # its wrong edge
+    assert edge.w < tile.w
+    frames(app, 2)                                                   # drawn (a ring that cannot be found logs)
+
+
+def test_the_rival_finishing_is_read_before_the_round_ends(app):
+    """Their Done, then the scoring: said first, waiting for Next (it used to flash by in the 1.5 s of the glove)."""
+    scene = _open(app)
+    _goto(app, scene, "rival_done")
+    coach = scene.coach
+    assert coach.waiting_for_next() and not coach.step.plays
+    frames(app, 300)
+    assert coach.step.name == "rival_done" and scene.stage == "play" and 1 not in scene.round.done
+    _do_step(app, scene)                                             # Next: now their glove presses Done
+    assert coach.step.name == "rival_presses"
+    _do_step(app, scene)
+    assert 1 in scene.round.done and coach.step.name == "scoring"
+
+
+def test_a_refused_placement_that_breaks_the_water_rule_says_the_water_rule_first(app):
+    from game.i18n import tr
+    scene = _open(app)
+    _goto(app, scene, "turn")
+    box = scene.L.islands[0]
+    n = len(scene.session.actions)
+    assert scene.round.water_faults_of_placement(0, (0, 2))          # not turned yet: water inwards
+    click(app, _centre(box.cell_rect(0, 2)))
+    frames(app, 2)
+    said = _reason_shown_clear_of_the_ring(app, scene, n)
+    rule = tr("ir.ui.water_warning").split(" Click")[0]
+    assert said.startswith(rule) and "this lesson asks for another move" in said and "allowed" not in said
+    assert scene.warning is None and scene.round.hands[0] is not None
+    _do_step(app, scene)                                             # turned: the top-right corner fits now
+    scene.drag.message = None
+    assert scene.round.water_faults_of_placement(0, (2, 2))          # the other corner would break it
+    drag(app, box.header.center, _centre(box.cell_rect(2, 2)))       # by drop: the same words, and a cell
+    said = _reason_shown_clear_of_the_ring(app, scene, n + 1)
+    assert said.startswith(rule) and "this lesson asks for another cell" in said and scene.warning is None
+    _goto(app, scene, "put_back")                                    # the volcano tile in hand (the report's case)
+    n = len(scene.session.actions)
+    scene.drag.message = None
+    assert scene.round.water_faults_of_placement(0, (2, 2))
+    click(app, _centre(box.cell_rect(2, 2)))
+    frames(app, 2)
+    said = _reason_shown_clear_of_the_ring(app, scene, n)
+    assert said.startswith(rule) and "another move" in said and scene.round.grids[0][8] is None
+    pygame.event.clear()
+
+
+def test_a_refused_pile_tile_dragged_away_gets_the_reply_where_it_is_let_go(app):
+    """At a reading step, a pile tile pressed and dragged slowly onto the island: the press is refused (the tile
+    stays), and on release the reason is said again, not faded while the learner watched the pointer."""
+    from game.games.island_race.tutorial import PARROT
+    scene = _open(app)
+    assert scene.coach.step.name == "welcome"
+    start, end = _centre(scene.L.slots[PARROT]), _centre(scene.L.islands[0].cell_rect(0, 2))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    assert "Next" in _said(scene)
+    for k in range(1, 7):
+        pos = (start[0] + (end[0] - start[0]) * k // 6, start[1] + (end[1] - start[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 40)                                              # a slow drag: the first bubble fades
+    assert _said(scene) == ""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, 2)
+    assert "Next" in _said(scene) and scene.session.actions == [] and scene.round.hands[0] is None
+
+
+def test_the_ring_on_your_island_keeps_off_your_name(app):
+    from game.ui import theme
+    scene = _open(app)
+    _goto(app, scene, "water")
+    box = scene.L.islands[0]
+    ring = scene.coach.step.point(scene).inflate(theme.px(24), theme.px(24))   # the widest pulse, its dark line
+    assert ring.top >= box.header.bottom and ring.colliderect(box.grid)

@@ -5,8 +5,10 @@ after each of Blackbeard's turns), the scripted Pirates waited for — up to the
 anchor, the coach's panel never over what its rings show. Also: a wrong move is refused in the coach's words
 and changes nothing; Skip, then Learn to play again, resumes at the same step; the panel leaves the harbours,
 the top row and the side panel in sight (1280x720, 960x540, a tall window); the side panel's prompt never says
-"roll" while the lesson waits for Next; a ship in hand is explained where the pointer is, never where the drag
-began (the lesson's texts in both catalogs: tests/app/test_learning.py)."""
+"roll" while the lesson waits for Next, nor names another move while it waits for one; the turn that ends by
+itself is explained; the lesson's seat names follow the language; the ship on the anchor stays within its
+square; a ship in hand is explained where the pointer is, never where the drag began (the lesson's texts in
+both catalogs: tests/app/test_learning.py)."""
 from __future__ import annotations
 
 import pygame
@@ -50,7 +52,8 @@ def _sail(app, scene):
     coach = scene.coach
     rings = _rings(scene)
     ship = rings[0]
-    assert len(rings) >= 2, f"{coach.step.name}: the ship to pick up and the square it goes to are ringed"
+    assert len(rings) == 2, f"{coach.step.name}: the ship to pick up and the square it goes to are ringed " \
+        "(nothing else: a third ring made the move unclear)"
     start = _centre(ship)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
@@ -144,6 +147,13 @@ def test_the_lesson_plays_through_with_real_gestures(app):
         Roll(0), Move(0, sp2, "NW", 3), Move(0, sp2, "NE", 4)]
     assert not list(saves.saves_dir().glob("*"))                    # nothing among the saved games
     assert not scene.tutorial_file.exists()                         # the finished lesson leaves no file
+    # the ship on the anchor (the map's upper edge) is drawn within the anchor's square, not over the sand
+    size = scene.ship_size()
+    x, y = scene._at("ship-spanish-2", state.ships["ship-spanish-2"])
+    fx_, fy_ = scene._foot("ship-spanish-2")
+    picture = pygame.Rect(int(x - fx_), int(y - fy_), size, size)
+    anchor = scene.anchor_rect("spanish")
+    assert anchor.top <= picture.top and picture.bottom <= anchor.bottom + 1, (picture, anchor)
 
 
 def test_a_wrong_move_is_refused_in_the_coachs_words_and_changes_nothing(app):
@@ -216,8 +226,11 @@ def test_the_coachs_panel_leaves_the_harbours_the_top_row_and_the_side_panel_in_
 
 
 def test_the_side_panels_prompt_never_contradicts_the_coach(app):
-    """While the lesson waits for Next, the panel under the dice says so (never "roll the dice"); once the
-    lesson waits for the learner's move, the panel's own prompt is back."""
+    """While the lesson waits for Next, the panel under the dice says so (never "roll the dice"); while it
+    waits for the learner's move, the panel sends to the lesson's gold ring and names no move of its own
+    (step 7 wants Take treasure before rolling: "roll the dice" there contradicted it); a ship in hand: the
+    panel's own words on where to drop it (what the ring shows too)."""
+    from tests.support.coach_run import play_to
     from game.i18n import tr
     scene = _open(app)
     coach = scene.coach
@@ -225,7 +238,55 @@ def test_the_side_panels_prompt_never_contradicts_the_coach(app):
     click(app, coach.next_button.rect.center)
     frames(app, 2)
     assert coach.step.name == "roll" and not coach.waiting_for_next()
-    assert scene.panel.prompt_text() == tr("pir.ui.roll_prompt", name=scene.seat_name(0))
+    assert scene.panel.prompt_text() == tr("pir.ui.follow_lesson")
+    play_to(scene, "take", _do_step, app)
+    from game.games.pirateer.rules import START
+    assert not coach.waiting_for_next() and scene.game.phase == START   # the dice not rolled: Take is due
+    assert scene.panel.prompt_text() == tr("pir.ui.follow_lesson")
+    assert "roll" not in scene.panel.prompt_text().lower()
+    play_to(scene, "current", _do_step, app)
+    scene.selected = ("ship-spanish-1",)                            # the ship picked up by a click
+    assert scene.panel.prompt_text() == tr("pir.ui.target_prompt")
+    scene.selected = None
+
+
+def test_the_turn_that_ends_by_itself_is_explained_where_it_happens(app):
+    """Turn 1 waited for End turn (a ship on the dock could still take the treasure: the engine's END phase);
+    step 10's last die ends the turn by itself (nothing left to take): its explanation says why, with the
+    panel's head (whose turn it is now) ringed."""
+    from tests.support.coach_run import play_to
+    from game.games.pirateer.rules import END
+    from game.i18n import tr
+    scene = _open(app)
+    coach = scene.coach
+    play_to(scene, "end", _do_step, app)
+    assert scene.game.phase == END and scene.game.current == 0     # the engine waits: a take is possible
+    play_to(scene, "ride", _do_step, app)
+    _do_step(app, scene)
+    assert coach.step.name == "ride" and coach.explaining
+    assert scene.game.current == 1                                  # no End turn: the turn ended by itself
+    words = tr(coach.step.after)
+    assert "ended by itself" in words and "End turn" in words
+    assert coach.step.after_point(scene) == scene.panel.head_rect
+
+
+def test_the_lessons_seat_names_follow_the_language(app):
+    """The lesson's captains are catalog names: switching language mid-lesson renames them on the table."""
+    from game.i18n import set_language, tr
+    scene = _open(app)
+    assert scene.seat_name(1) == "Blackbeard"
+    set_language("it")
+    assert scene.seat_name(1) == tr("pirateer.coach.bot") != "Blackbeard"
+    set_language("en")
+    assert scene.seat_name(1) == "Blackbeard" and scene.seat_name(0) == tr("pirateer.coach.captain")
+    # opened in Italian, back to English (from the Settings: the table is entered again): the log's names too
+    from game.core.protocol import seat_ref
+    set_language("it")
+    again = _open(app)
+    assert tr(seat_ref(1)) == tr("pirateer.coach.bot")
+    set_language("en")
+    again.enter()
+    assert tr(seat_ref(1)) == "Blackbeard" and again.seat_name(1) == "Blackbeard"
 
 
 def test_while_a_ship_is_carried_the_explanation_is_of_what_is_under_the_pointer(app):

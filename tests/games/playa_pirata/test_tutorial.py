@@ -36,8 +36,10 @@ def settle(app, scene, limit=400):
 
 
 def pointed(scene):
+    """The rects the step rings now, as a list (a card to drag first, where it goes last)."""
     step = scene.coach.step
-    return step.point(scene) if step.point is not None else None
+    target = step.point(scene) if step.point is not None else None
+    return target if isinstance(target, list) else [target] if target is not None else []
 
 
 def sprite_at(scene, rect):
@@ -59,7 +61,7 @@ def drag_to_the_ring(app, scene, start):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=lifted, rel=(0, -30), buttons=(1, 0, 0)))
     frames(app, 1)
     assert scene.drag.dragging is not None, "the drag did not start"
-    end = pointed(scene).center                       # while a card is carried, the ring is where it goes
+    end = pointed(scene)[-1].center                   # while a card is carried, the ring is where it goes
     for k in range(1, 7):
         pos = (lifted[0] + (end[0] - lifted[0]) * k // 6, lifted[1] + (end[1] - lifted[1]) * k // 6)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
@@ -93,8 +95,9 @@ def play_step(app, scene):
         frames(app, 1)
         return
     settle(app, scene)
-    target = pointed(scene)
-    assert target is not None, f"step {step.name} points at nothing"
+    rings = pointed(scene)
+    assert rings, f"step {step.name} points at nothing"
+    target = rings[0]
     for button in (scene.end_button, scene.show_button):
         if button.visible and target == button.rect:
             click(app, button.rect.center)
@@ -103,16 +106,21 @@ def play_step(app, scene):
     sprite = sprite_at(scene, target)
     assert sprite is not None, f"step {step.name} points at {target}, not a card of the hand"
     if sprite.payload.kind == "towel":
+        spot = rings[-1]
+        assert spot in scene.spot_rects, "the towel is ringed with the treasure it goes to"
         for _ in range(6):                             # click the towel pointed at, until the ring goes to the treasure
-            sprite = sprite_at(scene, pointed(scene))
+            sprite = sprite_at(scene, pointed(scene)[0])
             if sprite is None:
                 break
+            assert pointed(scene)[-1] == spot
             click(app, grab_point(sprite))
             frames(app, 1)
-        assert pointed(scene) in scene.spot_rects, "the group is gathered: the ring is on the treasure"
+        assert pointed(scene) == [spot], "the group is gathered: the ring is on the treasure alone"
         held = next(s for s in scene.hand_sprites if s.payload.card in scene.selected)
         drag_to_the_ring(app, scene, grab_point(held))
     else:
+        if step.name == "bury":                        # the 7 and the open sand it goes to
+            assert rings == [sprite.rect, scene.burial_sand()]
         drag_to_the_ring(app, scene, grab_point(sprite))
     settle(app, scene)
 
@@ -280,10 +288,61 @@ def test_the_coachs_panel_covers_neither_the_treasures_nor_the_burial_sand_nor_w
                 kept = [scene.breakdown_rect] if scene.all_revealed() and not scene.breakdown_held() else \
                     list(scene.spot_rects)
             assert not any(panel.colliderect(r) for r in kept), (name, panel, [r for r in kept if panel.colliderect(r)])
-            target = coach.step.point(scene) if coach.step.point is not None and not coach.explaining else None
+            pointer = coach.step.after_point if coach.explaining else coach.step.point
+            target = pointer(scene) if pointer is not None else None
             targets = target if isinstance(target, list) else [target] if target is not None else []
             for one in targets:
                 assert screen.contains(one) and not panel.colliderect(one), name
             checked.add(name)
         play_step(app, scene)
     assert coach.done and checked == {s.name for s in lesson.TUTORIAL.steps}
+
+
+def test_the_rings_leave_the_starting_player_in_sight_and_ring_what_the_after_talks_about(app):
+    """Issue 15, second round: the step-1 ring hid "Starting player: Red"; the explanations ringed nothing.
+    Step 1's ring (at its widest, with its dark edge) stays clear of the "Starting player" line; the
+    group's explanation rings #2, the single 2's the greyed 1s, Blue's buried skull its towel counts too."""
+    from game.i18n import set_language
+    from game.ui import theme
+    for lang in ("en", "it"):
+        set_language(lang)
+        scene = open_lesson(app)
+        frames(app, 2)
+        ring = lesson.point_round(scene)
+        widest = ring.inflate(                                           # the ring at its widest pulse
+            theme.px(20) + theme.px(4), theme.px(20) + theme.px(4))
+        assert scene.starter_rect.w and not widest.colliderect(scene.starter_rect), lang
+        assert widest.clip(scene.round_rect).w                          # still around the round line
+    set_language("en")
+    scene = open_lesson(app)
+    coach = scene.coach
+    rung = {}
+    for _ in range(60):
+        if coach.step.name == "end3":
+            break
+        if coach.explaining and coach.step.after_point is not None:
+            frames(app, 1)
+            towels = [s for s in scene.hand_sprites if s.payload.kind == "towel"]
+            rung[coach.step.name] = (coach.step.after_point(scene), towels, list(scene.spot_rects),
+                                     dict(scene.towels_left_rects))
+        play_step(app, scene)
+    ring, _, spots, _ = rung["group"]
+    assert ring == [spots[lesson.FOUR]]                              # the 1 on top of #2
+    ring, _, spots, lines = rung["blue2"]
+    assert ring == [spots[lesson.BLUE_SKULL], lines[lesson.BLUE]]    # #6, and Blue's towel counts
+    ring, ones, _, _ = rung["single"]                                      # the two 1s, greyed: they fit nowhere
+    assert len(ring) == 1 and len(ones) == 2 and all(s.dimmed and ring[0].contains(s.rect) for s in ones)
+
+
+def test_the_coach_defines_the_steps_and_counts_skulls_as_the_rules_do():
+    """Step A and step B (the tooltips' words) are defined where they first happen; skulls are "three or
+    four", as in the rules and the tooltips; the last words open the match results."""
+    from game.i18n import set_language, tr
+    set_language("en")
+    said = {s.name: tr(s.say) for s in lesson.TUTORIAL.steps}
+    assert said["bury"].startswith("Step A") and said["group"].startswith("Step B")
+    assert "TOTAL" in said["group"] and "lowest card" in tr(lesson.TUTORIAL.steps[3].after)
+    assert "three or four" in said["beach"] and "three or four" in said["values"]
+    assert "three or more" not in " ".join(said.values())
+    assert "Next opens the match results" in said["done"]
+    assert "Umbrella aside" in tr(next(s.after for s in lesson.TUTORIAL.steps if s.name == "umbrella"))
