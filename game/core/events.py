@@ -200,3 +200,65 @@ def read_events(data: JSON, log_line: Any = None) -> list[Event]:
 
 def events_seen_by(events: Iterable[Event], viewer: int | None) -> list[Event]:
     return [e.seen_by(viewer) for e in events]
+
+
+#: kinds that are not a seat's move: the turn passing, its log lines, what the table did on its own
+NOT_MOVES = frozenset({"turn", "said", "ended", "dealt", "round", "mixed"})
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The events from one ``turn`` event (which names ``seat``) to the next: ``events[start:end]``."""
+
+    seat: int | None
+    start: int
+    end: int
+
+
+def turns_of(events: "list[Event]") -> list[Turn]:
+    """The events cut at each ``turn`` event (turn-based games say whose turn begins with one); what comes before
+    the first is a turn of nobody (the deal)."""
+    turns: list[Turn] = []
+    seat: int | None = None
+    start = 0
+    for i, e in enumerate(events):
+        if e.kind == "turn":
+            if i > start or turns or seat is not None:
+                turns.append(Turn(seat, start, i))
+            seat, start = e.seat, i
+    turns.append(Turn(seat, start, len(events)))
+    return [t for t in turns if t.end > t.start]
+
+
+#: ... and what does not replace a seat's last move on the table: a roll that left it no move
+NOT_MARKED = NOT_MOVES | {"rolled", "forfeit"}
+
+
+def moved_in(events: "list[Event]", turn: Turn, not_moves: frozenset[str] = NOT_MOVES) -> bool:
+    """True when the seat of ``turn`` did something in it (an event of its own that is not a log line)."""
+    return turn.seat is not None and any(
+        e.seat == turn.seat and e.kind not in not_moves for e in events[turn.start:turn.end])
+
+
+def last_moves(events: "list[Event]") -> dict[int, Turn]:
+    """Each seat's last move: its latest turn in which it did something (a roll alone, with no move after it, is
+    not one). It stays its last move until it moves again (while its new turn has no move of its own yet, the one
+    before is still the last)."""
+    out: dict[int, Turn] = {}
+    for turn in reversed(turns_of(events)):
+        if turn.seat is not None and turn.seat not in out and moved_in(events, turn, NOT_MARKED):
+            out[turn.seat] = turn
+    return out
+
+
+def since(events: "list[Event]", start: int, viewer: int | None) -> list[Turn]:
+    """The other seats' turns from event ``start`` on (a turn that began just before it, with the action that
+    passed the turn, is cut at ``start``) in which they did something: what ``viewer`` has not seen played out by
+    its own hand (the recap of a turn)."""
+    out = []
+    for t in turns_of(events):
+        if t.end > start and t.seat is not None and t.seat != viewer:
+            cut = Turn(t.seat, max(start, t.start), t.end)
+            if moved_in(events, cut):
+                out.append(cut)
+    return out

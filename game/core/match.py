@@ -40,6 +40,16 @@ def hand_points(result: Result, players: int) -> list[float]:
     return [1.0 if seat in result.winners else 0.0 for seat in range(players)]
 
 
+def last_part(results: "list[Result]", players: int, key: str) -> "Part | None":
+    """The last hand (or round) of a match as the results show it: ``key`` names it (``{number}`` of ``{of}``)."""
+    from game.core.protocol import Part
+    if not results:
+        return None
+    last = results[-1]
+    return Part(Text.of(key, number=len(results), of=len(results)), hand_points(last, players),
+                [list(rows) for rows in last.breakdown])
+
+
 class MatchRules(Rules):
     """Rules of a game played as a match of several hands. Subclasses write the hand side only."""
 
@@ -192,6 +202,7 @@ class MatchState(State):
             res.how = Text.of("match.how.tiebreak")
         res.stats["match.stat.hands_won"] = [sum(1 for r in self.hand_results if seat in r.winners)
                                              for seat in range(self.players)]
+        res.final = last_part(self.hand_results, self.players, "match.final")
         return res
 
     def view(self, seat: int | None) -> "MatchState":

@@ -246,6 +246,25 @@ def resolve_options(options_decl: Sequence[Option], values: Mapping[str, Any]) -
 # Results
 # --------------------------------------------------------------------------------------------------
 @dataclass
+class Part:
+    """One part of a match as the results show it beside the totals: its last hand or round (``title`` says
+    which), with that part's points and breakdown rows per seat."""
+
+    title: Text
+    scores: list[float] | None = None
+    breakdown: list[list[tuple[str, float]]] = field(default_factory=list)
+
+    def to_json(self) -> JSON:
+        return {"title": self.title.to_json(), "scores": self.scores,
+                "breakdown": [[list(row) for row in rows] for rows in self.breakdown]}
+
+    @staticmethod
+    def from_json(data: JSON) -> "Part":
+        return Part(Text.from_json(data["title"]), data.get("scores"),
+                    [[(k, v) for k, v in rows] for rows in data.get("breakdown", [])])
+
+
+@dataclass
 class Result:
     """The outcome of a finished game (or hand).
 
@@ -262,18 +281,24 @@ class Result:
     breakdown: list[list[tuple[str, float]]] = field(default_factory=list)
     stats: dict[str, list[Any]] = field(default_factory=dict)
     how: Text | None = None
+    #: a match's last hand or round, shown beside the match's totals (None: the game is one part)
+    final: Part | None = None
 
     def to_json(self) -> JSON:
-        return {"winners": self.winners, "ranks": self.ranks, "scores": self.scores,
-                "breakdown": [[list(row) for row in rows] for rows in self.breakdown],
-                "stats": self.stats, "how": self.how.to_json() if self.how else None}
+        out = {"winners": self.winners, "ranks": self.ranks, "scores": self.scores,
+               "breakdown": [[list(row) for row in rows] for rows in self.breakdown],
+               "stats": self.stats, "how": self.how.to_json() if self.how else None}
+        if self.final is not None:
+            out["final"] = self.final.to_json()
+        return out
 
     @staticmethod
     def from_json(data: JSON) -> "Result":
         return Result(winners=list(data["winners"]), ranks=list(data["ranks"]), scores=data.get("scores"),
                       breakdown=[[(k, v) for k, v in rows] for rows in data.get("breakdown", [])],
                       stats=dict(data.get("stats", {})),
-                      how=Text.from_json(data["how"]) if data.get("how") else None)
+                      how=Text.from_json(data["how"]) if data.get("how") else None,
+                      final=Part.from_json(data["final"]) if data.get("final") else None)
 
     @staticmethod
     def from_scores(scores: Sequence[float], breakdown: list[list[tuple[str, float]]] | None = None,

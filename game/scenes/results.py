@@ -19,12 +19,14 @@ class ResultsScene(Scene):
     name = "results"
 
     def __init__(self, app, entry: GameEntry, seats: list[Seat], result: Result,
-                 rematch: Callable[[], None] | None = None, rematch_label: str = "results.rematch"):
+                 rematch: Callable[[], None] | None = None, rematch_label: str = "results.rematch",
+                 picture: tuple[pygame.Surface, Text] | None = None):
         super().__init__(app)
         from game.ui.results_view import ResultsView
         self.entry, self.seats, self.result = entry, seats, result
         self.rematch_fn = rematch
         self.view = ResultsView(result, [s.name for s in seats], seats=[s.colour for s in seats])
+        self.view.picture = picture     # the table at the end, beside a game without points
         buttons = [Button(Text.of("results.menu"), self.to_menu, min_width=180)]
         if rematch is not None:
             buttons.insert(0, Button(Text.of(rematch_label), self.rematch, min_width=200))

@@ -47,8 +47,8 @@ from game.ui.widgets import Button
 
 log = logging.getLogger("pgn.table")
 
-#: seconds a bot move waits at least before it is played (so people can follow), by bot speed
-BOT_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.25}
+#: seconds a bot's action waits at least after the last animation ended (so people can follow), by bot speed
+BOT_PAUSE = {"slow": 1.4, "normal": 0.6, "fast": 0.2}
 #: time budget of a hard bot's search in play, seconds
 THINK_SECONDS = 1.0
 #: the search budget of inline bots on a ManualClock (tests): playouts instead of seconds
@@ -63,13 +63,20 @@ class TableScene(Scene):
     #: bots think in the worker process (a real-time game runs its agents in the frame loop instead)
     uses_worker = True
 
+    #: a human's turn after other seats' turns opens the recap of what they did (a real-time game has no turns)
+    recaps = True
+
     def __init__(self, app: Any, entry: GameEntry, session: GameSession):
+        #: the recap's Replay: the earlier state the moves are played again on, while they are (``state`` is it)
+        self._replay: dict[str, Any] | None = None
         super().__init__(app)
         self.entry = entry
         self.session = session
         self.bot_ticket: Any = None
         self.bot_started = 0.0
         self.bot_ready: Action | None = None
+        #: since when nothing blocking has moved on the table (None: something moves, or an action was just played)
+        self._still_since: float | None = None
         self.privacy_for: int | None = None  # seat the privacy screen is waiting for
         self.revealed_to: int | None = None  # human seat whose secrets are on screen now
         self.finished = False
@@ -90,6 +97,12 @@ class TableScene(Scene):
         self.menu_button = Button(Text.of("table.menu"), self.pause, min_width=110, height=40, size=16)
         self.undo_button = Button(Text.of("table.undo"), self.undo, min_width=110, height=40, size=16)
         self.chooser: Chooser | None = None   # which die, which ships...: over the table until answered
+        from game.ui.recap import RecapPanel
+        self.recap = RecapPanel(self.replay, self.close_recap)
+        #: per human seat, the game as it was right after their last move: (state, actions, events) — what the
+        #: others did since is their recap, and its Replay plays it again from there
+        self._bases: dict[int, tuple[State, int, int]] = {}
+        self._recap_for: tuple[int, int, int] | None = None   # (seat, base events, events) the recap was offered at
         #: what the last frame drew and what each thing is: (rect, explanation, kind), the last on top
         self.explained: list[tuple[pygame.Rect, Text, str]] = []
         self._explain_hover: tuple[tuple[int, int], float] | None = None  # where the pointer rests, since when
@@ -102,6 +115,9 @@ class TableScene(Scene):
         events = session.state.events
         self.events_synced, self._last_synced = len(events), (events[-1] if events else None)
         self._synced_state = session.state    # the state object those events are of (applies change it in place)
+        if self.recaps:
+            for seat in self.humans():
+                self._bases[seat] = (session.state.clone(), len(session.actions), len(events))
         self._maybe_cover()
         if self.uses_worker and any(s.kind == "bot" for s in session.seats) and \
                 not getattr(app, "inline_bots", False):
@@ -110,7 +126,9 @@ class TableScene(Scene):
     # Seats ----------------------------------------------------------------------------------
     @property
     def state(self) -> State:
-        return self.session.state
+        """The game on screen: the session's, or during a recap's Replay the earlier one its moves replay on."""
+        replay = self._replay
+        return replay["state"] if replay is not None else self.session.state
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.session.seats) if s.kind == "human"]
@@ -185,6 +203,8 @@ class TableScene(Scene):
         """Apply a human's action. Returns None when done, or the reason it is illegal."""
         if self.finished or self.privacy_for is not None:
             return Text.of("table.wait")
+        if self._replay is not None:
+            return Text.of("table.recap.replaying")
         if self.coach is not None:
             # a lesson takes the move it teaches now; a move the rules refuse gets the rule's reason first (that
             # is what the learner needs to know), a legal one the lesson does not want now gets the lesson's words
@@ -202,6 +222,11 @@ class TableScene(Scene):
 
     def after_action(self, action: Action) -> None:
         self._explain_pinned = None            # what it said may have changed
+        self._still_since = None               # the next bot action waits its pause from the end of this one's
+        if self.recaps and action.seat is not None and not self.is_bot(action.seat):
+            # what the others do from now on is this player's next recap
+            self._bases[action.seat] = (self.state.clone(), len(self.session.actions), len(self.state.events))
+            self.recap.hide()
         self.autosave()
         self.sync_events()
         if self.coach is not None:
@@ -217,6 +242,8 @@ class TableScene(Scene):
         """Hook for the game's animations and sounds after an action was applied."""
 
     def can_undo(self) -> bool:
+        if self._replay is not None:
+            return False
         if self.coach is not None and not self.coach.done:
             return False                   # a lesson goes forward: its script would go astray
         seat = self.state.current_player
@@ -328,6 +355,121 @@ class TableScene(Scene):
             return True
         return False
 
+    # Recap: what the others did since a human's last move ------------------------------------------
+    def _offer_recap(self) -> None:
+        """When a human's turn starts after other seats' turns, the recap lists what they did (the viewer's log
+        lines of each of those turns): once per turn, until the human moves or closes it."""
+        seat = self.my_turn()
+        if seat is None or not self.recaps or self.coach is not None or seat not in self._bases:
+            return
+        start, now = self._bases[seat][2], len(self.state.events)
+        if self._recap_for == (seat, start, now):
+            return
+        self._recap_for = (seat, start, now)
+        from game.core.events import log_of, since
+        events = self.viewer_events()
+        turns = since(events, start, seat)
+        blocks = [(t.seat, log_of(events[t.start:t.end], seat)) for t in turns]
+        blocks = [(who, lines) for who, lines in blocks if lines]
+        if not blocks:
+            self.recap.hide()
+            return
+        self.recap.set(blocks, [self.seat_name(i) for i in range(len(self.session.seats))],
+                       [s.colour for s in self.session.seats])
+        self.mark_dirty()
+
+    def close_recap(self) -> None:
+        self.recap.hide()
+        self.mark_dirty()
+
+    def recap_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the recap goes: over the lower part of the log it sums up (the table's controls stay free); a
+        game without a log panel on screen gets the table's lower left."""
+        from game.ui import theme
+        log = self.logpanel.rect
+        if log.w >= theme.px(220) and log.h >= theme.px(160):
+            h = min(self.recap.preferred_size(log.w)[1], log.h)
+            return pygame.Rect(log.x, log.bottom - h, log.w, h)
+        screen = self.app.screen.get_rect() if getattr(self.app, "screen", None) is not None else pygame.Rect(0, 0, 1280, 720)
+        w = min(size[0], screen.w - theme.px(32))
+        h = min(size[1], screen.h - theme.px(40))
+        return pygame.Rect(screen.x + theme.px(16), screen.bottom - theme.px(16) - h, w, h)
+
+    def _draw_recap(self, surface: pygame.Surface) -> None:
+        from game.ui import palette, theme
+        if self._replay is not None:
+            text = tr("table.recap.replay_banner")
+            f = theme.font("bold", 16)
+            img = theme.render_text(text, f, palette.GOLD_LIGHT, palette.WOOD_DARK)
+            box = img.get_rect(center=self.replay_banner_point(surface)).inflate(theme.px(24), theme.px(10))
+            surface.blit(theme.overlay(box.size, (*palette.WOOD_DARK, 210)), box)
+            surface.blit(img, img.get_rect(center=box.center))
+            self.explained.append((box, Text.of("table.explain.replay_banner"), "replay"))
+            return
+        if not self.recap.visible:
+            return
+        width = theme.px(400)
+        self.recap.layout(self.recap_rect(self.recap.preferred_size(width)))
+        self.recap.draw(surface)
+        self.explained.append((pygame.Rect(self.recap.rect), Text.of("table.explain.recap"), "recap"))
+        for button, key in ((self.recap.replay_button, "table.explain.recap_replay"),
+                            (self.recap.ok_button, "table.explain.recap_ok")):
+            self.explained.append((pygame.Rect(button.rect), Text.of(key), "button"))
+
+    def replay_banner_point(self, surface: pygame.Surface) -> tuple[int, int]:
+        """Where the banner saying a replay runs is centred (a game may move it off what it must not cover)."""
+        right = self.logpanel.rect.left if self.logpanel.rect.w > 0 else surface.get_width()
+        return right // 2, int(surface.get_height() * 0.42)
+
+    def replay(self) -> None:
+        """The recap's Replay: the table goes back to right after this player's last move and plays the others'
+        moves again, with their animations, at the bots' pace; then the game is as it is. Nothing is applied
+        to the game itself."""
+        seat = self.my_turn()
+        base = self._bases.get(seat) if seat is not None else None
+        if base is None:
+            return
+        state, n_actions, _ = base
+        self.close_chooser() if self.chooser is not None else None
+        self.forget_explanations()
+        self._replay = {"state": state.clone(), "actions": list(self.session.actions[n_actions:]), "next": 0}
+        self._still_since = None
+        self.sync_events()                 # the earlier table, drawn as it was (nothing animates)
+        self.mark_dirty()
+
+    def _update_replay(self) -> None:
+        replay = self._replay
+        if replay is None or self.bot_paused():
+            return
+        actions = replay["actions"]
+        if replay["next"] >= len(actions):
+            self.end_replay()
+            return
+        action = actions[replay["next"]]
+        replay["next"] += 1
+        try:
+            replay["state"].apply(action)
+        except Exception:                  # the past does not replay (it always should): show the game as it is
+            log.exception("the recap's replay stopped at %r", action)
+            self.end_replay()
+            return
+        self._still_since = None
+        self.sync_events()                 # its events animate like the first time
+        self.mark_dirty()
+
+    def end_replay(self) -> None:
+        """Back to the game as it is (the recap stays up: it may be replayed again)."""
+        if self._replay is None:
+            return
+        self._replay = None
+        self.timeline.cancel()
+        self.sync_events()                 # another state: drawn as it is, nothing animates
+        self.mark_dirty()
+
+    @property
+    def replaying(self) -> bool:
+        return self._replay is not None
+
     # Learn to play ----------------------------------------------------------------------------
     def attach_coach(self, coach: Any, path: Path | None) -> None:
         """This table is a lesson (``game.scenes.coach``): it saves to the lesson's own file, never among the
@@ -414,10 +556,25 @@ class TableScene(Scene):
 
     # Bots -----------------------------------------------------------------------------------
     def bot_due(self) -> int | None:
+        if self._replay is not None:
+            return None      # the table shows the past: the game waits
         if self.finished or self.paused or self.state.is_over() or self.timeline.blocking:
             return None  # people watch the last move land before the next one starts
         current = self.state.current_player
         return current if current is not None and self.is_bot(current) else None
+
+    def bot_pause(self) -> float:
+        """How long a bot's action waits after the last animation ended: Settings' bot speed (tests set
+        ``app.bot_delay``)."""
+        delay = getattr(self.app, "bot_delay", None)
+        if delay is None:
+            delay = BOT_PAUSE.get(self.app.settings.bot_speed, BOT_PAUSE["normal"])
+        return float(delay)
+
+    def bot_paused(self) -> bool:
+        """True while the table is still in the pause after the last animation (or it is still moving)."""
+        still = self._still_since
+        return still is None or self.app.clock.now() - still < self.bot_pause()
 
     def _bot_seed(self, seat: int) -> int:
         return self.session.bot_seed_for(seat)  # never from the game's seed: it would tell the future
@@ -427,18 +584,16 @@ class TableScene(Scene):
         if seat is None:
             return
         if self.bot_ready is not None:
-            delay = getattr(self.app, "bot_delay", None)
-            if delay is None:
-                delay = BOT_DELAY.get(self.app.settings.bot_speed, 0.9)
-            if self.app.clock.now() - self.bot_started >= delay:
-                action, self.bot_ready = self.bot_ready, None
-                try:
-                    self.session.apply(action)
-                except IllegalAction as exc:  # a bot bug must not stop the game: log, replay randomly
-                    log.error("bot played an illegal action %r: %s", action, exc)
-                    self._fallback(seat)
-                    return
-                self.after_action(action)
+            if self.bot_paused():
+                return
+            action, self.bot_ready = self.bot_ready, None
+            try:
+                self.session.apply(action)
+            except IllegalAction as exc:  # a bot bug must not stop the game: log, replay randomly
+                log.error("bot played an illegal action %r: %s", action, exc)
+                self._fallback(seat)
+                return
+            self.after_action(action)
             return
         if self.bot_ticket is None and self.coach is not None and not self.coach.done:
             scripted = self.coach.bot_action(self.state)   # a lesson's replies are its script's
@@ -481,8 +636,10 @@ class TableScene(Scene):
         self.bot_started = self.app.clock.now()
 
     def thinking(self) -> int | None:
-        """The bot seat that is thinking now (the scene shows it)."""
-        return self.bot_due()
+        """The bot seat whose search runs now (the scene shows it), else None: a bot that waits for the pace, or
+        whose answer is in, is not thinking."""
+        seat = self.bot_due()
+        return seat if seat is not None and self.bot_ticket is not None and self.bot_ready is None else None
 
     def seat_name(self, seat: int) -> str:
         """A seat's name as the table shows it: a lesson's seats in the language shown now (their names are
@@ -507,7 +664,7 @@ class TableScene(Scene):
         if coach is not None and coach.step is not None and coach.step.bot is not None and not coach.released \
                 and not coach.explaining:
             return tr("coach.bot_waits", name=name)
-        return tr("table.thinking", name=name)
+        return tr("table.thinking" if self.thinking() == seat else "table.bot_turn", name=name)
 
     # End ------------------------------------------------------------------------------------
     def game_over(self) -> None:
@@ -528,10 +685,25 @@ class TableScene(Scene):
         from game.scenes.results import ResultsScene
         if self.coach is not None:        # after a lesson: a real game of it, from its setup (not the lesson again)
             self.app.stack.push(ResultsScene(self.app, self.entry, self.shown_seats(), self.shown_result(),
-                                             rematch=self.play_for_real, rematch_label="results.play_for_real"))
+                                             rematch=self.play_for_real, rematch_label="results.play_for_real",
+                                             picture=self.final_picture()))
             return
         self.app.stack.push(ResultsScene(self.app, self.entry, self.shown_seats(), self.shown_result(),
-                                         rematch=self.rematch))
+                                         rematch=self.rematch, picture=self.final_picture()))
+
+    def ending_shown(self) -> str | None:
+        """The ending of a hand, round or game on screen now, waiting for its click ("sunset", "victory" ...), or
+        None. Each game that shows one says so (``tests/app/test_endings.py``)."""
+        return None
+
+    def ending_button(self) -> pygame.Rect | None:
+        """Where the click that moves on from the ending on screen goes (None: none is up)."""
+        return None
+
+    def final_picture(self) -> tuple[pygame.Surface, Text] | None:
+        """The table at the end, for the results of a game without points (a game draws its board for it), with
+        its caption; None: the results have the points to show instead."""
+        return None
 
     def play_for_real(self) -> None:
         """From a lesson's results: the game's setup, to start a real game (the menu under it)."""
@@ -561,9 +733,15 @@ class TableScene(Scene):
         if self.chooser is not None and self.chooser.cancel:
             self.close_chooser()
             return
+        if self._replay is not None:
+            self.end_replay()
+            return
         if self._explaining() is not None:
             self._explain_pinned, self._explain_hover, self._explain_due = None, None, False
             self.mark_dirty()
+            return
+        if self.recap.visible:
+            self.close_recap()
             return
         self.pause()
 
@@ -601,12 +779,20 @@ class TableScene(Scene):
             self.mark_dirty()      # the pointer has rested: what it rests on is explained
         self.timeline.update(dt)
         self.sync_events()
+        if self.timeline.blocking:
+            self._still_since = None
+        elif self._still_since is None:
+            self._still_since = self.app.clock.now()   # the last animation ended: the pace counts from now
+        if self._replay is not None:
+            self._update_replay()
+            return
         self.update_bots()
+        self._offer_recap()                            # (a bot's move may just have given the turn to a human)
 
     def is_animating(self) -> bool:
         """Frames keep coming (``App.tick`` does not idle) while something moves: a bot is due, a clip runs,
-        the pointer rests and its explanation is not up yet, the lesson's ring pulses."""
-        return (self.bot_due() is not None or self.timeline.active
+        the pointer rests and its explanation is not up yet, the lesson's ring pulses, a replay runs."""
+        return (self.bot_due() is not None or self.timeline.active or self._replay is not None
                 or (self._explain_hover is not None and not self._explain_due)
                 or (self.coach is not None and self.coach.rings()))
 
@@ -621,6 +807,13 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.timeline.blocking:
             self.timeline.skip(lingering=False)  # impatient: what is moving lands now (the click goes on)
             self.mark_dirty()
+        if self._replay is not None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.end_replay()              # enough: back to the game as it is
+            return                             # the past is watched, not played
+        if self.recap.visible and self.recap.handle(event):
+            self.mark_dirty()
+            return
         if self.coach is not None and self.coach.handle(event):
             self.mark_dirty()
             return
@@ -702,6 +895,27 @@ class TableScene(Scene):
         pos = self._explain_hover[0] if self._explain_pinned is None and self._explain_hover else rect.midbottom
         draw_bubble(surface, tr(text), (pos[0] + 14, pos[1] + 18), stripe=palette.GOLD)
 
+    def viewer_events(self) -> list:
+        """The events as the seat on screen may know them (``Event.seen_by``), worked out again only when the
+        events or the viewer change."""
+        events, viewer = self.state.events, self.viewer()
+        key = (id(self.state), len(events), events[-1] if events else None, viewer)
+        if getattr(self, "_seen_key", None) != key:
+            self._seen_key, self._seen_cache = key, [e.seen_by(viewer) for e in events]
+        return self._seen_cache
+
+    def last_moves(self) -> dict[int, list]:
+        """Each seat's last move as the viewer may know it: seat -> its (index, event) pairs, from the turn in which
+        it last did something (``game.core.events.last_moves``). It stays marked until that seat moves again."""
+        from game.core.events import last_moves
+        events = self.viewer_events()
+        key = (id(events), len(events))
+        if getattr(self, "_moves_key", None) != key:
+            self._moves_key = key
+            self._moves_cache = {seat: [(i, events[i]) for i in range(t.start, t.end)]
+                                 for seat, t in last_moves(events).items()}
+        return self._moves_cache
+
     def log_lines(self, viewer: int | None) -> list:
         """The log as ``viewer`` may read it: the ``said`` events' lines (``game.core.events.log_of``), worked
         out again only when the events or the viewer change."""
@@ -724,6 +938,7 @@ class TableScene(Scene):
                             (self.undo_button, "table.explain.undo")):
             if getattr(widget, "visible", True) and widget.rect.w > 0 and widget.rect.h > 0:
                 self.explained.insert(0, (pygame.Rect(widget.rect), Text.of(key), "button"))
+        self._draw_recap(surface)
         if self.chooser is not None:
             self.chooser.draw(surface)
         if self.coach is not None:

@@ -34,8 +34,12 @@ class ResultsView(Widget):
     """``names[i]`` is seat i's name; ``seats[i]`` its colour/symbol index (default i)."""
 
     def __init__(self, result: Result, names: Sequence[str], rect: RectLike = None, *,
-                 seats: Sequence[int] | None = None, title: TextLike = None):
+                 seats: Sequence[int] | None = None, title: TextLike = None,
+                 chart_title: TextLike = Text.of("ui.results.totals")):
         super().__init__(rect)
+        self.chart_title = chart_title   # what the bars show (the match's totals, this round's points ...)
+        #: the table at the end (a game's final board), shown beside a game without points: (image, caption)
+        self.picture: tuple[pygame.Surface, TextLike] | None = None
         self.result = result
         self.names = [shown_name(n) for n in names]  # players' names, however long, fit the table
         self.seats = list(seats) if seats is not None else list(range(len(names)))
@@ -91,13 +95,80 @@ class ResultsView(Widget):
             rows.append((theme.text_of(Text.of(key)), [format_value(vals[i]) for i in range(n)], "stat"))
         return rows
 
+    def final_rows(self) -> list[tuple[str, list[str], str]]:
+        """The last hand's (or round's) rows: its breakdown and its points."""
+        final = self.result.final
+        if final is None:
+            return []
+        n = self.players
+        keys: list[str] = []
+        for rows in final.breakdown:
+            for key, _ in rows:
+                if key not in keys:
+                    keys.append(key)
+        out = []
+        for key in keys:
+            cells = []
+            for i in range(n):
+                value = next((v for k, v in final.breakdown[i] if k == key), None) if i < len(final.breakdown) else None
+                cells.append(format_value(value))
+            out.append((theme.text_of(Text.of(key)), cells, "row"))
+        if final.scores is not None:
+            scores = list(final.scores) + [None] * n
+            out.append((theme.text_of(Text.of("ui.results.total")), [format_value(scores[i]) for i in range(n)],
+                        "total"))
+        return out
+
+    def final_best(self) -> set[int]:
+        final = self.result.final
+        if final is None or not final.scores:
+            return set()
+        best = max(final.scores)
+        return {i for i, v in enumerate(final.scores) if v == best}
+
     # Drawing -----------------------------------------------------------------------------------------
+    def _heading(self, surface: pygame.Surface, text: str, x: int, y: int, width: int) -> int:
+        """A section's title; returns its height."""
+        tf = theme.fit_font(text, "display", 22, width)
+        theme.draw_text(surface, text, tf, palette.INK_SOFT, (x, y), "topleft")
+        return tf.get_linesize() + theme.px(4)
+
+    def _header_height(self, width: int) -> int:
+        """The height of the title, the winner and how it was won."""
+        h = 0
+        if self.title is not None:
+            h += theme.font("display", 26).get_linesize()
+        h += theme.fit_font(self.winner_text(), "display", 40, width).get_linesize() + theme.px(2)
+        if self.result.how is not None:
+            h += theme.paragraph_height(theme.text_of(self.result.how), theme.font("text", 18), width)
+        return h + theme.px(10)
+
+    def _final_layout(self) -> tuple[int, int, int, bool]:
+        """Heights of the two columns of a match's results (the match | its last hand), the chart's, and whether
+        the chart goes under the match (else under the last hand: under the shorter column)."""
+        heading = theme.fit_font("Ag", "display", 22, 400).get_linesize() + theme.px(4)
+        table = lambda n: theme.px(34) + theme.px(28) * n
+        chart = theme.font("display", 22).get_linesize() + theme.px(6) + self.players * theme.px(44)
+        left = heading + table(len(self.table_rows()))
+        right = heading + table(len(self.final_rows()))
+        return left, right, chart, left <= right
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.w <= 0:
             return
-        theme.draw_frame(surface, "panel", self.rect)
         pad = theme.px(28)
-        inner = self.rect.inflate(-2 * pad, -2 * pad)
+        frame = pygame.Rect(self.rect)
+        final = self.result.scores is not None and self.players > 0 and self.result.final is not None
+        if final:
+            # as tall as what it shows (never a half-empty sheet), centred where the scene put it
+            left_h, right_h, chart_h, under_left = self._final_layout()
+            body_h = max(left_h + (theme.px(16) + chart_h if under_left else 0),
+                         right_h + (0 if under_left else theme.px(16) + chart_h))
+            need = 2 * pad + self._header_height(frame.w - 2 * pad) + body_h
+            if need < frame.h:
+                frame = pygame.Rect(frame.x, frame.y + (frame.h - need) // 2, frame.w, need)
+        theme.draw_frame(surface, "panel", frame)
+        inner = frame.inflate(-2 * pad, -2 * pad)
         y = inner.y
         if self.title is not None:
             tf = theme.font("display", 26)
@@ -114,28 +185,61 @@ class ResultsView(Widget):
                                       pygame.Rect(inner.x, y, inner.w, inner.bottom - y), "center")
         y += theme.px(10)
         body = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
-        if self.result.scores is not None and self.players > 0:
+        gap = theme.px(30)
+        if final:
+            # the match hand by hand | the last hand in full; the totals' chart under the shorter of the two
+            left = pygame.Rect(body.x, body.y, int(body.w * 0.5) - gap // 2, body.h)
+            right = pygame.Rect(left.right + gap, body.y, body.right - left.right - gap, body.h)
+            top = left.y + self._heading(surface, theme.text_of(Text.of("ui.results.table")), left.x, left.y, left.w)
+            used_left = top - left.y + self.draw_table(
+                surface, pygame.Rect(left.x, top, left.w, left.bottom - top), self.table_rows(), compact=True)
+            top = right.y + self._heading(surface, theme.text_of(self.result.final.title), right.x, right.y, right.w)
+            used_right = top - right.y + self.draw_table(
+                surface, pygame.Rect(right.x, top, right.w, right.bottom - top), self.final_rows(),
+                winners=self.final_best(), compact=True)
+            column, used = (left, used_left) if used_left <= used_right else (right, used_right)
+            chart = pygame.Rect(column.x, column.y + used + theme.px(16), column.w,
+                                column.bottom - column.y - used - theme.px(16))
+            if chart.h >= theme.px(40) + self.players * theme.px(22):
+                self.draw_chart(surface, chart)
+        elif self.result.scores is not None and self.players > 0:
             table_w = int(body.w * 0.58)
             self.draw_table(surface, pygame.Rect(body.x, body.y, table_w, body.h))
-            self.draw_chart(surface, pygame.Rect(body.x + table_w + theme.px(30), body.y,
-                                                 body.w - table_w - theme.px(30), body.h))
+            self.draw_chart(surface, pygame.Rect(body.x + table_w + gap, body.y, body.w - table_w - gap, body.h))
+        elif self.picture is not None:
+            image, caption = self.picture
+            table_w = int(body.w * 0.5)
+            self.draw_table(surface, pygame.Rect(body.x, body.y, table_w, body.h))
+            area = pygame.Rect(body.x + table_w + gap, body.y, body.w - table_w - gap, body.h)
+            top = area.y + self._heading(surface, theme.text_of(caption), area.x, area.y, area.w)
+            box = pygame.Rect(area.x, top, area.w, area.bottom - top)
+            k = min(box.w / max(1, image.get_width()), box.h / max(1, image.get_height()))
+            size = (max(1, int(image.get_width() * k)), max(1, int(image.get_height() * k)))
+            pic = pygame.transform.smoothscale(image.convert_alpha() if pygame.display.get_surface() else image, size)
+            spot = pic.get_rect(midtop=(box.centerx, box.y))
+            surface.blit(pic, spot)
+            pygame.draw.rect(surface, palette.WOOD, spot.inflate(4, 4), width=max(1, theme.px(2)))
         else:
             w = min(body.w, theme.px(240) + self.players * theme.px(150))
             self.draw_table(surface, pygame.Rect(body.centerx - w // 2, body.y, w, body.h))
 
-    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        rows = self.table_rows()
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect,
+                   rows: list[tuple[str, list[str], str]] | None = None, winners: set[int] | None = None,
+                   compact: bool = False) -> int:
+        """The table of ``rows`` (default: the match's) in ``area``; returns the height it took."""
+        rows = self.table_rows() if rows is None else rows
         n = self.players
-        if n == 0:
-            return
-        header_h = theme.px(40)
-        row_h = min(theme.px(32), max(theme.px(16), (area.h - header_h) // max(1, len(rows))))
+        if n == 0 or not rows:
+            return 0
+        header_h = theme.px(34 if compact else 40)
+        row_h = min(theme.px(28 if compact else 32), max(theme.px(16), (area.h - header_h) // max(1, len(rows))))
         size = 17 if row_h >= theme.px(28) else 14
         f = theme.font("text", size)
         fb = theme.font("bold", size)
-        label_w = int(area.w * 0.36)
+        widest = max((theme.font("bold", size).size(label)[0] for label, _, _ in rows), default=0)
+        label_w = min(int(area.w * 0.5), max(int(area.w * 0.3), widest + theme.px(14)))   # labels whole
         col_w = (area.w - label_w) // n
-        winners = set(self.result.winners)
+        winners = set(self.result.winners) if winners is None else winners
         # winner column highlight
         table_h = header_h + row_h * len(rows)
         for i in range(n):
@@ -172,13 +276,14 @@ class ResultsView(Widget):
                 theme.draw_text(surface, cell, cf, colour,
                                 (area.x + label_w + i * col_w + col_w // 2, y + row_h // 2), "center")
             y += row_h
+        return y - area.y
 
     def draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         scores = [float(s) for s in (self.result.scores or [])][:self.players]
         if not scores or area.w < theme.px(60):
             return
         tf = theme.font("display", 22)
-        theme.draw_text(surface, theme.text_of(Text.of("ui.results.totals")), tf, palette.INK_SOFT,
+        theme.draw_text(surface, theme.text_of(self.chart_title), tf, palette.INK_SOFT,
                         (area.x, area.y), "topleft")
         top = area.y + tf.get_linesize() + theme.px(6)
         n = len(scores)

@@ -112,3 +112,15 @@ def find_button(scene_or_widgets, key_name: str):
         if isinstance(w, Button) and w.visible and getattr(text, "key", text) == key_name:
             return w
     raise AssertionError(f"no visible button {key_name}")
+
+
+def minigame_table(app, entry, kinds=("human", "easy"), seed=4):
+    """The tests' card game on the table, seats "human" or a bot level, drawn twice."""
+    from game.core.session import Seat
+    from game.scenes.setup import make_table_scene
+    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    scene = make_table_scene(app, entry, seats, {}, seed)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    return scene

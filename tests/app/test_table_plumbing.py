@@ -9,7 +9,7 @@ from game.core.protocol import Text
 from game.ui.chooser import Chooser
 from game.ui.timeline import Clip
 from game.ui.widgets import Button
-from tests.app.conftest import click, frames, toasts
+from tests.app.conftest import click, frames, minigame_table, toasts
 
 
 def _table(app, minigame_entry, kinds=("human", "easy"), seed=4):
@@ -112,14 +112,7 @@ def test_a_chooser_answers_with_its_buttons_and_a_click_outside_cancels_it(app, 
 
 
 def _scene_only(app, minigame_entry, kinds=("human", "easy"), seed=4):
-    from game.core.session import Seat
-    from game.scenes.setup import make_table_scene
-    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
-             for i, k in enumerate(kinds)]
-    scene = make_table_scene(app, minigame_entry, seats, {}, seed)
-    app.stack.push(scene, fade=False)
-    frames(app, 2)
-    return scene
+    return minigame_table(app, minigame_entry, kinds, seed)
 
 
 def test_the_worked_example_plays_a_card_by_drag_and_drop_on_a_pile_the_engine_accepts(app, minigame_entry):

@@ -15,7 +15,7 @@ from game.core.protocol import Text
 
 def check_frame(scene: Any) -> set[str]:
     from game.i18n import has_key, set_language, tr, language
-    declared = set(getattr(scene, "EXPLAINED_KINDS", ())) | {"button"}
+    declared = set(getattr(scene, "EXPLAINED_KINDS", ())) | {"button", "recap", "replay"}   # the table's own
     screen = scene.app.screen.get_rect()
     seen: set[str] = set()
     for rect, text, kind in scene.explained:

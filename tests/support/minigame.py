@@ -157,7 +157,7 @@ class MiniState(PlainState):
         s.turn_limit = TURN_LIMIT_FACTOR * len(s.deck) + players
         s._events = [said(None, T("mg.log.deal", players=players)), Event.of("dealt", None, count=size)] + [
             Event.of("dealt", seat, audience=[seat], secret={"cards": s.hands[seat]}, count=size)
-            for seat in range(players)]
+            for seat in range(players)] + [Event.of("turn", first_player)]   # whose turn begins (the first too)
         return s
 
     # protocol ----------------------------------------------------------------------------------

@@ -131,6 +131,11 @@ class MiniTableScene(TableScene):
         self.buttons = buttons
         return buttons
 
+    def recap_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """The recap of the others' turns goes top right, clear of the piles and the action buttons."""
+        w, h = min(size[0], 420), min(size[1], self.rect.h - 200)
+        return pygame.Rect(self.rect.w - w - 20, 60, w, h)
+
     def handle_table(self, event: pygame.event.Event) -> None:
         self._build()
         if self.menu_button.handle(event):

@@ -184,3 +184,43 @@ def test_sound_bank_never_crashes(tmp_path):
     bank.set_volume(50)
     bank.play("broken")
     assert bank.played[-1] == "broken"
+
+
+def test_results_of_a_match_show_its_last_hand_beside_the_match_totals(screen):
+    """Issue 16: the results show the final hand's breakdown as well as the match, each under its own title."""
+    from game.core.protocol import Part
+    from tests.support.minigame import RULES
+    from game.core.rng import Rng
+    state = RULES.new_game(2, {"hands": 2}, 3)
+    rng = Rng(5)
+    while not state.is_over():
+        legal = state.legal_actions(state.current_player)
+        state.apply(rng.choice(legal))
+    res = state.result()
+    last = state.hand_results[-1]
+    assert res.final is not None and res.final.title == Text.of("match.final", number=2, of=2)
+    assert res.final.scores == list(last.scores) and res.final.breakdown == [list(r) for r in last.breakdown]
+    assert Result.from_json(res.to_json()) == res                       # kept in saves and reports
+    assert Result.from_json({k: v for k, v in res.to_json().items() if k != "final"}).final is None  # old JSON
+    view = ResultsView(res, ["Anna", "Bruno"], pygame.Rect(100, 100, 1000, 500))
+    rows = view.final_rows()
+    assert rows[-1] == ("Total", [str(int(v)) if float(v).is_integer() else str(v) for v in last.scores], "total")
+    assert len(rows) == len(last.breakdown[0]) + 1
+    assert view.final_best() == {i for i, v in enumerate(last.scores) if v == max(last.scores)}
+    screen.fill((0, 0, 0))
+    view.draw(screen)
+    assert screen.get_at((900, 400))[:3] != (0, 0, 0)
+    part = Part(Text.of("match.final", number=1, of=1), [1.0, 2.0], [[("ui.yes", 1)], [("ui.yes", 2)]])
+    assert Part.from_json(part.to_json()) == part
+
+
+def test_results_of_a_game_without_points_show_the_board_at_the_end(screen):
+    res = Result(winners=[0], ranks=[1, 2], stats={"ui.yes": [1, 0]})
+    view = ResultsView(res, ["Anna", "Bruno"], pygame.Rect(100, 100, 1000, 500))
+    board = pygame.Surface((400, 300))
+    board.fill((10, 200, 30))
+    view.picture = (board, Text.of("ui.results.final_board"))
+    screen.fill((0, 0, 0))
+    view.draw(screen)
+    right = [screen.get_at((x, 420))[:3] for x in range(700, 1080, 10)]
+    assert (10, 200, 30) in right                                        # the board is drawn on the right

@@ -1,0 +1,131 @@
+"""RecapPanel: what the other seats did since a human's last move, shown when that human's turn starts.
+
+One block per turn of another seat: the seat's chip and name, then that turn's log lines (the ``said`` events
+the viewer may read, so nothing secret). Two buttons: **Replay** (the table plays those moves again, with their
+animations) and **OK** (the panel goes; it also goes when the human moves). Long recaps keep the newest turns and
+say how many earlier lines the log has.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from game.core.protocol import LogEntry, Text
+from game.ui import palette, theme
+from game.ui.widgets import Button, Widget
+
+#: lines of one turn shown at most (the log has the rest)
+LINES_PER_TURN = 4
+
+
+class RecapPanel(Widget):
+    """``set(blocks, names, colours)`` with blocks ``[(seat, [LogEntry, ...]), ...]`` in play order."""
+
+    def __init__(self, on_replay: Callable[[], None], on_close: Callable[[], None]):
+        super().__init__(visible=False)
+        self.blocks: list[tuple[int, list[LogEntry]]] = []
+        self.names: list[str] = []
+        self.colours: list[int] = []
+        self.replay_button = Button(Text.of("table.recap.replay"), on_replay, min_width=120, height=36, size=15)
+        self.ok_button = Button(Text.of("table.recap.ok"), on_close, min_width=80, height=36, size=15)
+        self._drawn: list[tuple[str, int | None, str]] = []   # what the last layout fits: (kind, seat, text)
+        self._more = 0
+
+    def set(self, blocks: Sequence[tuple[int, list[LogEntry]]], names: Sequence[str], colours: Sequence[int]) -> None:
+        self.blocks = [(seat, list(lines)) for seat, lines in blocks]
+        self.names, self.colours = list(names), list(colours)
+        self.visible = bool(self.blocks)
+
+    def hide(self) -> None:
+        self.visible = False
+        self.blocks = []
+
+    # Geometry ---------------------------------------------------------------------------------------------
+    @property
+    def font(self) -> pygame.font.Font:
+        return theme.font("text", 14)
+
+    def _rows(self, width: int, max_rows: int) -> tuple[list[tuple[str, int | None, str]], int]:
+        """The rows that fit (("head", seat, name) and ("line", seat, text)), newest turns kept, and how many log
+        lines were left out."""
+        blocks: list[list[tuple[str, int | None, str]]] = []
+        text_w = width - 2 * theme.px(16) - theme.px(18)     # the panel's padding, the lines' indent
+        for seat, lines in self.blocks:
+            name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+            rows: list[tuple[str, int | None, str]] = [("head", seat, name)]
+            shown = lines[-LINES_PER_TURN:]
+            for entry in shown:
+                for part in theme.wrap_text(theme.text_of(entry.text), self.font, max(40, text_w)):
+                    rows.append(("line", seat, part))
+            blocks.append(rows)
+        kept: list[list[tuple[str, int | None, str]]] = []
+        total = 0
+        for rows in reversed(blocks):
+            if total + len(rows) > max_rows and kept:
+                break
+            kept.insert(0, rows[:max_rows] if not kept else rows)
+            total += len(rows)
+        left_out = sum(len(lines) for _, lines in self.blocks[:len(self.blocks) - len(kept)])
+        left_out += sum(max(0, len(lines) - LINES_PER_TURN) for _, lines in self.blocks)
+        return [row for rows in kept for row in rows], left_out
+
+    def preferred_size(self, width: int | None = None) -> tuple[int, int]:
+        w = width or theme.px(400)
+        rows, more = self._rows(w, 14)
+        line_h = self.font.get_linesize()
+        h = theme.px(14) + theme.font("display", 20).get_linesize() + len(rows) * line_h + \
+            (line_h if more else 0) + theme.px(12) + self.ok_button.rect.h + theme.px(48)
+        return w, h
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.set_rect(rect)
+        line_h = self.font.get_linesize()
+        title_h = theme.font("display", 20).get_linesize()
+        buttons_h = theme.px(36)
+        room = rect.h - theme.px(14) - title_h - theme.px(22) - buttons_h - theme.px(14)
+        self._drawn, self._more = self._rows(rect.w, max(2, room // line_h - 1))
+        bw = self.replay_button.preferred_size()[0]
+        ow = self.ok_button.preferred_size()[0]
+        y = rect.bottom - theme.px(14) - buttons_h
+        self.ok_button.set_rect(pygame.Rect(rect.right - theme.px(16) - ow, y, ow, buttons_h))
+        self.replay_button.set_rect(pygame.Rect(self.ok_button.rect.x - theme.px(10) - bw, y, bw, buttons_h))
+
+    # Events -------------------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        for button in (self.replay_button, self.ok_button):
+            if button.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            return True                    # a click on the panel is the panel's
+        return False
+
+    # Drawing ------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.w <= 0:
+            return
+        theme.draw_frame(surface, "panel", self.rect)
+        pad = theme.px(16)
+        x, y = self.rect.x + pad, self.rect.y + theme.px(12)
+        tf = theme.font("display", 20)
+        theme.draw_text(surface, theme.text_of(Text.of("table.recap.title")), tf, palette.WOOD_DARK, (x, y), "topleft")
+        y += tf.get_linesize() + theme.px(4)
+        f, fb = self.font, theme.font("bold", 14)
+        line_h = f.get_linesize()
+        chip = line_h - theme.px(2)
+        for kind, seat, text in self._drawn:
+            if kind == "head":
+                colour = self.colours[seat] if seat is not None and seat < len(self.colours) else seat or 0
+                img = theme.seat_chip(colour, chip)
+                surface.blit(img, img.get_rect(midleft=(x, y + line_h // 2)))
+                theme.draw_text(surface, text, fb, palette.INK, (x + chip + theme.px(6), y), "topleft")
+            else:
+                theme.draw_text(surface, text, f, palette.INK_SOFT, (x + theme.px(18), y), "topleft")
+            y += line_h
+        if self._more:
+            theme.draw_text(surface, theme.text_of(Text.of("table.recap.more", count=self._more)), f,
+                            palette.INK_SOFT, (x, y), "topleft")
+        self.replay_button.draw(surface)
+        self.ok_button.draw(surface)
