@@ -14,7 +14,7 @@ from game.games.pirateer.rules import RULES
 RULES_SUMMARY = (
     "pir.rulebook.aim.h", "pir.rulebook.aim",
     "pir.rulebook.box.h", "pir.rulebook.box",
-    "pir.rulebook.setup.h", "pir.rulebook.setup", "pir.rulebook.setup.start", "@setup",
+    "pir.rulebook.setup.h", "pir.rulebook.setup", "pir.rulebook.setup.start", "@setup", "pir.rulebook.names",
     "pir.rulebook.harbour.h", "pir.rulebook.harbour", "@harbour",
     "pir.rulebook.turn.h", "pir.rulebook.turn", "@turn", "pir.rulebook.blocks",
     "pir.rulebook.legal.h", "pir.rulebook.legal", "@legal",

@@ -7,6 +7,13 @@ from the Tiled map; everything here is frozen and hashable, and nothing is tied 
 Coordinates (spec G1): a cell is ``(x, y)``; an ordinary step changes x or y by 1. On the table the
 centre of ``(x, y)`` sits at column ``u = x - y`` and row ``w = x + y`` in units of ``h`` (half a
 diamond's diagonal).
+
+Square names (what players read, issue 16): the board is named like a city map, whose edges are its frame: its
+rows of diamonds (one ``w`` each, top to bottom) by letters, A on the top edge to Z on the bottom one (``ROWS``
+skips I, which reads like a 1), its columns (one ``u`` each, left to right) by numbers from 1. A square is its
+row's letter and its column's number: the Spanish anchor ``(0, 9)`` is "C8". Neighbours in a row are two columns
+apart (diamonds of one row stand every other column); a move SE adds one to both, NE takes one off the row and
+adds one to the column.
 """
 from __future__ import annotations
 
@@ -19,6 +26,9 @@ Step = tuple[int, int]
 
 KINDS = ("sea", "current", "dock", "land", "island", "islet", "strait")
 WATER_KINDS = frozenset({"sea", "current", "dock", "strait"})   # G2: everything else blocks
+
+#: the letters of the board's rows, top to bottom; I is left out, as on a go board: it reads like a 1
+ROWS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 # Ordinary steps (G3): each crosses one side of a diamond, a diagonal on the table (A1).
 ORDINARY = {"SE": (1, 0), "NW": (-1, 0), "SW": (0, 1), "NE": (0, -1)}
@@ -213,6 +223,39 @@ class Board:
     def dead_ends(self) -> tuple[Cell, ...]:
         """Squares with exactly one water neighbour (ordinary and current steps)."""
         return tuple(c for c in self.squares if len({n for _, n in self.neighbours(c)}) == 1)
+
+    # -- square names (what players read: the log, the rules' captions, the names printed on the frame) ------
+    def row_name(self, w: int) -> str:
+        """The letter of the row of diamonds whose middles lie on ``w`` (A: the top edge)."""
+        k = w - self.edges.top
+        return ROWS[k] if 0 <= k < len(ROWS) else f"{k + 1}."
+
+    def column_name(self, u: int) -> str:
+        """The number of the column of diamonds whose middles lie on ``u`` (1: the left edge)."""
+        return str(u + self.edges.side + 1)
+
+    def cell_name(self, cell: Cell) -> str:
+        """One grid cell's name: its row's letter, then its column's number ("C8" is ``(0, 9)``)."""
+        u, w = self.uw(cell)
+        return f"{self.row_name(w)}{self.column_name(u)}"
+
+    def square_name(self, cell: Cell) -> str:
+        """A square's name as players read it; a strait (G4: one square printed as two halves, on the top edge and
+        on the bottom edge) is named by both halves, top first: "A16/Y16"."""
+        strait = self.strait_at(cell)
+        if strait is not None:
+            return f"{self.cell_name(strait.top)}/{self.cell_name(strait.bottom)}"
+        return self.cell_name(cell)
+
+    @property
+    def row_labels(self) -> tuple[tuple[str, int], ...]:
+        """Each row printed on the left and right edges: (letter, w)."""
+        return tuple((self.row_name(w), w) for w in range(self.edges.top, self.edges.bottom + 1))
+
+    @property
+    def column_labels(self) -> tuple[tuple[str, int], ...]:
+        """Each column printed on the top and bottom edges: (number, u)."""
+        return tuple((self.column_name(u), u) for u in range(-self.edges.side, self.edges.side + 1))
 
     # -- geometry for the scene -----------------------------------------------------------------
     @staticmethod

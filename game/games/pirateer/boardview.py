@@ -4,8 +4,11 @@ turns squares into pixels and back (spec section 9: px = ox + (x - y)·h, py = o
 The map (backdrop image layer + terrain tiles, at the map's own h = 32) is composed once into the
 board rectangle and scaled once per window size; a frame only blits it. Everything is clipped to the
 board rectangle (G1). A missing or unreadable map image never crashes: flat diamonds coloured by
-kind replace it (one warning in the log). ``HitRect`` lets the shared drag-and-drop controller hit a
-square (or a harbour) as the diamond it is, not as its bounding rectangle.
+kind replace it (one warning in the log). Round it the frame (``draw_frame``) prints the squares' names as
+a city map does (``Board.row_labels``: letters down the left and right edges, ``column_labels``: numbers
+along the top and bottom; ``label_rects`` says where, so the table can explain them). ``HitRect`` lets
+the shared drag-and-drop controller hit a square (or a harbour) as the diamond it is, not as its bounding
+rectangle.
 """
 from __future__ import annotations
 
@@ -32,6 +35,12 @@ _native: dict[str, pygame.Surface | None] = {}
 #: ship's picture (1.7 h, standing at 0.79 of its height) then lies within the anchor's square, never over
 #: the sand past the board's edge
 TOP_ANCHOR_DROP = 0.5
+#: the squares' names printed on the frame: the frame's width and the names' height in half-diagonals (h), the
+#: smallest font (pixels), their colour
+LABEL_MARGIN = 0.72
+LABEL_SIZE = 0.5
+MIN_LABEL_PX = 10
+LABEL_INK = (236, 214, 160)
 
 
 def _compose_native(board: Board) -> pygame.Surface | None:
@@ -75,13 +84,18 @@ class BoardView:
         self.origin: Point = (0.0, 0.0)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._scaled: tuple[tuple[int, int], pygame.Surface] | None = None
+        #: the frame's width in h (0: a thin rim); the table prints the squares' names on it (``draw_frame``)
+        self.label_margin = 0.0
+        self._labels: tuple[tuple, list[tuple[str, pygame.Rect, str]]] | None = None
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
-        """Fit the board rectangle (32h x 24h on the standard board) into ``area``, centred."""
+        """Fit the board rectangle (32h x 24h on the standard board) and its frame (``label_margin`` h on each
+        side) into ``area``, centred."""
         e = self.board.edges
+        m = 2 * self.label_margin
         units_w, units_h = 2 * e.side, e.bottom - e.top
-        self.h = max(4.0, min(area.w / units_w, area.h / units_h))
+        self.h = max(4.0, min(area.w / (units_w + m), area.h / (units_h + m)))
         w, hh = round(units_w * self.h), round(units_h * self.h)
         self.rect = pygame.Rect(0, 0, w, hh)
         self.rect.center = area.center
@@ -100,6 +114,60 @@ class BoardView:
             img = self._drawn(size)
         self._scaled = (size, img)
         return img
+
+    # -- the frame and the squares' names printed on it ----------------------------------------------
+    def frame_rect(self) -> pygame.Rect:
+        """The wooden frame round the map: wide enough for the rows' letters and the columns' numbers when they
+        are printed (``label_margin``), else a thin rim."""
+        m = max(theme.px(5), round(self.label_margin * self.h))
+        return self.rect.inflate(2 * m, 2 * m)
+
+    def label_font(self) -> pygame.font.Font:
+        """The font of the printed names: about half a diamond tall, never below ``MIN_LABEL_PX``."""
+        return theme.font_px("bold", max(MIN_LABEL_PX, int(round(self.h * LABEL_SIZE))))
+
+    def label_rects(self) -> list[tuple[str, pygame.Rect, str]]:
+        """Each printed name: (text, its box on screen, "row" or "column"); the rows' letters on the left and
+        right edges of the frame, level with their row, the columns' numbers on the top and bottom edges, above
+        and below their column (none when the frame is a thin rim)."""
+        key = (tuple(self.rect), self.h, self.label_margin)
+        if self._labels is not None and self._labels[0] == key:
+            return self._labels[1]
+        out: list[tuple[str, pygame.Rect, str]] = []
+        if self.label_margin > 0:
+            f = self.label_font()
+            frame = self.frame_rect()
+            ox, oy = self.origin
+            left, right = (frame.left + self.rect.left) / 2, (frame.right + self.rect.right) / 2
+            top, bottom = (frame.top + self.rect.top) / 2, (frame.bottom + self.rect.bottom) / 2
+            for text, w in self.board.row_labels:
+                y = oy + w * self.h
+                for x in (left, right):
+                    out.append((text, self._label_box(f, text, x, y), "row"))
+            for text, u in self.board.column_labels:
+                x = ox + u * self.h
+                for y in (top, bottom):
+                    out.append((text, self._label_box(f, text, x, y), "column"))
+        self._labels = (key, out)
+        return out
+
+    @staticmethod
+    def _label_box(f: pygame.font.Font, text: str, x: float, y: float) -> pygame.Rect:
+        w, h = f.size(text)
+        box = pygame.Rect(0, 0, w + 2, h)
+        box.center = (round(x), round(y))
+        return box
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """The wooden frame, with the rows' letters and the columns' numbers printed on it."""
+        frame = self.frame_rect()
+        pygame.draw.rect(surface, palette.WOOD_DARK, frame, border_radius=theme.px(6))
+        if self.label_margin <= 0:
+            return
+        f = self.label_font()
+        for text, box, _side in self.label_rects():
+            img = theme.render_text(text, f, LABEL_INK)
+            surface.blit(img, img.get_rect(center=box.center))
 
     def _drawn(self, size: tuple[int, int]) -> pygame.Surface:
         out = pygame.Surface(size)

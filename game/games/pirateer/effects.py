@@ -225,32 +225,48 @@ class Blast(Effect):
 
 
 class Banner(Effect):
-    """A short message over the board ("No legal move", "Storm!"); it lingers without holding the bots."""
+    """A message over the board ("No legal move", "Storm!", a fleet chosen): a dark plate ringed in gold, the
+    words large and, under them, ``sub`` (who, what roll) if given; it fades in and out quickly and lingers
+    without holding the bots."""
 
     layer = "top"
 
     def __init__(self, text: str, centre: Point, delay: float = 0.0, duration: float = 1.6,
-                 colour: tuple[int, int, int] = palette.GOLD_LIGHT) -> None:
+                 colour: tuple[int, int, int] = palette.GOLD_LIGHT, sub: str | None = None) -> None:
         super().__init__(delay, duration, blocking=False)
-        self.text, self.centre, self.colour = text, centre, colour
+        self.text, self.centre, self.colour, self.sub = text, centre, colour, sub
+
+    def _size(self) -> tuple[int, int]:
+        w, h = theme.font("display", 34).size(self.text)
+        if self.sub:
+            sw, sh = theme.font("bold", 17).size(self.sub)
+            w, h = max(w, sw), h + sh + theme.px(4)
+        return w + theme.px(48), h + theme.px(24)
 
     def box(self) -> pygame.Rect | None:
         if not self.started or self.done:
             return None
-        w, h = theme.font("display", 34).size(self.text)
-        return pygame.Rect(0, 0, w + theme.px(36), h + theme.px(16)).move(
-            int(self.centre[0] - (w + theme.px(36)) / 2), int(self.centre[1] - (h + theme.px(16)) / 2))
+        w, h = self._size()
+        return pygame.Rect(int(self.centre[0] - w / 2), int(self.centre[1] - h / 2), w, h)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.done:
             return
         t = self.t
-        alpha = min(1.0, t / 0.15, (1 - t) / 0.25)
+        alpha = max(0.0, min(1.0, t * self.duration / 0.15, (1 - t) * self.duration / 0.3))
+        box = self.box()
+        if box is None:
+            return
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        radius = theme.px(10)
+        pygame.draw.rect(plate, (*palette.WOOD_DARK, 238), plate.get_rect(), border_radius=radius)
+        pygame.draw.rect(plate, (*palette.GOLD, 255), plate.get_rect(), max(2, theme.px(3)), border_radius=radius)
         f = theme.font("display", 34)
-        img = theme.render_text(self.text, f, self.colour, palette.WOOD_DARK, 3)
-        img = img.copy()
-        img.set_alpha(int(255 * max(0.0, alpha)))
-        box = img.get_rect(center=(int(self.centre[0]), int(self.centre[1])))
-        plate = theme.overlay(box.inflate(theme.px(36), theme.px(16)).size, (20, 14, 10, int(150 * max(0.0, alpha))))
-        surface.blit(plate, plate.get_rect(center=box.center))
-        surface.blit(img, box)
+        title = theme.render_text(self.text, f, self.colour, palette.INK, 2)
+        y = theme.px(10)
+        plate.blit(title, title.get_rect(midtop=(box.w // 2, y)))
+        if self.sub:
+            sub = theme.render_text(self.sub, theme.font("bold", 17), palette.PARCHMENT)
+            plate.blit(sub, sub.get_rect(midtop=(box.w // 2, y + title.get_height() + theme.px(2))))
+        plate.set_alpha(int(255 * alpha))
+        surface.blit(plate, box)

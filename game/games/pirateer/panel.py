@@ -32,7 +32,8 @@ from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, dir
 if TYPE_CHECKING:  # pragma: no cover
     from game.games.pirateer.scene import PirateerScene
 
-ROW_H = 32      # a fleet's row, in theme pixels
+ROW_H = 30      # a row of two fleets, in theme pixels
+DIE = 44        # the dice's side in the head, in theme pixels
 
 
 class SidePanel:
@@ -48,35 +49,58 @@ class SidePanel:
 
     # -- layout --------------------------------------------------------------------------------
     def layout(self, side: pygame.Rect, board: pygame.Rect) -> None:
-        """The panel fills ``side`` top to bottom: head, dice, prompt, two rows of buttons, one row per
-        fleet (or per seat while the fleets are chosen), the treasure, the log and the Menu button."""
+        """The panel fills ``side`` top to bottom: the head (whose turn, the order of play) with the dice on its
+        right, the prompt, one row of buttons, the fleets two to a row (or the seats while the fleets are
+        chosen), the treasure, and the log down to the Menu button: the log takes every pixel left, so a whole
+        round of turns is in sight at 1280x720."""
         t = self.table
         self.rect, self.board = side, board
-        pad = theme.px(12)
+        pad = theme.px(10)
         x, w = side.x + pad, side.w - 2 * pad
-        self.head_rect = pygame.Rect(x, pad, w, theme.px(70))
-        self.dice_rect = pygame.Rect(x, self.head_rect.bottom + theme.px(2), w, theme.px(58))
-        self.prompt_rect = pygame.Rect(x, self.dice_rect.bottom + theme.px(2), w, theme.px(40))
+        self.head_rect = pygame.Rect(x, pad, w, theme.px(66))
+        die = theme.px(DIE)
+        n = max(2, t.game.dice_count())
+        dice_w = n * die + (n - 1) * theme.px(8)
+        self.dice_rect = pygame.Rect(self.head_rect.right - dice_w, self.head_rect.y + theme.px(2), dice_w,
+                                     self.head_rect.h - theme.px(2))
+        self.prompt_rect = pygame.Rect(x, self.head_rect.bottom + theme.px(4), w, theme.px(38))
         by = self.prompt_rect.bottom + theme.px(6)
         bh = theme.px(40)
         g = t.game
         fleets = len({f for fs in g.seat_factions for f in fs} | ({g.dead_man} - {None}))
-        rows = min(4, max(fleets, g.players + (1 if g.options.get("dead-man") else 0)))   # chosen or not yet
-        self.fleet_rect = pygame.Rect(x, by + 2 * bh + theme.px(16), w, theme.px(ROW_H) * rows)
-        self.treasure_rect = pygame.Rect(x, self.fleet_rect.bottom + theme.px(8), w, theme.px(78))
+        count = min(4, max(fleets, g.players + (1 if g.options.get("dead-man") else 0)))   # chosen or not yet
+        rows = (count + 1) // 2
+        self.fleet_rect = pygame.Rect(x, by + bh + theme.px(10), w, theme.px(ROW_H) * rows)
+        self.treasure_rect = pygame.Rect(x, self.fleet_rect.bottom + theme.px(8), w, theme.px(56))
         log_top = self.treasure_rect.bottom + theme.px(8)
-        t.logpanel.layout(pygame.Rect(x, log_top, w, side.bottom - log_top - theme.px(56)))
-        t.menu_button.layout(pygame.Rect(side.right - pad - theme.px(110), side.bottom - theme.px(48),
-                                         theme.px(110), theme.px(40)))
+        menu_h = theme.px(38)
+        t.logpanel.layout(pygame.Rect(x, log_top, w, side.bottom - pad - menu_h - theme.px(6) - log_top))
+        t.menu_button.layout(pygame.Rect(side.right - pad - theme.px(110), side.bottom - pad - menu_h,
+                                         theme.px(110), menu_h))
+
+    def cells(self, count: int) -> list[pygame.Rect]:
+        """The boxes of ``count`` fleets (or seats), two to a row, in the order of play."""
+        r = self.fleet_rect
+        gap = theme.px(6)
+        half = (r.w - gap) // 2
+        row_h = theme.px(ROW_H)
+        return [pygame.Rect(r.x + (k % 2) * (half + gap), r.y + (k // 2) * row_h, half, row_h - theme.px(3))
+                for k in range(count)]
 
     def flow(self, buttons: list) -> None:
-        """The visible buttons fill two columns under the prompt, in the order given."""
+        """The visible buttons share one row under the prompt, in the order given (a fourth would start a row
+        of its own: no phase shows more than three)."""
         r = self.prompt_rect
         gap, bh = theme.px(8), theme.px(40)
-        half = (r.w - gap) // 2
-        for k, b in enumerate(b for b in buttons if b.visible):
-            row, col = divmod(k, 2)
-            b.layout(pygame.Rect(r.x + col * (half + gap), r.bottom + theme.px(6) + row * (bh + theme.px(6)), half, bh))
+        shown = [b for b in buttons if b.visible]
+        per_row = 3
+        width = (r.w - (per_row - 1) * gap) // per_row
+        if len(shown) <= 2:
+            width = (r.w - gap) // 2
+        for k, b in enumerate(shown):
+            row, col = divmod(k, per_row)
+            b.layout(pygame.Rect(r.x + col * (width + gap), r.bottom + theme.px(6) + row * (bh + theme.px(6)),
+                                 width, bh))
 
     def frames_key(self) -> tuple:
         return tuple(self.rect), tuple(self.treasure_rect)
@@ -171,7 +195,8 @@ class SidePanel:
     def _draw_head(self, surface: pygame.Surface) -> None:
         t = self.table
         g = t.game
-        r = self.head_rect
+        r = self.head_rect.copy()
+        r.w = self.dice_rect.x - r.x - theme.px(10)          # the dice stand on its right
         title = theme.font("display", 24)
         head = tr("pir.ui.choose_title") if t.choosing() else tr("pir.ui.turn", n=g.turn)
         theme.draw_text(surface, head, theme.fit_font(head, "display", 24, r.w), palette.GOLD_LIGHT, (r.x, r.y))
@@ -197,7 +222,11 @@ class SidePanel:
             t.explain(line2, Text.of("pir.explain.choosing", name=t.seat_name(g.current)), "head")
         order = [t.seat_name(s) for s in (g.order or range(g.players)) if s not in g.out]
         line = " → ".join(order)
-        small = theme.fit_font(line, "text", 14, r.w, 10)
+        room = r.w
+        note = self._need_note()
+        if note is not None:         # the dice's "1 left to play" may reach further left than the dice
+            room = min(room, self.dice_rect.right - theme.font("text", 13).size(note)[0] - r.x - theme.px(10))
+        small = theme.fit_font(line, "text", 14, max(theme.px(60), room), 10)
         theme.draw_text(surface, line, small, palette.PARCHMENT_DARK,
                         (r.x, r.y + title.get_linesize() + f.get_linesize()))
         if line:
@@ -205,29 +234,36 @@ class SidePanel:
                       Text.of("pir.explain.order", order=line), "head")
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
-        """The dice the events threw: tumbling while the roll runs, then their faces (played ones, and
-        thrown ones whose turn passed, greyed)."""
+        """The dice the events threw, on the head's right: tumbling while the roll runs, then their faces
+        (played ones, and thrown ones whose turn passed, greyed), how many are left to play under them; empty
+        sockets before the roll."""
         t = self.table
         g = t.game
         r = self.dice_rect
-        size = min(theme.px(52), r.h - theme.px(6))
+        size = theme.px(DIE)
+        gap = theme.px(8)
         dice = t.shown_dice
-        if not dice:
-            f = theme.font("text", 15)
-            theme.draw_text(surface, tr("pir.ui.no_dice"), f, palette.PARCHMENT_DARK, (r.x, r.centery), "midleft")
-            w, h = f.size(tr("pir.ui.no_dice"))
-            t.explain(pygame.Rect(r.x, r.centery - h // 2, max(1, w), h), Text.of("pir.explain.no_dice"), "die")
+        if not dice:                        # where the dice will land: faint sockets
+            for k in range(g.dice_count()):
+                socket = pygame.Rect(r.right - (k + 1) * size - k * gap, r.y, size, size)
+                hole = pygame.Surface(socket.size, pygame.SRCALPHA)
+                inner = hole.get_rect().inflate(-theme.px(6), -theme.px(6))
+                pygame.draw.rect(hole, (0, 0, 0, 60), inner, border_radius=theme.px(8))
+                pygame.draw.rect(hole, (*palette.PARCHMENT_DARK, 110), inner, max(1, theme.px(2)),
+                                 border_radius=theme.px(8))
+                surface.blit(hole, socket)
+                t.explain(socket, Text.of("pir.explain.no_dice"), "die")
             return
-        gap = theme.px(10)
         age = t.roll_age()
         used = list(g.used) + [False] * len(dice)
+        x0 = r.right - len(dice) * size - (len(dice) - 1) * gap
         for k, d in enumerate(dice):
-            x = r.x + k * (size + gap)
-            y = r.centery - size // 2
+            x = x0 + k * (size + gap)
+            y = r.y
             if age is not None:
                 frame = 1 + (int(age / 0.07) + k) % 3
                 img = die_blur(frame, size)
-                y -= int(abs(((age * 9 + k) % 2) - 1) * theme.px(8))
+                y += theme.px(4) - int(abs(((age * 9 + k) % 2) - 1) * theme.px(6))
                 says = Text.of("pir.explain.die_rolling")
             else:
                 img = die_face(d, size)
@@ -240,110 +276,154 @@ class SidePanel:
                     img = img.copy()
                     img.set_alpha(90)
             surface.blit(img, (x, y))
-            t.explain(pygame.Rect(x, r.centery - size // 2, size, size), says, "die")
-        if age is None and g.phase == MOVE and g.need:
-            f = theme.font("text", 14)
-            words = tr("pir.ui.to_play_dice", n=g.need)
-            at = (r.x + len(dice) * (size + gap) + theme.px(4), r.centery)
-            theme.draw_text(surface, words, f, palette.PARCHMENT, at, "midleft")
-            w, h = f.size(words)
-            t.explain(pygame.Rect(at[0], at[1] - h // 2, max(1, w), h), Text.of("pir.explain.need", n=g.need), "die")
+            t.explain(pygame.Rect(x, r.y, size, size), says, "die")
+        words = self._need_note()
+        if words is not None:
+            box = theme.draw_text(surface, words, theme.font("text", 13), palette.PARCHMENT, (r.right, r.bottom),
+                                  "bottomright")
+            t.explain(box, Text.of("pir.explain.need", n=g.need), "die")
 
-    def _draw_fleets(self, surface: pygame.Surface) -> None:
-        """One row per fleet, in the order of play: flag, player, its three ships (sunk ones faint, the
-        carrier with the coin); the row of the player on turn framed."""
+    def _need_note(self) -> str | None:
+        """Under the dice, how many are left to play (once they lie still, while some are), else None."""
         t = self.table
         g = t.game
-        r = self.fleet_rect
-        row_h = theme.px(ROW_H)
-        icon = max(16, int(row_h * 0.95))
-        y = r.y
+        if t.shown_dice and t.roll_age() is None and g.phase == MOVE and g.need:
+            return tr("pir.ui.to_play_dice", n=g.need)
+        return None
+
+    @staticmethod
+    def _words(name: str, faction: str | None) -> str:
+        return f"{name} · {tr(faction_text(faction))}" if faction else f"{name} · …"
+
+    def _label(self, name: str, faction: str | None, room: int, full: bool) -> tuple[str, pygame.font.Font]:
+        """A fleet's words in ``room`` pixels: "Anna · Spanish" when every box has room for its own (``full``),
+        else the player's name alone (the ships, the flag and the explanation tell the fleet)."""
+        text = self._words(name, faction) if full else name
+        return text, theme.fit_font(text, "bold", 14, room, 10)
+
+    def _all_fit(self, words: list[str], room: int) -> bool:
+        f = theme.font("bold", 14)
+        return all(f.size(w)[0] <= room for w in words)
+
+    def _cell_frame(self, surface: pygame.Surface, cell: pygame.Rect, current: bool) -> None:
+        """A fleet's box: a dark plate, ringed in gold for the player on turn."""
+        pygame.draw.rect(surface, (44, 28, 18), cell, border_radius=theme.px(6))
+        if current:
+            pygame.draw.rect(surface, palette.GOLD, cell, width=max(1, theme.px(2)), border_radius=theme.px(6))
+
+    def _draw_fleets(self, surface: pygame.Surface) -> None:
+        """The fleets two to a row, in the order of play: the player's chip (the colour and symbol of their
+        log lines and of their marks on the sea), their name (and fleet, when it fits), its three ships (sunk
+        ones faint, the carrier with the coin); the box of the player on turn ringed in gold."""
+        t = self.table
+        g = t.game
         factions = [f_ for s in g.order for f_ in g.seat_factions[s]]
         if g.dead_man and g.dead_man not in factions:
             factions.append(g.dead_man)
-        for faction in factions[:4]:
+        factions = factions[:4]
+        icon = max(16, int(theme.px(ROW_H) * 0.86))
+        step = icon - theme.px(9)
+        cells = self.cells(len(factions))
+        names = [t.seat_name(g.controller(f)) if g.controller(f) is not None else tr("pir.ui.dead_man")
+                 for f in factions]
+        room = (cells[0].w - theme.px(16) - int(cells[0].h * 0.72) - 2 * step - icon) if cells else 0
+        full = self._all_fit([self._words(n, f) for n, f in zip(names, factions)], room)
+        for faction, cell in zip(factions, cells):
             seat = g.controller(faction)
             name = t.seat_name(seat) if seat is not None else tr("pir.ui.dead_man")
             current = seat == g.current and not g.is_over()
-            if current:
-                pygame.draw.rect(surface, (*palette.GOLD, ), pygame.Rect(r.x, y, r.w, row_h - theme.px(2)),
-                                 width=max(1, theme.px(2)), border_radius=theme.px(6))
+            self._cell_frame(surface, cell, current)
             afloat = sum(1 for n in (1, 2, 3) if ship_id(faction, n) in g.ships)
             if seat is None:
                 says = Text.of("pir.explain.fleet_dead", faction=faction_of_text(faction), n=afloat)
             else:
                 says = Text.of("pir.explain.fleet_now" if current else "pir.explain.fleet", player=name,
                                faction=faction_of_text(faction), n=afloat)
-            t.explain(pygame.Rect(r.x, y, r.w, row_h), says, "fleet")
-            flag = sprites.flag(faction, int(row_h * 0.7))
-            surface.blit(flag, flag.get_rect(midleft=(r.x + theme.px(6), y + row_h // 2)))
-            label = f"{name} · {tr(f'pir.faction.{faction}')}"
-            theme.draw_text(surface, label, theme.fit_font(label, "bold", 14, r.w - theme.px(150), 10),
-                            palette.PARCHMENT, (r.x + theme.px(36), y + row_h // 2), "midleft")
-            x = r.right - theme.px(6) - 3 * (icon - theme.px(6))
+            t.explain(pygame.Rect(cell), says, "fleet")
+            x = cell.x + theme.px(5)
+            mark_size = int(cell.h * 0.72)
+            mark = theme.seat_chip(t.session.seats[seat].colour, mark_size) if seat is not None else \
+                sprites.flag(faction, mark_size)
+            surface.blit(mark, mark.get_rect(midleft=(x, cell.centery)))
+            x += mark_size + theme.px(5)
+            ships_x = cell.right - theme.px(3) - 2 * step - icon
+            label, f = self._label(name, faction, ships_x - x - theme.px(4), full)
+            theme.draw_text(surface, label, f, palette.PARCHMENT, (x, cell.centery), "midleft")
+            sx = ships_x
             for n in (1, 2, 3):
                 ship = ship_id(faction, n)
                 img = sprites.ship(faction, icon, number=n)
                 if ship not in g.ships:
                     img = img.copy()
                     img.set_alpha(50)
-                surface.blit(img, img.get_rect(midleft=(x, y + row_h // 2)))
+                box = img.get_rect(midleft=(sx, cell.centery - theme.px(2)))
+                surface.blit(img, box)
                 if g.treasure == ship:
-                    c = sprites.coin(int(icon * 0.45))
-                    surface.blit(c, c.get_rect(center=(x + icon * 0.7, y + row_h * 0.3)))
+                    c = sprites.coin(int(icon * 0.5))
+                    surface.blit(c, c.get_rect(center=(sx + icon * 0.72, cell.y + cell.h * 0.3)))
                 key = "pir.explain.list_sunk" if ship not in g.ships else \
                     ("pir.explain.list_carrier" if g.treasure == ship else "pir.explain.list_afloat")
-                t.explain(img.get_rect(midleft=(x, y + row_h // 2)).clip(pygame.Rect(x, y, icon - theme.px(6), row_h)),
+                t.explain(box.clip(pygame.Rect(sx, cell.y, step if n < 3 else icon, cell.h)),
                           Text.of(key, ship=ship_text(ship)), "ship")
-                x += icon - theme.px(6)
-            y += row_h
+                sx += step
 
     def _draw_choosers(self, surface: pygame.Surface) -> None:
-        """S1: each seat, the fleet it chose (its flag) or that it is still to choose."""
+        """S1: each seat, two to a row: its chip, its name and the fleet it chose (with its flag) or that it
+        is still to choose; the seat choosing now ringed in gold."""
         t = self.table
         g = t.game
-        r = self.fleet_rect
-        row_h = theme.px(ROW_H)
-        for seat in range(min(4, g.players)):
-            y = r.y + seat * row_h
-            if seat == g.current:
-                pygame.draw.rect(surface, palette.GOLD, pygame.Rect(r.x, y, r.w, row_h - theme.px(2)),
-                                 width=max(1, theme.px(2)), border_radius=theme.px(6))
+        seats = min(4, g.players)
+        cells = self.cells(seats)
+        chosen = [(t.seat_name(k), g.seat_factions[k][0] if k < len(g.seat_factions) and g.seat_factions[k] else None)
+                  for k in range(seats)]
+        room = (cells[0].w - theme.px(18) - 2 * int(cells[0].h * 0.72)) if cells else 0
+        full = self._all_fit([self._words(n, f) for n, f in chosen], room)
+        for seat, cell in zip(range(seats), cells):
+            self._cell_frame(surface, cell, seat == g.current)
             fleets = g.seat_factions[seat] if seat < len(g.seat_factions) else []
             name = t.seat_name(seat)
+            x = cell.x + theme.px(5)
+            mark_size = int(cell.h * 0.72)
+            chip = theme.seat_chip(t.session.seats[seat].colour, mark_size)
+            surface.blit(chip, chip.get_rect(midleft=(x, cell.centery)))
+            x += mark_size + theme.px(5)
+            right = cell.right - theme.px(4)
             if fleets:
-                flag = sprites.flag(fleets[0], int(row_h * 0.7))
-                surface.blit(flag, flag.get_rect(midleft=(r.x + theme.px(6), y + row_h // 2)))
-                label = f"{name} · {tr(faction_text(fleets[0]))}"
-            else:
-                label = f"{name} · …"
-            theme.draw_text(surface, label, theme.fit_font(label, "bold", 14, r.w - theme.px(44), 10),
-                            palette.PARCHMENT if fleets else palette.PARCHMENT_DARK,
-                            (r.x + theme.px(36), y + row_h // 2), "midleft")
+                flag = sprites.flag(fleets[0], mark_size)
+                surface.blit(flag, flag.get_rect(midright=(right, cell.centery)))
+                right -= flag.get_width() + theme.px(4)
+            label, f = self._label(name, fleets[0] if fleets else None, right - x, full)
+            theme.draw_text(surface, label, f, palette.PARCHMENT if fleets else palette.PARCHMENT_DARK,
+                            (x, cell.centery), "midleft")
             says = Text.of("pir.explain.chose", player=name, faction=faction_of_text(fleets[0])) if fleets else \
                 Text.of("pir.explain.not_chosen", player=name)
-            t.explain(pygame.Rect(r.x, y, r.w, row_h), says, "fleet")
+            t.explain(pygame.Rect(cell), says, "fleet")
 
     def _draw_treasure(self, surface: pygame.Surface) -> None:
         """Where the treasure is, and the compass with the carrier's forbidden directions struck (R17, R18)."""
         t = self.table
         g = t.game
         r = self.treasure_rect
-        coin = sprites.coin(theme.px(34))
-        surface.blit(coin, coin.get_rect(midleft=(r.x + theme.px(10), r.y + theme.px(26))))
+        coin = sprites.coin(theme.px(32))
+        surface.blit(coin, coin.get_rect(midleft=(r.x + theme.px(10), r.centery)))
         if g.treasure == ISLAND:
             text = tr("pir.ui.treasure_island")
         elif g.treasure == DESTROYED:
             text = tr("pir.ui.treasure_destroyed")
         else:
             cell = g.ships.get(g.treasure)
-            text = tr("pir.ui.treasure_on", ship=tr(ship_text(g.treasure)), cell=f"({cell[0]},{cell[1]})"
-                      if cell else "")
+            text = tr("pir.ui.treasure_on", ship=tr(ship_text(g.treasure)),
+                      cell=g.board.square_name(cell) if cell else "")
         f = theme.font("text", 15)
-        compass_size = r.h - theme.px(12)
-        text_w = r.w - theme.px(60) - compass_size
-        theme.draw_paragraph(surface, text, f, palette.INK, pygame.Rect(r.x + theme.px(52), r.y + theme.px(8),
-                                                                         text_w, r.h - theme.px(12)))
+        compass_size = r.h - theme.px(8)
+        text_w = r.w - theme.px(58) - compass_size
+        if len(theme.wrap_text(text, f, text_w)) > 2:
+            f = theme.font("text", 13)
+        lines = theme.wrap_text(text, f, text_w)[:2]
+        y = r.centery - len(lines) * f.get_linesize() // 2
+        for line in lines:
+            theme.draw_text(surface, line, f, palette.INK, (r.x + theme.px(50), y))
+            y += f.get_linesize()
         if g.treasure == ISLAND:
             says = Text.of("pir.explain.box_island")
         elif g.treasure == DESTROYED:

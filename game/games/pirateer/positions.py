@@ -42,8 +42,8 @@ What each argument says (everything is optional; left out, the game's own setup 
   R23), ``sunk``, ``lost``, ``carry_turns`` (the statistics; ``lost`` defaults to the ships missing),
   ``winners`` and ``how`` (phase ``over``).
 
-A built position has no events (``state.events`` is empty): what led to it happened off the record; the
-actions applied to it record theirs.
+A built position's only event is the ``turn`` of ``current`` (none while the fleets are chosen or once the game
+is over): what led to it happened off the record; the actions applied to it record theirs, as that seat's turn.
 
 Raises ``ValueError`` saying what does not fit (an unknown ship or square, a seat out of range, two
 ships on one square outside ``flotilla`` ...).
@@ -53,6 +53,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from game.core.chance import Chance
+from game.core.events import Event
 from game.core.protocol import Text, resolve_options
 from game.core.rng import Rng
 from game.games.pirateer.moves import DESTROYED, ISLAND, Pos, faction_of, max_dice, ship_id
@@ -175,6 +176,8 @@ def position(*, factions: Sequence[str | Sequence[str]] | None = None, players: 
     if phase == MOVE and need < 1:
         raise ValueError(f"no die of {list(s.unused())} can be played: the engine never waits in phase move")
     s.chance = Chance(Rng(seed)).script_dice(*next_rolls)
+    if phase not in (CHOOSE, OVER) and 0 <= s.current < players:
+        s._events = [Event.of("turn", s.current, turn=s.turn)]    # whose turn it is: its moves are its own
     rules.validate_state(s)
     return s
 

@@ -64,6 +64,7 @@ no treasure taken, 300 per player still afloat.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
@@ -266,8 +267,38 @@ def ship_text(ship: str) -> Text:
     return T("pir.ship", faction=faction_of_text(faction_of(ship)), n=number_of(ship))
 
 
-def cell_text(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+def cell_text(board: Board, cell: Cell) -> str:
+    """A square in a log line: its name as the board's frame prints it ("C8"; a strait by both halves). The name
+    is the same in every language, so the line keeps it as a word."""
+    return board.square_name(cell)
+
+
+_OLD_SQUARE = re.compile(r"\((\d+),(\d+)\)")
+
+
+def _square_names(board: Board, value: Any) -> Any:
+    """A log line's parameter as a square's name: a save from before the squares had names wrote "(12,0)"."""
+    if isinstance(value, str):
+        m = _OLD_SQUARE.fullmatch(value)
+        cell = (int(m.group(1)), int(m.group(2))) if m else None
+        return board.square_name(cell) if cell is not None and board.in_grid(cell) else value
+    if type(value) is Text:
+        return Text(value.key, tuple((k, _square_names(board, v)) for k, v in value.params))
+    return value
+
+
+def _named_squares(board: Board, e: Event) -> Event:
+    """A ``said`` event of an older save with its squares named as the board prints them (its other events, and
+    the lines of a newer save, as they are)."""
+    if e.kind != "said" or e.get("text") is None:
+        return e
+    text = e.get("text")
+    named = _square_names(board, text)
+    if named == text:
+        return e
+    if e.secret:
+        return Event(e.kind, e.seat, e.data, (("text", named),), e.audience)
+    return Event(e.kind, e.seat, (("text", named),), e.secret, e.audience)
 
 
 def dir_text(direction: str) -> Text:
@@ -814,7 +845,7 @@ class PirateerState(State):
         """R14: the coin goes onto the ship (a pre-roll take needs nothing else, A5)."""
         self.pos.treasure = ship
         self.quiet = 0
-        self._say(seat, T("pir.log.take", ship=ship_text(ship), cell=cell_text(self.pos.ships[ship])))
+        self._say(seat, T("pir.log.take", ship=ship_text(ship), cell=cell_text(self.board, self.pos.ships[ship])))
         self._note("took", seat, what="treasure", ship=ship, frm=ISLAND, at=self.pos.ships[ship])
         if self.phase in (END,) and not can_take(self.pos, self.board, self.factions_of(seat)):
             self._end_turn()
@@ -849,7 +880,7 @@ class PirateerState(State):
         what = ship_text(land.group[0]) if len(land.group) == 1 else \
             T("pir.fleet", faction=faction_of_text(faction_of(land.group[0])), n=len(land.group))
         self._say(seat, T("pir.log.move", what=what, direction=dir_text(land.direction), die=land.die,
-                          start=cell_text(land.start), end=cell_text(land.cell)))
+                          start=cell_text(self.board, land.start), end=cell_text(self.board, land.cell)))
 
     def _boarded(self, seat: int, land: Landing, was: str) -> None:
         """R21: the victims are gone (V5.1: a wreck); the treasure passes to the boarder."""
@@ -857,7 +888,7 @@ class PirateerState(State):
         wreck = bool(self.options.get("wrecks"))                          # V5.1
         for v in land.victims:
             self._say(seat, T("pir.log.board", ship=ship_text(land.group[0]), victim=ship_text(v),
-                              cell=cell_text(land.cell)))
+                              cell=cell_text(self.board, land.cell)))
             self._note("sank", seat, piece=v, at=land.cell, by="boarding", boarder=land.group[0],
                        owner=self.controller(faction_of(v)), wreck=wreck,
                        treasure=self.pos.treasure if v == was else None)
@@ -968,7 +999,7 @@ class PirateerState(State):
         carried = self.pos.treasure == ship
         self.pos = sink(self.pos, ship, bool(self.options.get("wrecks")))   # V5.1: a wreck in ``wrecks``
         self.quiet = 0
-        self._say(seat, T("pir.log.storm", ship=ship_text(ship), cell=cell_text(cell)))
+        self._say(seat, T("pir.log.storm", ship=ship_text(ship), cell=cell_text(self.board, cell)))
         self._note("sank", seat, piece=ship, at=cell, by="storm", boarder=None, owner=self.controller(faction_of(ship)),
                    wreck=bool(self.options.get("wrecks")), treasure=ISLAND if carried else None)
         if carried:
@@ -1098,7 +1129,7 @@ class PirateerState(State):
         s.how = Text.from_json(d["how"]) if d.get("how") else None
         s.chance = Chance.from_json(d["rng"])
         s.barrier = int(d["barrier"])
-        s._events = read_events(d)      # none in a save from before events; its log lines as ``said`` ones
+        s._events = [_named_squares(s.board, e) for e in read_events(d)]   # its log lines as ``said`` ones
         return s
 
 

@@ -19,7 +19,7 @@ import pygame
 from game.core.protocol import Text
 from game.games.pirateer import sprites
 from game.games.pirateer.boardmodel import Board, Cell
-from game.games.pirateer.boardview import BoardView
+from game.games.pirateer.boardview import LABEL_MARGIN, BoardView
 from game.games.pirateer.moves import ISLAND, faction_of, number_of
 from game.games.pirateer.positions import position, ship_name
 from game.games.pirateer.rules import (MOVE, RULES, START, Arm, Move, PirateerState, Roll, preset_seating,
@@ -29,6 +29,7 @@ from game.ui import palette, theme
 
 __all__ = ["picture", "PICTURES", "EXAMPLES", "Example", "Mark", "Step", "state_of", "verdict"]
 
+NAMES_MIN_H = 15     # the squares' names go on a picture's frame when a diamond is this tall (h, pixels) or more
 MAX_H = 360          # the tallest a picture gets at 1280x720 (design pixels): it stays readable in one view
 GAP = 12             # between panels (design pixels)
 _TICK = (54, 140, 60)
@@ -325,8 +326,18 @@ class Sea:
         x, y = self.at(cell)
         return self.label(key, (x + dx * self.h, y + dy * self.h), anchor, **params)
 
-    def image(self) -> pygame.Surface:
-        """The window, framed like the table's map."""
+    def name_cell(self, cell: Cell, dx: float = 0, dy: float = 0, anchor: str = "center") -> pygame.Rect:
+        """A small tag with a square's name as the table's frame prints it ("G4"), near ``cell``."""
+        x, y = self.at(cell)
+        img = tag(self.board.square_name(cell), 13, palette.PARCHMENT, palette.WOOD_DARK)
+        rect = img.get_rect(**{anchor: (int(x + dx * self.h), int(y + dy * self.h))})
+        rect.clamp_ip(self.crop.inflate(-4, -4))
+        self.labels.append((img, rect))
+        return rect
+
+    def image(self, names: bool = False) -> pygame.Surface:
+        """The window, framed like the table's map; ``names``: the frame prints the squares' names, as the
+        table's does (the whole board only, drawn large enough to read them)."""
         for state, skip in self.later:
             self.pieces(state, skip)
         self.later = []
@@ -334,6 +345,18 @@ class Sea:
             self.full.blit(img, rect)
         self.labels = []
         out = self.full.subsurface(self.crop).copy()
+        if names and self.crop == self.full.get_rect() and self.h >= NAMES_MIN_H:
+            view = BoardView(self.board)
+            view.label_margin = LABEL_MARGIN
+            m = round(LABEL_MARGIN * self.h)
+            view.layout(pygame.Rect(0, 0, out.get_width() + 2 * m, out.get_height() + 2 * m))
+            frame = view.frame_rect()
+            framed_out = pygame.Surface(frame.size, pygame.SRCALPHA)
+            view.rect.move_ip(-frame.x, -frame.y)
+            view.origin = (view.origin[0] - frame.x, view.origin[1] - frame.y)
+            view.draw_frame(framed_out)
+            framed_out.blit(out, view.rect)
+            return framed_out
         return framed(out)
 
 
@@ -493,10 +516,12 @@ def _window(cells: Iterable[Cell], pad: float = 1.6) -> tuple[float, float, floa
 # The pictures
 # ==================================================================================================
 def _setup(width: int) -> pygame.Surface:
-    """S1, S2, S3: the four fleets on their start squares, the treasure on Skull Island."""
+    """S1, S2, S3: the four fleets on their start squares, the treasure on Skull Island; the frame prints the
+    squares' names as the table's does."""
     s = position(players=4, options={"factions": "preset"})
     e = RULES.board.edges
-    h = Sea.fit(2 * e.side, e.bottom - e.top, width - 12, theme.px(420))
+    m = 2 * LABEL_MARGIN
+    h = Sea.fit(2 * e.side + m, e.bottom - e.top + m, width - 12, theme.px(420))
     sea = Sea(h)
     sea.pieces(s)
     b = sea.board
@@ -509,7 +534,7 @@ def _setup(width: int) -> pygame.Surface:
     ox, oy = sea.view.origin
     u, w = b.treasure_uw
     sea.label("pir.rulebook.label.island", (ox + u * sea.h, oy + (w + 1.6) * sea.h), "midtop")
-    return sea.image()
+    return sea.image(names=True)
 
 
 def _harbour(width: int) -> pygame.Surface:
@@ -776,6 +801,8 @@ def _scoring(width: int) -> pygame.Surface:
     glint = sprites.glint(2, int(sea.h * 1.6))
     sea.full.blit(glint, glint.get_rect(center=(int(x), int(y))))
     sea.label_cell("pir.rulebook.label.wins", hb.anchor, 1.5, 0.4, "midleft")
+    sea.name_cell(hb.anchor, -1.0, 0.0, "midright")        # the squares the caption names, as the frame does
+    sea.name_cell(ex.ships["Sp1"], -1.0, 0.0, "midright")
     img = sea.image()
     won = s.clone()
     won.apply(Move(won.current, mark.steps[0].ids, mark.steps[0].direction, mark.steps[0].die))

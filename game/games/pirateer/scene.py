@@ -33,14 +33,23 @@ the table dirty at once (a ship picked up or put down shows its ring in that ver
 
 What happened comes from the engine's events as the seat on screen may see them (the table's
 ``sync_events`` gives the new ones to ``on_events``; kinds and fields in rules.py's notes): each becomes
-its animation, banner, dice and wake (``moved`` glides along its ``path``, ``sank`` sinks at ``at``,
-``took`` hops the coin, ``blast`` rings with its ``radius``, ``rolled`` and the ``chose`` "bonus" throw the
-dice, ``turn`` greys or clears them, ``forfeit`` with ``none`` says no move, ``ended`` shows the winner).
-Every animation is a clip on the table's timeline (``effects.py``): at the speed set in Settings, skipped
-by a click or the next action, the next bot move waits for it (banners linger without holding the bots);
-the dice tumble as a clip too, and the results wait for the last one. The scene never compares two states
-nor reads a log line's parameters. When the events shrink (undo), are not the ones shown, or another state
-with a longer story is put in the session, ``on_resync`` shows the table as it is, without animating.
+its animation, banner and dice (``moved`` glides along its ``path``, ``sank`` sinks at ``at``, ``took`` hops
+the coin, ``blast`` rings with its ``radius``, ``rolled`` and the ``chose`` "bonus" throw the dice, ``turn``
+greys or clears them, ``forfeit`` with ``none`` is the "No legal move" banner, who rolled what, ``ended`` makes
+the winner's coin glint). Every animation is a clip on the table's timeline (``effects.py``): at the speed set
+in Settings, skipped by a click or the next action, the next bot move waits for it (banners linger without
+holding the bots); the dice tumble as a clip too. The scene never compares two states nor reads a log line's
+parameters. When the events shrink (undo), are not the ones shown, or another state with a longer story is put
+in the session, ``on_resync`` shows the table as it is, without animating.
+
+Following the game (issue 16): each seat's last move stays marked on the sea until that seat moves again, drawn
+only from the shared table's ``last_moves()`` (``marks.py`` reads them): a glow under each ship it sailed with
+its chip (its colour and symbol, as in the log) by the bow, the square each sailed from, the wake of every die
+it played, a badge where it sank a ship and where it took the treasure; each names itself ("last-move"). The
+frame round the map prints the squares' names (rows by letter, columns by number, ``Board.square_name``), the
+names the log, the rules' captions and the lesson use. When the game ends, the victory panel (``victory.py``)
+holds the final board: who won and how, until See the results (or Enter); ``show_results`` (the shared table's
+game over) raises it, ``ending_shown`` and ``ending_button`` say it is up and where to click.
 
 Learn to play (``game.scenes.coach``): the coach's panel stands in the free band at the bottom of the map,
 between the lower harbours (``coach_room``, or ``coach_place`` for the usual wide panel), so the top row, every
@@ -49,6 +58,7 @@ harbour and the side panel stay in sight; the lesson rings ships, squares and an
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
@@ -59,18 +69,21 @@ from game.core.protocol import Action, Result, Text
 from game.core.session import GameSession
 from game.i18n import tr
 from game.scenes.table import TableScene
+
+log = logging.getLogger("pgn.pirateer")
 from game.ui import palette, theme
 from game.ui.dice import die_face
 from game.ui.chooser import Chooser
 from game.ui.dragdrop import DragController, DropTarget
-from game.ui.timeline import Clip
 from game.ui.widgets import Button
 
 from game.games.pirateer import effects as fx
 from game.games.pirateer import queries
 from game.games.pirateer import sprites
+from game.games.pirateer.marks import SeatMarks, marks_of
+from game.games.pirateer.victory import Ending, VictoryPanel
 from game.games.pirateer.boardmodel import Cell
-from game.games.pirateer.boardview import BoardView, HitRect
+from game.games.pirateer.boardview import LABEL_MARGIN, BoardView, HitRect
 from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, number_of
 from game.games.pirateer.panel import SidePanel
 from game.games.pirateer.picker import FactionPicker, FleetToken
@@ -78,7 +91,7 @@ from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, START, ST
                                        ChooseFaction, EndTurn, Move, PirateerState, Roll, StormPick, Take,
                                        dir_text, faction_of_text, faction_text, list_text, ship_text)
 
-WIN_HOLD = 1.8          # seconds the winner's glint shows before the results
+NO_MOVE_HOLD = 2.4      # seconds the "No legal move" banner stays (it does not hold the bots)
 COACH_ROOM_H = 280      # theme pixels off the map that hold any of the lesson's panels (a tall window)
 
 
@@ -86,12 +99,13 @@ class PirateerScene(TableScene):
     name = "table:pirateer"
     #: every kind of thing the table draws and names (issue 15: what a player sees explains itself)
     EXPLAINED_KINDS = ("map", "sea", "land", "islet", "island", "dock", "current", "strait", "anchor", "harbour",
-                       "wreck", "wake", "target", "ship", "stack", "treasure", "effect", "head", "die", "prompt",
-                       "fleet", "compass", "bonus", "button")
+                       "wreck", "last-move", "target", "ship", "stack", "treasure", "effect", "head", "die",
+                       "prompt", "fleet", "compass", "bonus", "button", "coordinate", "victory")
 
     def __init__(self, app: Any, session: GameSession):
         super().__init__(app, games.get("pirateer"), session)
         self.view = BoardView(self.state.board)
+        self.view.label_margin = LABEL_MARGIN            # the frame prints the squares' names
         self.roll_button = Button(Text.of("pir.ui.roll"), self._roll, min_width=130, height=44, size=18)
         self.take_button = Button(Text.of("pir.ui.take"), self._take, min_width=130, height=40, size=16)
         self.end_button = Button(Text.of("pir.ui.end_turn"), self._end_turn, min_width=130, height=40, size=16)
@@ -116,8 +130,12 @@ class PirateerScene(TableScene):
         self.dice_spent = False                          # the dice shown were thrown, and the turn passed
         self._hover_cell: Cell | None = None
         self._static: tuple[Any, pygame.Surface] | None = None
-        #: (turn, index of its event, waypoints) of recent moves: the wakes drawn on the sea
-        self.trails: list[tuple[int, int, list[tuple[float, float]]]] = []
+        #: each seat's last move read from the table's ``last_moves()`` (cached by what it was read from)
+        self._marks: tuple[Any, dict[int, SeatMarks]] | None = None
+        self._wake_points: dict[tuple, list[tuple[float, float]]] = {}
+        #: the end of the game held over the map until See the results (issue 16)
+        self.victory = VictoryPanel(self._see_results)
+        self._results_shown = False
         #: every square of the map (land too) as a drop target: ``data`` its square (a strait's top half)
         self._squares: list[DropTarget] = []
         self._square_of: dict[Cell, DropTarget] = {}
@@ -173,7 +191,7 @@ class PirateerScene(TableScene):
     # ------------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
-        side_w = max(theme.px(330), min(theme.px(380), rect.w - int(rect.h * 4 / 3) - theme.px(24)))
+        side_w = max(theme.px(372), min(theme.px(400), rect.w - int(rect.h * 4 / 3) - theme.px(24)))
         self.side = pygame.Rect(rect.right - side_w, 0, side_w, rect.h)
         pad = theme.px(12)
         self.view.layout(pygame.Rect(pad, pad, rect.w - side_w - 2 * pad, rect.h - 2 * pad))
@@ -327,7 +345,6 @@ class PirateerScene(TableScene):
         self._drop_all()
         self._tumble = None
         self.shown_dice, self.dice_spent = list(g.dice), False
-        self.trails = [t for t in self.trails if t[1] < self.events_synced]   # an undone move leaves no wake
         self.shown_half = {s: half for s, half in self.shown_half.items()
                            if s in g.ships and half in self.view.halves(g.ships[s])}
         self._reset_input()
@@ -369,8 +386,6 @@ class PirateerScene(TableScene):
                 for sh in ships:
                     self.facing[sh] = facing
                 images = [self.ship_image(sh, carrier=self._carrier == sh) for sh in ships]
-                self.trails = [t for t in self.trails if t[0] >= self._turn - 1] + \
-                    [(self._turn, index, [p for p, _ in points])]
                 glide = fx.Glide(ships, images, points, t_end, fx.STEP_SECONDS,
                                  foot=sprites.ship_foot(ship_px, facing), board_centre_y=self.view.rect.centery)
                 play(glide)
@@ -431,7 +446,8 @@ class PirateerScene(TableScene):
                 else:
                     self.shown_dice, self.dice_spent = [], False
             elif kind == "forfeit" and e.get("none"):                           # R13
-                play(fx.Banner(tr("pir.ui.no_move"), self.view.rect.center, fx.ROLL_SECONDS, 1.6))
+                sub = tr("pir.ui.no_move_sub", name=self.seat_name(e.seat), dice=list_text(list(e.get("dice") or ())))
+                play(fx.Banner(tr("pir.ui.no_move"), self.view.rect.center, fx.ROLL_SECONDS, NO_MOVE_HOLD, sub=sub))
             elif kind == "ended" and e.get("winners"):
                 self._win_effect(t_end + 0.2, e.get("carrier"))
         if storm:
@@ -453,7 +469,6 @@ class PirateerScene(TableScene):
         frames = [sprites.glint(k, size) for k in range(sprites.GLINT_FRAMES)]
         spot = self.cargo_point(carrier, at) if carrier in g.ships else at
         self.timeline.play(fx.Frames(frames, spot, delay, 1.4, what="glint"))
-        self.timeline.play(fx.Banner(tr(g.how) if g.how else "", self.view.rect.center, delay, WIN_HOLD))
 
     def coin_point(self) -> tuple[float, float]:
         u, w = self.game.board.treasure_uw
@@ -463,17 +478,84 @@ class PirateerScene(TableScene):
         x, y = self.coin_point()
         return (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (self.ship_size() * 0.45) ** 2
 
+    # -- the end of the game, held (issue 16) ------------------------------------------------------------
     def show_results(self) -> None:
-        """The results wait until the last picture on the timeline has ended (the winner's glint)."""
-        self.timeline.at(self.timeline.tail() + 0.3,
-                         Clip(on_done=super().show_results, blocking=False, tag="results"))
+        """The shared table's game over asks for the results: the victory panel comes up over the final board
+        instead and holds it until its button (or Enter) shows them (``_see_results``); nothing moves on by
+        itself. After a lesson whose coach has said its last words (they told the win), the results at once."""
+        if self.coach is not None and self.coach.done:
+            self._see_results()
+            return
+        if not self._results_shown and self.victory.ending is None:
+            self.victory.show(self._ending())
+            self.mark_dirty()
+
+    def _see_results(self) -> None:
+        """The victory panel's See the results: the results scene (once)."""
+        if self._results_shown:
+            return
+        self._results_shown = True
+        self._held_ending = self.victory.ending     # how it was won, for the results too
+        self.victory.hide()
+        super().show_results()
+
+    def final_picture(self) -> tuple[pygame.Surface, Text] | None:
+        """The board at the end, as the seat on screen saw it (without the victory panel): the results show it
+        beside the places and statistics."""
+        try:
+            surface = pygame.Surface(self.app.screen.get_size())
+            explained, self.explained = self.explained, []
+            try:
+                self.draw_table(surface, self.viewer())
+            finally:
+                self.explained = explained
+            rect = self.view.frame_rect().clip(surface.get_rect())
+            return surface.subsurface(rect).copy(), Text.of("ui.results.final_board")
+        except (pygame.error, ValueError):
+            log.exception("the final board could not be drawn for the results")
+            return None
+
+    def ending_shown(self) -> str | None:
+        """The ending screen on the table now: "victory" while the victory panel holds the end, else None."""
+        return "victory" if self.victory.visible else None
+
+    def ending_button(self) -> pygame.Rect | None:
+        """Where a click moves on from the ending on screen (See the results), None when none is up."""
+        return pygame.Rect(self.victory.button.rect) if self.victory.visible else None
+
+    def _ending(self) -> Ending:
+        """What the victory panel says, from the engine's ``ended`` event as the seat on screen sees it (who
+        won, the catalog key of how, the carrier) and the board: on which anchor the treasure came home, or
+        whose fleet is the last afloat; a draw says why (the state's own words)."""
+        g = self.game
+        ended = next((e for e in reversed(self.viewer_events()) if e.kind == "ended"), None)
+        winners = list(ended.get("winners") or ()) if ended is not None else list(g.winners)
+        how = ended.get("how") if ended is not None else (g.how.key if g.how else None)
+        carrier = ended.get("carrier") if ended is not None else None
+        seats = self.session.seats
+        rows = [(seats[w].colour, self.seat_name(w), list(g.seat_factions[w])) for w in winners]
+        if not winners:
+            return Ending(Text.of("pir.ui.draw_title"), [], g.how, "draw")
+        names = list_text([self.seat_name(w) for w in winners])
+        title = Text.of("pir.ui.win_title" if len(winners) == 1 else "pir.ui.win_title_team", name=names)
+        if how == "pir.how.treasure" and carrier in g.ships:                  # E1
+            anchor = g.home_of(faction_of(carrier))
+            detail = Text.of("pir.ui.won_treasure", ship=ship_text(carrier), anchor=faction_of_text(anchor),
+                             square=self.game.board.square_name(g.ships[carrier]))
+            return Ending(title, rows, detail, "treasure")
+        if how == "pir.how.sunk_all":                                          # E2
+            key = "pir.ui.won_sunk" if len(winners) == 1 else "pir.ui.won_sunk_team"
+            return Ending(title, rows, Text.of(key, name=names), "sunk")
+        return Ending(title, rows, g.how, "treasure" if carrier else "sunk")
 
     def shown_result(self) -> Result:
         """Each player's fleet (or fleets) heads the statistics."""
         result = self.game.result()
         fleets = [list_text([faction_text(f) for f in fs]) for fs in self.game.seat_factions]
+        ending = self.victory.ending or getattr(self, "_held_ending", None)
+        how = ending.how if ending is not None and ending.how is not None else result.how   # which ship, which port
         return Result(result.winners, result.ranks, result.scores, result.breakdown,
-                      {"pir.stat.fleet": fleets, **result.stats}, result.how)
+                      {"pir.stat.fleet": fleets, **result.stats}, how)
 
     def dice_rolling(self) -> bool:
         return self.roll_age() is not None
@@ -523,12 +605,16 @@ class PirateerScene(TableScene):
     def _look(self) -> tuple:
         """What the pointer alone changes on screen (hovered buttons, also the chooser's, the lit square
         under it, the focused harbour)."""
-        buttons = self.buttons() + (self.chooser.buttons if self.chooser is not None else [])
+        buttons = self.buttons() + (self.chooser.buttons if self.chooser is not None else []) + [self.victory.button]
         group = self.selected
         hot = self._hover_cell if group is not None and self._hover_cell in self.landings_of(group) else None
         return tuple((b.hovered, b.pressed) for b in buttons), hot, self.picker.focus
 
     def _handle_table(self, event: pygame.event.Event) -> None:
+        if self.victory.visible:            # the end is held: See the results (or Enter), the log still scrolls
+            if self.victory.handle(event) or self.logpanel.handle(event) or self.menu_button.handle(event):
+                self.mark_dirty()
+            return
         if self.chooser is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.close_chooser()            # (the base gives it the clicks first)
             return
@@ -970,9 +1056,10 @@ class PirateerScene(TableScene):
         clip = surface.get_clip()
         surface.set_clip(board)
         self._draw_marks(surface)
-        self._draw_trails(surface)
+        self._draw_last_moves(surface)              # each seat's last move, under the ships
         self._draw_targets(surface)
         self._draw_pieces(surface)
+        self._draw_last_chips(surface)              # ... and the seat's symbol by each ship it sailed
         self._draw_clips(surface)
         if self.choosing():
             self._draw_picker(surface)
@@ -987,6 +1074,9 @@ class PirateerScene(TableScene):
         if g.phase == BONUS and self.my_turn() is not None:
             self.panel.draw_bonus(surface)
         self._explain_chooser()
+        if self.victory.visible:                    # the end, held over the final board until its button
+            self.victory.layout(self.view.rect, self._victory_avoid())
+            self.victory.draw(surface, self.explain)
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The table, the framed map and the side panel's frames: one picture per window size."""
@@ -995,8 +1085,7 @@ class PirateerScene(TableScene):
             return self._static[1]
         layer = theme.background("wood", size).copy()
         board = self.view.rect
-        pygame.draw.rect(layer, palette.WOOD_DARK, board.inflate(theme.px(10), theme.px(10)),
-                         border_radius=theme.px(6))
+        self.view.draw_frame(layer)                 # with the squares' names (rows: letters, columns: numbers)
         layer.blit(self.view.background(), board)
         self.panel.draw_frames(layer)
         if pygame.display.get_surface() is not None:
@@ -1039,24 +1128,173 @@ class PirateerScene(TableScene):
             self.explain(img.get_rect(center=pt), Text.of("pir.explain.coin_take" if takes else "pir.explain.coin"),
                          "treasure")
 
-    def _draw_trails(self, surface: pygame.Surface) -> None:
-        """Dotted wakes of this turn's and the previous turn's moves, so people can follow the bots."""
-        turn = self.game.turn
-        r = max(2, int(self.view.h / 9))
-        for when, _, points in self.trails:
-            if when < turn - 1:
+    # -- each seat's last move (issue 16): marked until that seat moves again -----------------------------
+    def seat_marks(self) -> dict[int, SeatMarks]:
+        """Each seat's last move read from the table's ``last_moves()`` (the viewer's events; during a recap's
+        replay, the replayed game's), worked out again only when that changes."""
+        moves = self.last_moves()
+        if self._marks is None or self._marks[0] is not moves:
+            self._marks = (moves, marks_of(moves))
+        return self._marks[1]
+
+    @property
+    def trails(self) -> list[tuple[int, int, list[tuple[float, float]]]]:
+        """The wakes on the sea: (seat, index of its ``moved`` event, waypoints) of every seat's last move,
+        oldest first."""
+        out = [(seat, w.index, self._wake_points_of(w)) for seat, m in self.seat_marks().items() for w in m.wakes]
+        return sorted(out, key=lambda t: t[1])
+
+    def _wake_points_of(self, wake: Any) -> list[tuple[float, float]]:
+        key = (wake, self.view.h, self.view.origin)
+        points = self._wake_points.get(key)
+        if points is None:
+            if len(self._wake_points) > 256:
+                self._wake_points.clear()
+            points = [p for p, _ in self.view.path_points(wake.start, wake.squares)]
+            self._wake_points[key] = points
+        return points
+
+    def seat_rgb(self, seat: int) -> tuple[int, int, int]:
+        """The colour chosen for ``seat`` at setup (its chip in the log, its marks on the sea)."""
+        return theme.seat_colour(self.session.seats[seat].colour)
+
+    def _draw_last_moves(self, surface: pygame.Surface) -> None:
+        """Under the ships, in each seat's colour: the squares its ships sailed from (with its symbol), their
+        wakes, what it sank and where it took the treasure, and a glow under each ship it sailed."""
+        g, view, h = self.game, self.view, self.view.h
+        name_of = g.board.square_name
+        hidden = self.timeline.hidden()
+        for seat, m in sorted(self.seat_marks().items()):
+            if m.empty:
                 continue
-            colour = palette.FOAM if when == turn else palette.SEA_LIGHT
-            for (x0, y0), (x1, y1) in zip(points, points[1:]):
-                if abs(x1 - x0) + abs(y1 - y0) > 3 * self.view.h:      # a strait: no dots across the board
+            rgb, symbol = self.seat_rgb(seat), self.session.seats[seat].colour
+            player = self.seat_name(seat)
+            for cell, ships in m.origin_squares():
+                says = Text.of("pir.explain.last_from", player=player, square=name_of(cell),
+                               ships=list_text([ship_text(s) for s in ships]))
+                for half in view.halves(cell):
+                    self._draw_origin(surface, half, rgb, symbol)
+                    self.explain(self._square_box(half, 0.45), says, "last-move")
+            r = max(2, int(h / 8))
+            for wake in m.wakes:
+                says = Text.of("pir.explain.last_wake", player=player, frm=name_of(wake.start),
+                               to=name_of(wake.squares[-1]), ships=list_text([ship_text(s) for s in wake.ships]))
+                points = self._wake_points_of(wake)
+                for (x0, y0), (x1, y1) in zip(points, points[1:]):
+                    if abs(x1 - x0) + abs(y1 - y0) > 3 * h:      # a strait: no dots across the board
+                        continue
+                    for k in range(3):
+                        t = (k + 0.5) / 3
+                        dot = (int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t))
+                        pygame.draw.circle(surface, palette.INK, dot, r + 1)
+                        pygame.draw.circle(surface, rgb, dot, r)
+                        self.explain(pygame.Rect(dot[0] - 2 * r, dot[1] - 2 * r, 4 * r, 4 * r), says, "last-move")
+            for _, ship, at, by in m.sank:
+                for box in self._draw_sunk(surface, ship, at, rgb):
+                    key = {"storm": "pir.explain.last_storm", "nuke": "pir.explain.last_blast"}.get(
+                        by, "pir.explain.last_sank")
+                    self.explain(box, Text.of(key, player=player, ship=ship_text(ship), square=name_of(at)),
+                                 "last-move")
+            for _, ship, at in m.took:
+                box = self._draw_took(surface, at, rgb)
+                self.explain(box, Text.of("pir.explain.last_took", player=player, ship=ship_text(ship),
+                                          square=name_of(at)), "last-move")
+            seen: set[Cell] = set()
+            for ship in m.ships:
+                cell = g.ships.get(ship)
+                if cell is None or ship in hidden or cell in seen:
+                    continue                    # sunk since, or gliding now: no glow
+                seen.add(cell)
+                x, y = self._at(ship, cell)
+                glow = pygame.Rect(0, 0, int(2.3 * h), int(1.15 * h))
+                glow.center = (int(x), int(y + 0.05 * h))
+                layer = pygame.Surface(glow.size, pygame.SRCALPHA)
+                pygame.draw.ellipse(layer, (*rgb, 95), layer.get_rect())
+                pygame.draw.ellipse(layer, (*rgb, 255), layer.get_rect(), max(2, int(h / 8)))
+                surface.blit(layer, glow)
+
+    def _draw_origin(self, surface: pygame.Surface, cell: Cell, rgb: tuple[int, int, int], symbol: int) -> None:
+        """The square a ship sailed from: a faint diamond in the seat's colour, the seat's symbol in it."""
+        h = self.view.h
+        pts = self.view.diamond_at(cell)
+        box = pygame.Rect(int(pts[3][0]), int(pts[0][1]), int(2 * h) + 1, int(2 * h) + 1)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        inner = [(x - box.x, y - box.y) for x, y in pts]
+        mid = (box.w / 2, box.h / 2)
+        inner = [(mid[0] + (x - mid[0]) * 0.78, mid[1] + (y - mid[1]) * 0.78) for x, y in inner]
+        pygame.draw.polygon(layer, (*rgb, 60), inner)
+        pygame.draw.polygon(layer, (*rgb, 210), inner, max(2, int(h / 10)))
+        chip = theme.seat_chip(symbol, max(10, int(h * 0.72))).copy()
+        chip.set_alpha(185)
+        layer.blit(chip, chip.get_rect(center=(int(mid[0]), int(mid[1]))))
+        cx, cy = self.view.anchor_point(cell, piece=False)
+        surface.blit(layer, layer.get_rect(center=(int(cx), int(cy))))
+
+    def _badge_plate(self, surface: pygame.Surface, centre: tuple[float, float], rgb: tuple[int, int, int],
+                     inner: pygame.Surface) -> pygame.Rect:
+        """A small dark disc ringed in the seat's colour with ``inner`` on it; its box."""
+        h = self.view.h
+        d = max(12, int(h * 1.0))
+        plate = pygame.Surface((d, d), pygame.SRCALPHA)
+        pygame.draw.circle(plate, (28, 20, 14, 200), (d // 2, d // 2), d // 2)
+        pygame.draw.circle(plate, (*rgb, 255), (d // 2, d // 2), d // 2, max(2, int(h / 10)))
+        plate.blit(inner, inner.get_rect(center=(d // 2, d // 2)))
+        box = plate.get_rect(center=(int(centre[0]), int(centre[1])))
+        surface.blit(plate, box)
+        return box
+
+    def _draw_sunk(self, surface: pygame.Surface, ship: str, at: Cell, rgb: tuple[int, int, int]) -> list[pygame.Rect]:
+        """Where the seat sank a ship: a small badge with that ship going down (tilted, faded) at the square's
+        lower left (the ship that boarded it stands in the middle)."""
+        h = self.view.h
+        img = sprites.ship(faction_of(ship), max(10, int(h * 0.95)), number=number_of(ship))
+        img = pygame.transform.rotozoom(img, -28, 1.0)
+        img.set_alpha(170)
+        boxes = []
+        for half in self.view.halves(at):
+            cx, cy = self.view.anchor_point(half, piece=False)
+            boxes.append(self._badge_plate(surface, (cx - 0.62 * h, cy + 0.34 * h), rgb, img))
+        return boxes
+
+    def _draw_took(self, surface: pygame.Surface, at: Cell, rgb: tuple[int, int, int]) -> pygame.Rect:
+        """Where the seat took the treasure: a coin badge at the square's foot."""
+        h = self.view.h
+        half = self.view.halves(at)[0]
+        cx, cy = self.view.anchor_point(half, piece=False)
+        return self._badge_plate(surface, (cx + 0.62 * h, cy + 0.34 * h), rgb, sprites.coin(max(8, int(h * 0.7))))
+
+    def _draw_last_chips(self, surface: pygame.Surface) -> None:
+        """Over the ships: the seat's chip (its colour and symbol) by the bow of each ship it sailed last."""
+        g, h = self.game, self.view.h
+        hidden = self.timeline.hidden()
+        size = max(12, int(h * 0.68))
+        for seat, m in sorted(self.seat_marks().items()):
+            chip = theme.seat_chip(self.session.seats[seat].colour, size)
+            player = self.seat_name(seat)
+            seen: set[Cell] = set()
+            for ship in m.ships:
+                cell = g.ships.get(ship)
+                if cell is None or ship in hidden or cell in seen:
                     continue
-                for k in range(3):
-                    t = (k + 0.5) / 3
-                    dot = (int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t))
-                    pygame.draw.circle(surface, colour, dot, r)
-                    self.explain(pygame.Rect(dot[0] - 2 * r, dot[1] - 2 * r, 4 * r, 4 * r),
-                                 Text.of("pir.explain.wake_now" if when == turn else "pir.explain.wake_before"),
-                                 "wake")
+                seen.add(cell)
+                ships = [s for s in m.ships if g.ships.get(s) == cell]
+                x, y = self._at(ship, cell)
+                facing = self.facing.get(ship, self._home_facing(faction_of(ship)))
+                box = chip.get_rect(center=(int(x + facing * 0.72 * h), int(y + 0.22 * h)))
+                surface.blit(chip, box)
+                frm = sorted({m.origins[s] for s in ships})
+                self.explain(box, Text.of("pir.explain.last_ship", player=player,
+                                          ships=list_text([ship_text(s) for s in ships]),
+                                          frm=list_text([g.board.square_name(c) for c in frm])), "last-move")
+
+    def _victory_avoid(self) -> list[tuple[float, float]]:
+        """What the victory panel should not hide: the winners' ships that moved last, the treasure's carrier."""
+        g = self.game
+        marks = self.seat_marks()
+        ships = {s for w in g.winners for s in (marks[w].ships if w in marks else [])}
+        if g.treasure in g.ships:
+            ships.add(g.treasure)
+        return [self._at(s, g.ships[s]) for s in sorted(ships) if s in g.ships]
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         self._lit = {}
@@ -1139,7 +1377,7 @@ class PirateerScene(TableScene):
         self.picker.draw(surface, allowed, self.holder, pulse, explain=self.explain)
         if not self.finished:                # "Anna, choose your fleet" across the top of the map
             seat = self.game.current
-            line = tr("table.thinking" if self.is_bot(seat) else "pir.ui.choose_prompt", name=self.seat_name(seat))
+            line = self.bot_status(seat) if self.is_bot(seat) else tr("pir.ui.choose_prompt", name=self.seat_name(seat))
             cards = self.picker.cards
             room = max(theme.px(120), cards["french"].left - cards["spanish"].right - theme.px(44))
             f = theme.fit_font(line, "display", 26, room, 12)
@@ -1181,9 +1419,15 @@ class PirateerScene(TableScene):
             says = self._square_says(cell, ride)
             if says is None:
                 continue
+            if board.is_water(cell):                     # its name, as the frame prints it and the log reads it
+                says = (Text.of("pir.explain.named", name=board.square_name(cell), what=says[0]), says[1])
             box = self._square_box(cell)
             if box.w > 0 and box.h > 0:
                 out.append((box, *says))
+        for text, box, side in self.view.label_rects():  # the rows' letters, the columns' numbers
+            says = Text.of("pir.explain.row_name", row=text) if side == "row" else \
+                Text.of("pir.explain.column_name", column=text)
+            out.append((pygame.Rect(box), says, "coordinate"))
         self._board_says = (key, out)
         return out
 
@@ -1377,8 +1621,9 @@ class PirateerScene(TableScene):
     def _coach_band(self) -> pygame.Rect:
         """The free band at the bottom of the map, between the harbours of its lower half: open sea and the
         straits' lower halves, clear of the top row, every harbour and anchor, and the side panel (its
-        buttons, compass and log stay readable). From the map's middle down: a panel is as tall as its text
-        and stands on the band's bottom."""
+        buttons, compass and log stay readable). From the map's middle down to the frame's lower edge (the
+        squares' names printed there are on the upper edge too): a panel is as tall as its text and stands on
+        the band's bottom."""
         v = self.view
         left, right = v.rect.left, v.rect.right
         for harbour in v.board.harbours:
@@ -1392,7 +1637,8 @@ class PirateerScene(TableScene):
                 right = min(right, int(min(xs) - v.h))
         pad = theme.px(8)
         top = v.rect.centery
-        return pygame.Rect(left + pad, top, max(1, right - left - 2 * pad), v.rect.bottom - pad - top)
+        bottom = max(v.rect.bottom - pad, v.frame_rect().bottom - theme.px(4))
+        return pygame.Rect(left + pad, top, max(1, right - left - 2 * pad), bottom - top)
 
     def _coach_free(self) -> pygame.Rect | None:
         """Room off the map for the coach's usual panel (a tall window: the wood under or over the map), or

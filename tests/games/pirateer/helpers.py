@@ -58,9 +58,20 @@ def mv(s: PirateerState, ship: str, direction: str, die: int) -> Move:
     return Move(s.current, (sid(ship),), direction, die)
 
 
+def named_squares(data: Any) -> Any:
+    """JSON of an older save with each square its log lines wrote as "(x,y)" named as the board's frame prints
+    it ("(0,9)" -> "C8"): what a state read from it, or replayed from its actions, logs today."""
+    import json
+    import re
+    board = RULES.board
+    text = re.sub(r'"\((\d+),(\d+)\)"', lambda m: json.dumps(board.square_name((int(m.group(1)), int(m.group(2))))),
+                  json.dumps(data))
+    return json.loads(text)
+
+
 def legal_moves(s: PirateerState) -> set[tuple[tuple[str, ...], str, int]]:
     return {(a.ships, a.direction, a.die) for a in s.legal_actions() if isinstance(a, Move)}
 
 
 __all__ = ["game", "new_game", "roll", "fixed_dice", "single", "cells", "mv", "legal_moves", "sid", "MOVE", "START",
-           "PRESET_SEATS"]
+           "PRESET_SEATS", "named_squares"]

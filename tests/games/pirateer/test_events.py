@@ -15,7 +15,7 @@ from game.games.pirateer.moves import DESTROYED, ISLAND
 from game.games.pirateer.rules import (BONUS, CHOOSE, EVENT_KINDS, RULES, STORM, WIND, Arm, Bonus, ChooseCarrier,
                                        ChooseFaction, EndTurn, Move, Roll, StormPick, Take)
 from game.games.pirateer.validate import corruptions
-from tests.games.pirateer.helpers import fixed_dice, game, mv, new_game, roll, sid
+from tests.games.pirateer.helpers import fixed_dice, game, mv, named_squares, new_game, roll, sid
 
 V1_SAVES = Path(__file__).parent / "data" / "v1_saves.json"
 
@@ -310,7 +310,10 @@ def test_an_old_snapshot_loads_with_no_events():
     s = RULES.state_from_json(snapshot)
     RULES.validate_state(s)
     assert kinds(s) == []                                              # no typed events ...
-    assert [line.to_json() for line in s.log] == snapshot["log"]      # ... its log lines as ``said`` ones
+    # ... its log lines as ``said`` ones, each square named as the board's frame prints it ("(0,9)" is C8)
+    named = named_squares(snapshot["log"])
+    assert [line.to_json() for line in s.log] == named and named != snapshot["log"]
+    assert "C8" in json.dumps(named) and "(0,9)" not in json.dumps(named)
 
 
 def _damaged(s, edit) -> Any:

@@ -100,8 +100,16 @@ def test_everything_the_table_draws_explains_itself(app):
     assert scene.game.check(boarding) is None
     scene.play(boarding)
     board_seen = drawn(app, scene, 30)
-    assert {"effect", "wreck", "wake", "treasure"} <= board_seen
+    assert {"effect", "wreck", "last-move", "treasure", "coordinate"} <= board_seen
     seen |= board_seen
+    app.stack.pop()
+    # ... the end held: the victory panel and its button
+    state = positions.position(players=2, ships={"Sp1": (5, 5), "Pi1": (5, 8)}, treasure="Pi1", current="spanish",
+                               phase=MOVE, dice=(3, 5), options={"factions": "preset"})
+    scene = table_at(app, state)
+    scene.play(Move(0, ("ship-spanish-1",), "SW", 3))
+    seen |= drawn(app, scene, 3)
+    assert "victory" in seen
     app.stack.pop()
     # ... and the acey-deucey pickers over a flotilla's stacks
     state = positions.position(players=2, current="spanish", phase=BONUS, dice=(1, 2), used=(True, True),
@@ -185,7 +193,9 @@ def test_the_pointer_at_rest_shows_what_it_rests_on(app):
     rest_pointer(app, ship_point(scene, "ship-pirates-1"))
     assert scene._explaining()[1].key == "pir.explain.ship_carrier"
     rest_pointer(app, square_point(scene, (7, 8)))
-    current = scene._explaining()[1]
+    named = scene._explaining()[1]                             # the square's name first, as the frame prints it
+    assert named.key == "pir.explain.named" and named.kwargs["name"] == "J16" == scene.game.board.square_name((7, 8))
+    current = named.kwargs["what"]
     assert current.key == "pir.explain.join" and current.kwargs["b"].key == "pir.explain.current_carrier"
 
 

@@ -290,15 +290,23 @@ def test_war_wind_first_carrier_by_click(app):
 
 
 # -- the whole game -------------------------------------------------------------------------------------
-def test_bots_play_to_the_results_with_how_and_statistics(app):
+def test_bots_play_to_the_end_the_victory_waits_for_its_button_then_the_results_say_how(app):
     from game.scenes.results import ResultsScene
+    app.bot_delay = 0.0
     scene = start(app, ["easy", "easy"], seed=11)
     for _ in range(20000):
-        if isinstance(app.stack.top, ResultsScene):
+        if scene.ending_shown() is not None:
             break
         scene.update(0.2)          # time passes quickly: bots wait for each animation to end
         frames(app, 1)
-    assert isinstance(app.stack.top, ResultsScene)
+    assert scene.game.is_over() and scene.ending_shown() == "victory"
+    app.clock.advance(60.0)        # a minute on: the victory is still held, the results wait for the click
+    for _ in range(20):
+        scene.update(3.0)
+        frames(app, 1)
+    assert not isinstance(app.stack.top, ResultsScene) and scene.ending_shown() == "victory"
+    click(app, scene.ending_button().center)
+    assert isinstance(app.stack.top, ResultsScene) and scene.ending_shown() is None
     result = app.stack.top.result
     assert result.how is not None
     assert list(result.stats) == ["pir.stat.fleet", "pir.stat.sunk", "pir.stat.lost", "pir.stat.carry_turns"]

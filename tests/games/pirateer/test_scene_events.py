@@ -171,7 +171,7 @@ def test_no_legal_move_says_so_after_the_tumble(app):
     assert scene.shown_dice == [6, 6]
 
 
-def test_the_treasure_home_glints_and_the_results_wait_for_it(app):
+def test_the_treasure_home_glints_and_the_victory_panel_holds_the_end_until_its_button(app):
     from game.scenes.results import ResultsScene
     scene = table_at(app, game({"Sp1": (0, 13), "Fr1": (10, 0)}, treasure="Sp1", phase=MOVE, dice=(4, 5)),
                      ["human"] * 4)
@@ -181,12 +181,49 @@ def test_the_treasure_home_glints_and_the_results_wait_for_it(app):
     assert [e for e in scene.game.events if e.kind != "said"][-1].kind == "ended"   # (the log lines aside)
     glide = next(e for e in scene.effects if isinstance(e, fx.Glide))
     glint = next(e for e in scene.effects if isinstance(e, fx.Frames))
-    banner = next(e for e in scene.effects if isinstance(e, fx.Banner))
-    assert glint.delay > glide.end_time and banner.text == tr(scene.game.how)
-    results = [c for c in scene.timeline.clips() if c.tag == "results"]    # the results wait on the timeline
-    assert results and results[0].end_time > banner.end_time
+    assert glint.delay > glide.end_time
+    # how it was won, held over the board: the treasure home on the Spanish anchor, named as the frame prints it
+    assert scene.ending_shown() == "victory" and scene.ending_button() is not None
+    ending = scene.victory.ending
+    seat = scene.game.controller("spanish")
+    assert ending.icon == "treasure" and ending.winners == [(scene.session.seats[seat].colour, f"P{seat}", ["spanish"])]
+    assert tr(ending.title) == f"P{seat} wins!"
+    assert tr(ending.how) == "Spanish ship 1 brought the treasure home to the Spanish anchor, C8."
+    frames(app, 2)
+    assert scene.victory.rect.w > 0 and scene.view.rect.contains(scene.victory.rect)
+    assert not scene.victory.rect.collidepoint(scene.view.anchor_point((0, 9)))       # the winning ship in sight
+    assert not any(c.tag == "results" for c in scene.timeline.clips())                 # no timer moves on
+    for _ in range(30):                                        # a minute passes, the animations end: it waits
+        app.clock.advance(2.0)
+        scene.update(2.0)
+        frames(app, 1)
+    assert not isinstance(app.stack.top, ResultsScene) and scene.ending_shown() == "victory"
+    click(app, (scene.ending_button().centerx, scene.ending_button().centery))
+    assert isinstance(app.stack.top, ResultsScene) and scene.ending_shown() is None
+
+
+def test_enter_on_the_victory_panel_shows_the_results_and_a_draw_says_why(app):
+    from game.core.protocol import Text
+    from game.scenes.results import ResultsScene
+    # the last enemy ship boarded: the last fleet afloat wins (E2)
+    state = two_fleets({"Sp1": (5, 5), "Pi1": (5, 8)}, treasure="Pi1", phase=MOVE, dice=(3, 5))
+    scene = table_at(app, state)
+    boarding = Move(0, (sid("Sp1"),), "SW", 3)
+    assert scene.game.check(boarding) is None and scene.try_action(boarding) is None
+    assert scene.game.how.key == "pir.how.sunk_all" and scene.ending_shown() == "victory"
+    ending = scene.victory.ending
+    assert ending.icon == "sunk" and tr(ending.how) == "Every enemy ship is sunk: P0's fleet is the last afloat."
     frames(app, 2)
     assert not isinstance(app.stack.top, ResultsScene)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, ResultsScene)
+    app.stack.pop()
+    # a finished game opened again, a draw (the rounds without a sinking): no winner, and why, in the engine's words
+    how = Text.of("pir.how.draw_rounds", rounds=300)
+    scene = table_at(app, two_fleets({"Sp1": (5, 5), "Pi1": (15, 12)}, phase="over", winners=[], how=how))
+    assert scene.finished and scene.ending_shown() == "victory"
+    assert not scene.victory.ending.winners and scene.victory.ending.how == how
+    assert tr(scene.victory.ending.title) == "A draw" and not isinstance(app.stack.top, ResultsScene)
 
 
 def test_the_animations_are_clips_of_the_tables_timeline_at_the_speed_set_in_settings(app):
