@@ -17,7 +17,6 @@ PEEK_SECONDS = 2.5        # a private look shown large (its last half second fad
 REVEAL_STEP = 0.35        # seconds between two treasures turning over at sunset
 POINTS_SECONDS = 1.2      # the points rising from a treasure that turned over
 DIM_SECONDS = 2.5         # the beach darkening at sunset
-HAND_END_SECONDS = 2.5    # bots only: the scoring stays up this long, then play goes on
 
 
 class SpotAnim(Clip):

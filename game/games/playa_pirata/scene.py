@@ -18,11 +18,16 @@ table's ``on_events``; see the rules module for their kinds and fields): each ne
 highlight or reveal on the table's timeline (``show_event``; clips in ``clips.py``): a burial or a pirate card
 glides to the beach, a Map turns its treasure over, an Umbrella pops open, a towel group glides fanned then
 collapses into the pile, a Spyglass or Bucket look is shown large to the looker, and the end of a hand (the
-beach revealed, each treasure taken, each score, the hand ended) becomes the sunset and its breakdown — the
-last hand's too: its button then opens the results (``show_results`` waits for it), even with bots only. Undo
-and a game just opened resync to the events without animating (``on_resync``). The table itself (hands,
-beach, piles) is drawn from the viewer's view, one view per frame. Whose turn, the legal actions, playing
-one, the log panel and the Menu and Undo buttons come from the shared table (``TableScene``).
+beach revealed, each treasure taken, each score, the hand ended) becomes the sunset and its breakdown, which
+wait for a click on their button, with bots only too (``ending_shown``, ``ending_button``) — the last hand's
+too: its button then opens the results (``show_results`` waits for it). The breakdown says which hand it
+scores, who scored most in it, and the match's totals after it. Undo and a game just opened resync to the
+events without animating (``on_resync``). The table itself (hands, beach, piles) is drawn from the viewer's
+view, one view per frame; each seat's last move stays marked on it until that seat moves again (a frame and a
+tab of the seat's symbol on what it played, a line under its name: ``moves.py``, from the shared table's
+``last_moves``). Whose turn, the legal actions, playing one, the log panel and the Menu and Undo buttons come
+from the shared table (``TableScene``), which places the recap of the others' turns where this scene says
+(``recap_rect``: over the log).
 """
 from __future__ import annotations
 
@@ -39,14 +44,12 @@ from game.scenes.table import TableScene
 from game.ui import palette, theme
 from game.ui.cards import CardSprite
 from game.ui.dragdrop import DragController, DropTarget
-from game.ui.results_view import ResultsView
-from game.ui.timeline import Clip
+from game.ui.results_view import ResultsView, format_value
 from game.ui.tween import move
 from game.ui.widgets import Button
 
 from game.games.playa_pirata import sprites
-from game.games.playa_pirata.clips import (DIM_SECONDS, HAND_END_SECONDS, POINTS_SECONDS, REVEAL_STEP, Peek,
-                                           SpotAnim, SunsetClip)
+from game.games.playa_pirata.clips import DIM_SECONDS, POINTS_SECONDS, REVEAL_STEP, Peek, SpotAnim, SunsetClip
 from game.games.playa_pirata.cards import (BUCKET, DOUBLE, FLAG, KEPT_SPECIALS, LIFEGUARD, PARROT, PIGGY,
                                            PIRATE_COLOUR, PIRATE_KIND, SLIPPERS, TOWEL_COLOUR, TOWEL_VALUE, TREASURE_KIND,
                                            TREASURE_VALUE, UNKNOWN, list_text, pirate_text, special_text,
@@ -54,6 +57,7 @@ from game.games.playa_pirata.cards import (BUCKET, DOUBLE, FLAG, KEPT_SPECIALS, 
 from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, SEATING, STEP_A, STEP_B, BuryTreasure,
                                            ChoosePosition, DraftPick, EndTurn, PlayaHand, PlayPirate,
                                            PlaySpecial, PlayTowels, ShowHand)
+from game.games.playa_pirata.moves import SeatMove, hand_start, on_spot, read_moves
 
 #: a look that is shown large to the looker for a moment (R12 Spyglass, V12 Bucket)
 PRIVATE_LOOKS = ("spyglass", "bucket")
@@ -94,6 +98,62 @@ class Sunset:
                                   stats={"pp.stat.captured": [taken for _, _, taken in scores]})
 
 
+class HandResultsView(ResultsView):
+    """The scoring panel of one hand: its rows and this hand's points as bars (the shared results panel), the
+    line of who scored most *in this hand* (the match is won on the totals), and under the bars the match so
+    far: every seat's total after this hand, the leader first (R39)."""
+
+    def __init__(self, result: Result, names: list[str], *, seats: list[int], title: Text,
+                 standing: list[float] | None, standing_title: Text):
+        super().__init__(result, names, seats=seats, title=title, chart_title=Text.of("pp.ui.chart_hand"))
+        self.standing = standing
+        self.standing_title = standing_title
+        self.standing_rect = pygame.Rect(0, 0, 0, 0)
+
+    def winner_text(self) -> str:
+        names = [self.names[w] for w in self.result.winners if 0 <= w < self.players]
+        if not names:
+            return tr("pp.ui.hand_top_none")
+        if len(names) == 1:
+            return tr("pp.ui.hand_top", name=names[0])
+        return tr("pp.ui.hand_top_tied", names=", ".join(names[:-1]), last=names[-1])
+
+    def draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        if not self.standing:
+            super().draw_chart(surface, area)
+            return
+        tf = theme.font("display", 20)
+        row = theme.px(26)
+        need = tf.get_linesize() + theme.px(4) + row * len(self.standing)
+        bars_h = max(theme.px(80), area.h - need - theme.px(12))
+        super().draw_chart(surface, pygame.Rect(area.x, area.y, area.w, bars_h))
+        box = pygame.Rect(area.x, area.bottom - need, area.w, need)
+        self.standing_rect = box.inflate(theme.px(8), theme.px(4))
+        title = theme.text_of(self.standing_title)
+        theme.draw_text(surface, title, theme.fit_font(title, "display", 20, box.w), palette.INK_SOFT, box.topleft)
+        y = box.y + tf.get_linesize() + theme.px(4)
+        order = sorted(range(len(self.standing)), key=lambda s: -self.standing[s])
+        best = max(self.standing)
+        f, fb = theme.font("text", 16), theme.font("bold", 16)
+        for seat in order:
+            total = self.standing[seat]
+            rank = 1 + sum(1 for t in self.standing if t > total)   # equal totals share a place
+            line = pygame.Rect(box.x, y, box.w, row - theme.px(2))
+            if total == best:                                        # who leads the match
+                surface.blit(theme.overlay(line.size, (*palette.GOLD_LIGHT, 130)), line)
+            font = fb if total == best else f
+            theme.draw_text(surface, f"{rank}.", font, palette.INK, (line.x + theme.px(4), line.centery), "midleft")
+            chip = theme.seat_chip(self.seats[seat] if seat < len(self.seats) else seat, theme.px(20))
+            surface.blit(chip, chip.get_rect(midleft=(line.x + theme.px(30), line.centery)))
+            shown = format_value(float(total))
+            name = self.names[seat] if seat < len(self.names) else str(seat)
+            nf = theme.fit_font(name, "bold" if total == best else "text", 16,
+                                line.w - theme.px(60) - font.size(shown)[0] - theme.px(12))
+            theme.draw_text(surface, name, nf, palette.INK, (line.x + theme.px(56), line.centery), "midleft")
+            theme.draw_text(surface, shown, font, palette.INK, (line.right - theme.px(6), line.centery), "midright")
+            y += row
+
+
 class Pick:
     """What a dragged hand card carries. Towels resolve to the whole selected group at drop time."""
 
@@ -132,7 +192,7 @@ class PlayaScene(TableScene):
                        "flag", "double", "taker", "discard", "opponent", "opp_treasures", "opp_pirate",
                        "opp_towels", "opp_special", "scores", "round", "starter", "score", "hand", "status",
                        "treasure_card", "pirate_card", "towel_card", "special_card", "peek", "sunset",
-                       "breakdown", "button")
+                       "breakdown", "button", "last-move", "recap")
 
     def __init__(self, app: Any, session: GameSession):
         super().__init__(app, games.get("playa-pirata"), session)
@@ -151,12 +211,20 @@ class PlayaScene(TableScene):
         self.choice_buttons: list[Button] = []  # draft picks, seating positions, lifeguard targets
         self.draft_cards: list[tuple[str, pygame.Rect]] = []  # the packet on the sand during the draft
         self.hand_end: Any = None            # (hand number, Result) shown after each hand, the last one too
+        #: with it: (hands in the match, the last hand?, the match's totals after that hand)
+        self.hand_match: tuple[int, bool, list[float]] = (1, False, [])
         self.breakdown_rect = pygame.Rect(0, 0, 0, 0)  # where the sunset's breakdown was last drawn
         self.breakdown_rows = pygame.Rect(0, 0, 0, 0)  # ... and its table of rows (a lesson points at it)
+        self.breakdown_view: HandResultsView | None = None  # ... and the panel itself
         self.round_rect = pygame.Rect(0, 0, 0, 0)      # the "Hand 1/1 · Round 6/8" line of the side panel
         self.starter_rect = pygame.Rect(0, 0, 0, 0)    # the "Starting player: Red" line under it
         self.towels_left_rects: dict[int, pygame.Rect] = {}   # an opponent's "Towels 1×2 2×2 3×1" line
         self.count_rects: dict[int, pygame.Rect] = {}  # the ×N badge of each pile on the beach
+        #: where the last frame drew each spot's treasure card, the top card of its pile and its Flag / Double
+        #: beach towel, and the top of the Pirates played pile: the last moves are marked there
+        self._spot_cards: dict[int, tuple[pygame.Rect, pygame.Rect | None, dict[str, pygame.Rect]]] = {}
+        self._discard_top: pygame.Rect | None = None
+        self.move_lines: dict[int, pygame.Rect] = {}   # an opponent's "last move" line under its name
         self._results_due = False            # the match ended under its last sunset: its button shows the results
         self.sunset: Sunset | None = None    # what the sunset on screen reveals (with hand_end)
         self._ending = Sunset()              # the end of the hand on the table, as its events come
@@ -184,6 +252,15 @@ class PlayaScene(TableScene):
         if self.hand_end is None:
             return None
         return self.logpanel.rect.copy()
+
+    def recap_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """The recap of the others' turns lies over the ship's log it sums up, in the side column: the hand, the
+        beach and the piles stay free to play on."""
+        log = self.logpanel.rect
+        if log.w <= 0 or log.h <= 0:
+            return super().recap_rect(size)
+        h = min(self.recap.preferred_size(log.w)[1], log.h)
+        return pygame.Rect(log.x, log.bottom - h, log.w, h)
 
     def burial_sand(self) -> pygame.Rect:
         """The open sand under the treasures where a lesson shows a treasure is buried: left of the coach's
@@ -220,7 +297,7 @@ class PlayaScene(TableScene):
         self.rect = rect
         side_w = theme.px(300)
         self.side = pygame.Rect(rect.right - side_w, 0, side_w, rect.h)
-        top_h = theme.px(92)
+        top_h = theme.px(104)   # each opponent's panel: name, last move (issue 16), cards left
         hand_h = theme.px(196)
         self.top = pygame.Rect(0, 0, rect.w - side_w, top_h)
         self.hand_area = pygame.Rect(0, rect.h - hand_h, rect.w - side_w, hand_h)
@@ -573,17 +650,41 @@ class PlayaScene(TableScene):
 
     def _show_hand_end(self, e: Event) -> None:
         """A hand ended: its sunset and scoring come before the next hand, and before the results after the
-        last hand of a match (its button then says so, and waits for a click even with bots only)."""
+        last hand of a match (its button then says so). Every hand's scoring waits for a click on its button,
+        with bots only too (issue 16: the end of every hand stays until a player moves on)."""
         ending, self._ending = self._ending, Sunset()
         self.selected = []
         last = self.state.is_over()
         self.sunset = ending
-        self.hand_end = (int(e.get("hand") or 0) + 1, ending.result(self.session.players))
+        index = int(e.get("hand") or 0)
+        self.hand_end = (index + 1, ending.result(self.session.players))
+        self.hand_match = (int(getattr(self.state, "n_hands", 1) or 1), last, self._totals_after(index))
         self.next_hand_button.text = Text.of("pp.ui.to_results" if last else "pp.ui.next_hand")
         self._sunset_clip = self.timeline.play(SunsetClip(len(ending.treasures), self._sunset_turned))
-        if not self.humans() and not last:  # bots only: the scoring stays up a moment, then play goes on
-            self._close_later(self._sunset_clip.reveal_time + HAND_END_SECONDS)
         self.app.play("splash")
+
+    def _totals_after(self, index: int) -> list[float]:
+        """The match's totals once hand ``index`` (0-based) ended: the points of every hand ended so far, from
+        the match's ``ended`` events (R39: the hand scores add up)."""
+        totals = [0.0] * self.session.players
+        for e in self.viewer_events():
+            if e.kind == "ended" and e.get("what") == "hand" and int(e.get("hand") or 0) <= index:
+                for seat, points in enumerate(e.get("points") or ()):
+                    if seat < len(totals):
+                        totals[seat] += float(points or 0)
+        return totals
+
+    def ending_shown(self) -> str | None:
+        """The ending on screen now: "sunset" while a hand's sunset and scoring wait for a click, else None."""
+        return "sunset" if self.hand_end is not None else None
+
+    def ending_button(self) -> pygame.Rect | None:
+        """Where a click moves on from the ending on screen (Next hand / See the results), once its scoring is
+        up and drawn; None otherwise."""
+        if self.hand_end is None or not self.all_revealed() or not self.sunset_button_shown():
+            return None
+        rect = self.next_hand_button.rect
+        return pygame.Rect(rect) if rect.w > 0 and rect.h > 0 else None
 
     def show_results(self) -> None:
         """The results, once the last sunset on screen is closed (its button); at once when no sunset is on
@@ -678,22 +779,14 @@ class PlayaScene(TableScene):
                      on_done=lambda: self._landed(sprite))
             move(self.timeline, sprite, fanned, duration=0.35, delay=gap * k, on_done=collapse)
 
-    def _close_later(self, delay: float) -> None:
-        """Bots only: the hand's scoring closes by itself ``delay`` seconds from now."""
-        self.timeline.cancel("close-hand")
-        self.timeline.at(delay, Clip(0.0, 0.0, on_done=self._close_hand_end, blocking=False, tag="close-hand"))
-
     def _reveal_all(self) -> None:
         """Impatient: every treasure of the sunset turned over now, the scoring shown."""
         if self._sunset_clip is not None:
             self._sunset_clip.finish()
-        if not self.humans() and not self.state.is_over():
-            self._close_later(HAND_END_SECONDS)
         self.mark_dirty()
 
     def _close_hand_end(self) -> None:
         self.timeline.cancel(SunsetClip.TAG)
-        self.timeline.cancel("close-hand")
         self._sunset_clip = None
         self.hand_end = None
         self.sunset = None
@@ -899,12 +992,16 @@ class PlayaScene(TableScene):
         hand = getattr(self.shown, "hand", self.shown)
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
         self.explain(self.beach, Text.of("pp.explain.sand"), "sand")
-        self._draw_opponents(surface, hand, viewer)
+        moves = self.seat_moves()
+        self.move_lines = {}
+        self._draw_opponents(surface, hand, viewer, moves)
         self.drag.draw_targets(surface)
+        self._spot_cards = {}
         for i, sp in enumerate(hand.beach):
             if i < len(self.spot_rects):
                 self._draw_spot(surface, hand, i, self.spot_rects[i], viewer)
         self._draw_discard(surface, hand)
+        self._draw_marks(surface, hand, moves)
         self._draw_hand_area(surface, hand, viewer)
         self._draw_side(surface, hand, viewer)
         for sprite in self.flying:
@@ -915,6 +1012,71 @@ class PlayaScene(TableScene):
                 self._draw_peek(surface, hand, peek)
         if self.hand_end is not None:
             self._draw_hand_end(surface)
+
+    # Last moves (issue 16): each seat's stays marked until it moves again ----------------------------------
+    def seat_moves(self) -> dict[int, SeatMove]:
+        """Each seat's last move in the hand on the table, from its events as the viewer may know them (the
+        shared table's ``last_moves``); worked out again only when they change."""
+        last = self.last_moves()
+        events = self.viewer_events()
+        key = (id(last), id(events), len(events), tuple(self.seat_name(s) for s in range(self.session.players)))
+        if getattr(self, "_moves_for", None) != key:
+            self._moves = read_moves(last, hand_start(events), self.seat_name)
+            self._moves_for = key
+        return self._moves
+
+    def _draw_marks(self, surface: pygame.Surface, hand: PlayaHand, moves: dict[int, SeatMove]) -> None:
+        """Each seat's last move on the beach: a frame in its colour round each treasure it acted on, with a
+        tab of its symbol on the left (the newest move outermost and on top), and the same frame and symbol on
+        the top card of a pile it laid, the pirate card it played on the Pirates played pile and the Flag or
+        Double beach towel it laid. Colour and symbol both: the marks are told apart without colours."""
+        if not moves:
+            return
+        tab = theme.px(22)
+        width = max(2, theme.px(3))
+        for spot, (card, top, placed) in self._spot_cards.items():
+            here = on_spot(moves.values(), spot)
+            for k, move in enumerate(here):   # the newest outermost; an older one just inside it
+                inset = k * (width + theme.px(3))
+                frame = card.inflate(theme.px(8), theme.px(8))
+                if top is not None:
+                    frame = frame.union(top.inflate(theme.px(8), theme.px(8)))
+                self._mark_frame(surface, frame.inflate(-2 * inset, -2 * inset), move.seat, width)
+                chip = pygame.Rect(0, 0, tab, tab)
+                chip.topright = (card.x - theme.px(6), card.y + k * (tab + theme.px(3)))
+                self._mark_tab(surface, chip, move)
+            sp = hand.beach[spot] if spot < len(hand.beach) else None
+            if top is not None and sp is not None and sp.pile:
+                layer = next((m for m in here if sp.top in m.towels), None)
+                if layer is not None:                        # the top card of the pile is one it laid
+                    self._mark_frame(surface, top.inflate(theme.px(4), theme.px(4)), layer.seat, width)
+                    chip = pygame.Rect(0, 0, tab - theme.px(4), tab - theme.px(4))
+                    chip.center = (top.x, top.bottom - theme.px(12))
+                    self._mark_tab(surface, chip, layer)
+            for card_id, where in placed.items():
+                layer = next((m for m in here if (spot, card_id) in m.markers), None)
+                if layer is not None:
+                    self._mark_frame(surface, where.inflate(theme.px(4), theme.px(4)), layer.seat, width)
+        if self._discard_top is not None and hand.discard:
+            layer = next((m for m in sorted(moves.values(), key=lambda m: -m.start) if m.pirate == hand.discard[-1]),
+                         None)
+            if layer is not None:                            # the pirate card on top of the pile is its
+                self._mark_frame(surface, self._discard_top.inflate(theme.px(6), theme.px(6)), layer.seat, width)
+                chip = pygame.Rect(0, 0, tab, tab)
+                chip.topright = (self._discard_top.x - theme.px(4), self._discard_top.y)
+                self._mark_tab(surface, chip, layer)
+
+    def _mark_frame(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, width: int) -> None:
+        """A frame in the seat's colour, edged dark so it stands out on the sand and on the cards."""
+        radius = theme.px(8)
+        pygame.draw.rect(surface, palette.WOOD_DARK, rect.inflate(2, 2), width=width + 2, border_radius=radius)
+        pygame.draw.rect(surface, theme.seat_colour(self.seat_colour(seat)), rect, width=width,
+                         border_radius=radius)
+
+    def _mark_tab(self, surface: pygame.Surface, rect: pygame.Rect, move: SeatMove) -> None:
+        """The seat's chip (its symbol on its colour) at the edge of a mark; it explains the mark."""
+        surface.blit(theme.seat_chip(self.seat_colour(move.seat), rect.w), rect)
+        self.explain(rect, move.text(self.seat_name(move.seat)), "last-move")
 
     def _draw_peek(self, surface: pygame.Surface, hand: PlayaHand, peek: Peek) -> None:
         index, treasure = peek.spot, peek.card  # what the look showed (the event's secret, for the looker)
@@ -933,7 +1095,8 @@ class PlayaScene(TableScene):
         self.explain(card.union(label), Text.of("pp.explain.peek", n=index + 1, what=treasure_text(treasure)),
                      "peek")
 
-    def _draw_opponents(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None) -> None:
+    def _draw_opponents(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None,
+                        moves: dict[int, SeatMove] | None = None) -> None:
         small = theme.font("text", 13)
         bold = theme.font("bold", 16)
         for seat, r in self.portrait_rects().items():
@@ -953,8 +1116,12 @@ class PlayaScene(TableScene):
             total = self._running_total(seat)
             theme.draw_text(surface, str(total), bold, palette.PARCHMENT, (r.right - theme.px(10), r.y + theme.px(8)),
                             "topright")
+            move = (moves or {}).get(seat)
+            if move is not None:
+                self._draw_move_line(surface, move, pygame.Rect(r.x + theme.px(44), r.y + theme.px(30),
+                                                                r.w - theme.px(54), theme.px(18)))
             # treasures in hand as small backs, pirates left, towels left by value
-            y = r.y + theme.px(42)
+            y = r.y + theme.px(54)
             x = r.x + theme.px(10)
             back = sprites.treasure_back((theme.px(18), theme.px(25)))
             name = self.seat_name(seat)
@@ -990,6 +1157,18 @@ class PlayaScene(TableScene):
                              Text.of("pp.explain.opp_special_hidden", name=name) if card == UNKNOWN else
                              Text.of("pp.explain.opp_special", name=name, what=self._special_explained(card)),
                              "opp_special")
+
+    def _draw_move_line(self, surface: pygame.Surface, move: SeatMove, area: pygame.Rect) -> None:
+        """Under a seat's name, what its last move was ("2 towels on #3 · Map on #5"), as long as it fits."""
+        parts = [tr(p) for p in move.parts]
+        line = " · ".join(parts)
+        fnt = theme.fit_font(line, "text", 13, area.w, min_size=11)
+        while len(parts) > 1 and fnt.size(line)[0] > area.w:  # too long: the first things it did, and "…"
+            parts.pop()
+            line = " · ".join(parts) + " …"
+        where = theme.draw_text(surface, line, fnt, palette.GOLD_LIGHT, area.topleft)
+        self.move_lines[move.seat] = pygame.Rect(where)
+        self.explain(where, move.text(self.seat_name(move.seat)), "last-move")
 
     def _running_total(self, seat: int) -> float:
         totals = getattr(self.shown, "totals", None)
@@ -1061,6 +1240,7 @@ class PlayaScene(TableScene):
             surface.blit(eye, (card.right - theme.px(20), card.y + theme.px(2)))
             self.explain(eye.get_rect(topleft=(card.right - theme.px(20), card.y + theme.px(2))),
                          Text.of("pp.explain.eye", names=list_text([self.seat_name(s) for s in sp.known_by])), "eye")
+        top: pygame.Rect | None = None
         if sp.pile:
             pw = int(cw * 0.85)
             ph = int(pw * CARD_RATIO)
@@ -1072,7 +1252,8 @@ class PlayaScene(TableScene):
                 surface.blit(self._pile_card(c, (pw, ph)), (px, y))
                 y += step
             surface.blit(self._pile_card(sp.top, (pw, ph)), (px, y))
-            self.explain(pygame.Rect(px, y, pw, ph), self._top_text(hand, i, viewer), "top_towel")
+            top = pygame.Rect(px, y, pw, ph)
+            self.explain(top, self._top_text(hand, i, viewer), "top_towel")
             badge = f"×{len(sp.pile)}"
             bf = theme.font("bold", 13)
             brect = pygame.Rect(0, 0, bf.size(badge)[0] + theme.px(10), theme.px(20))
@@ -1095,12 +1276,15 @@ class PlayaScene(TableScene):
             markers.append("special-flag")
         if sp.double:
             markers.append("special-double-towel")
+        placed: dict[str, pygame.Rect] = {}
         for k, m in enumerate(markers):
-            surface.blit(sprites.special_card(m, (theme.px(22), theme.px(31))),
-                         (card.x + k * theme.px(24), card.bottom + theme.px(4)))
+            where = pygame.Rect(card.x + k * theme.px(24), card.bottom + theme.px(4), theme.px(22), theme.px(31))
+            surface.blit(sprites.special_card(m, where.size), where)
             kind = "flag" if m == FLAG else "double"
-            self.explain(pygame.Rect(card.x + k * theme.px(24), card.bottom + theme.px(4), theme.px(22), theme.px(31)),
-                         Text.of(f"pp.explain.{kind}"), kind)
+            self.explain(where, Text.of(f"pp.explain.{kind}"), kind)
+            placed[m] = where
+        if sunset is None:
+            self._spot_cards[i] = (card, top, placed)
 
     def _pile_card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         return sprites.towel_card(TOWEL_VALUE[card], self.seat_colour(TOWEL_COLOUR[card]), size)
@@ -1126,10 +1310,12 @@ class PlayaScene(TableScene):
     def _draw_discard(self, surface: pygame.Surface, hand: PlayaHand) -> None:
         r = self.discard_rect
         pygame.draw.rect(surface, (*palette.SAND_DARK,), r, width=max(2, theme.px(2)), border_radius=theme.px(8))
+        self._discard_top = None
         if hand.discard:
             last = hand.discard[-1]
             img = sprites.pirate_card(PIRATE_KIND[last], self.seat_colour(PIRATE_COLOUR[last]), r.size)
             surface.blit(img, r)
+            self._discard_top = pygame.Rect(r)
         label = tr("pp.ui.discard")
         where = theme.draw_text(surface, label, theme.fit_font(label, "bold", 12, r.w), palette.WOOD_DARK,
                                 (r.centerx, r.bottom + theme.px(2)), "midtop")
@@ -1257,9 +1443,19 @@ class PlayaScene(TableScene):
         if self.all_revealed() and not self.breakdown_held():
             self._draw_hand_end(surface)  # its own title: the one on the hand would peek out under it
             return
-        title = tr("pp.ui.hand_scoring", n=self.hand_end[0])
+        title = tr(self._hand_title())
         theme.draw_text(surface, title, theme.font("display", 30), palette.GOLD_LIGHT,
                         (area.centerx, area.y + theme.px(12)), "midtop", palette.WOOD_DARK, 2)
+
+    def _hand_title(self) -> Text:
+        """Which hand is scored: "Scoring of hand 2 of 3", of the last hand, or of the only one."""
+        number = self.hand_end[0] if self.hand_end is not None else 1
+        hands, last, _ = self.hand_match
+        if hands <= 1:
+            return Text.of("pp.ui.single_hand_scoring")
+        if last:
+            return Text.of("pp.ui.last_hand_scoring", n=number, hands=hands)
+        return Text.of("pp.ui.hand_scoring_of", n=number, hands=hands)
 
     def breakdown_held(self) -> bool:
         """A lesson's step talks about the revealed beach (its ``on_beach``): the breakdown waits for the next."""
@@ -1286,21 +1482,27 @@ class PlayaScene(TableScene):
         area = surface.get_rect()
         if self.coach is not None and not self.coach.done:
             area.w = self.side.x           # a lesson: its coach talks in the log's column, beside the breakdown
-        w, h = min(theme.px(900), area.w - theme.px(60)), theme.px(440)
+        w, h = min(theme.px(900), area.w - theme.px(60)), theme.px(480)   # room for the match so far
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (area.centerx, area.centery - theme.px(20))
         self.breakdown_rect = rect.copy()
-        view = ResultsView(result, [s.name for s in self.session.seats],
-                           seats=[s.colour for s in self.session.seats],
-                           title=Text.of("pp.ui.hand_scoring", n=number))
+        hands, last, totals = self.hand_match
+        view = HandResultsView(result, [s.name for s in self.session.seats],
+                               seats=[s.colour for s in self.session.seats], title=self._hand_title(),
+                               standing=totals or None,
+                               standing_title=Text.of("pp.ui.standing_last") if last else
+                               Text.of("pp.ui.standing", n=number, hands=hands))
         view.layout(rect)
         view.draw(surface)
+        self.breakdown_view = view
         # its table of rows, as ResultsView lays it out: under the title and the winner's line, on the left
         inner = rect.inflate(-2 * theme.px(28), -2 * theme.px(28))
         top = inner.y + theme.font("display", 26).get_linesize() + \
             theme.fit_font(view.winner_text(), "display", 40, inner.w).get_linesize() + theme.px(12)
         self.breakdown_rows = pygame.Rect(inner.x, top, int(inner.w * 0.58), inner.bottom - top)
         self.explain(rect, Text.of("pp.explain.breakdown", n=number), "breakdown")
+        if view.standing_rect.w > 0:
+            self.explain(view.standing_rect, Text.of("pp.explain.standing"), "breakdown")
         if not self.sunset_button_shown():
             return
         bw = self.next_hand_button.preferred_size()[0]

@@ -166,34 +166,40 @@ def test_end_turn_button_and_autosave_after_each_action(app):
 
 
 def test_bots_only_match_reaches_results_with_the_hand_scoring_in_between(app):
-    """Every hand ends with its sunset, the last one too: the first closes by itself (bots only), the last
-    waits for a click on its button before the results (issue 16: the results came 0.4 s after the last
-    End turn, the hidden treasures never turned over)."""
+    """Last-hand sunset waits for a click — and so does every hand's (issue 16: the end of every hand stays until
+    a player moves on; the results came 0.4 s after the last End turn, the hidden treasures never turned over).
+    With bots only, each hand ends with its sunset and scoring, which stay (nobody plays) until a click on the
+    button the scene names (``ending_button``): Next hand, then See the results."""
     from game.scenes.results import ResultsScene
     scene = start(app, ["easy", "easy", "easy"], seed=2, options={"match-format": "two-hands"})
-    shown = []
-    for _ in range(20000):
-        if scene.state.is_over():
-            break
-        if scene.hand_end is not None and scene.hand_end[0] not in shown:
-            shown.append(scene.hand_end[0])
-            scene.timeline.skip()  # no need to wait out the sunset and the pause in a test
-        frames(app, 1)
-    assert shown == [1] and scene.state.is_over()
-    frames(app, 1)
-    assert scene.hand_end is not None and scene.hand_end[0] == 2 and not isinstance(app.stack.top, ResultsScene)
-    events = scene.state.events_for(None)
-    beach = next(e for e in reversed(events) if e.kind == "revealed" and e.get("what") == "beach")
-    assert scene.sunset.treasures == list(beach.get("treasures")) and UNKNOWN not in scene.sunset.treasures
-    assert scene.sunset.scores and scene.hand_end[1].breakdown          # who takes what, the score rows
-    for _ in range(60 * 30):                                            # half a minute of sunset: it stays
-        frames(app, 1)
-    assert scene.sunset_settled() and scene.hand_end is not None and app.stack.top is scene
-    assert scene.next_hand_button.text.key == "pp.ui.to_results"
-    assert scene.finished and scene.save_path is None or not scene.save_path.exists()  # not resumable
-    click(app, scene.next_hand_button.rect.center)
-    frames(app, 3)
-    assert isinstance(app.stack.top, ResultsScene)
+    assert scene.ending_shown() is None and scene.ending_button() is None
+    for number, last in ((1, False), (2, True)):
+        for _ in range(20000):
+            if scene.hand_end is not None:
+                break
+            frames(app, 1)
+        assert scene.hand_end[0] == number and scene.ending_shown() == "sunset"
+        assert scene.ending_button() is None                            # treasures still turning over
+        assert scene.state.is_over() == last and not isinstance(app.stack.top, ResultsScene)
+        if last:
+            events = scene.state.events_for(None)
+            beach = next(e for e in reversed(events) if e.kind == "revealed" and e.get("what") == "beach")
+            assert scene.sunset.treasures == list(beach.get("treasures")) and UNKNOWN not in scene.sunset.treasures
+            assert scene.sunset.scores and scene.hand_end[1].breakdown  # who takes what, the score rows
+        played = len(scene.session.actions)
+        for _ in range(60 * (30 if last else 10)):                      # half a minute of sunset: it stays
+            frames(app, 1)
+        assert scene.sunset_settled() and app.stack.top is scene and scene.ending_shown() == "sunset"
+        assert len(scene.session.actions) == played                     # nobody plays under the scoring
+        button = scene.ending_button()
+        assert button is not None and button == scene.next_hand_button.rect and app.screen.get_rect().contains(button)
+        assert scene.next_hand_button.text.key == ("pp.ui.to_results" if last else "pp.ui.next_hand")
+        if last:
+            assert scene.finished and scene.save_path is None or not scene.save_path.exists()  # not resumable
+        click(app, button.center)
+        frames(app, 3)
+        assert scene.ending_shown() is None and scene.ending_button() is None
+        assert isinstance(app.stack.top, ResultsScene) == last
 
 
 def test_a_human_sees_the_last_hands_sunset_before_the_results(app):
@@ -222,10 +228,87 @@ def test_a_human_sees_the_last_hands_sunset_before_the_results(app):
     assert scene.sunset.taken.get(1) == (1, 5)                       # the Bot takes the 5 with its towel
     for _ in range(120):
         frames(app, 1)
-    assert app.stack.top is scene                                    # it waits for the player
-    click(app, scene.next_hand_button.rect.center)
+    assert app.stack.top is scene and scene.ending_shown() == "sunset"   # it waits for the player
+    assert scene.ending_button() == scene.next_hand_button.rect
+    click(app, scene.ending_button().center)
     frames(app, 3)
-    assert isinstance(app.stack.top, ResultsScene)
+    assert isinstance(app.stack.top, ResultsScene) and scene.ending_shown() is None
+
+
+def scene_at(app, state, human: int):
+    """The table opened at a built position, ``human`` the only human (the others easy bots)."""
+    from game.core.session import GameSession, Seat
+    from game import games
+    entry = games.get("playa-pirata")
+    seats = [Seat(f"P{i}", "human" if i == human else "bot", None if i == human else "easy", i)
+             for i in range(state.players)]
+    scene = entry.package.make_scene(app, GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=7))
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    return scene
+
+
+def end_the_hand(app, scene):
+    """The starting player ends the final turn without a play (R28); the sunset shown at once."""
+    from game.games.playa_pirata.rules import EndTurn
+    starter = scene.state.current_player
+    assert scene.play(EndTurn(starter))
+    frames(app, 1)
+    scene._reveal_all()
+    frames(app, 2)
+    assert scene.ending_shown() == "sunset" and scene.breakdown_view is not None
+    return scene.breakdown_view
+
+
+WORDS = {
+    "en": ("Scoring of hand 2 of 3", "P1 scored most in this hand", "This hand", "The match after hand 2 of 3",
+           "Scoring of the last hand (3 of 3)", "P1 and P2 scored most in this hand", "The match after the last hand"),
+    "it": ("Punteggio della mano 2 di 3", "P1 ha fatto più punti in questa mano", "Questa mano",
+           "La partita dopo la mano 2 di 3", "Punteggio dell'ultima mano (3 di 3)",
+           "P1 e P2 hanno fatto più punti in questa mano", "La partita dopo l'ultima mano"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_scoring_panel_says_which_hand_who_scored_most_in_it_and_the_match_so_far(app, lang):
+    """Issue 16: the last hand's panel said "Scoring of hand 3" and "Carla wins!" (she only scored most in that
+    hand) over a chart titled "Totals" that showed that hand's points. Now: which hand (the last one said so), who
+    scored most in this hand, the chart titled for this hand, and the match's totals after this hand (R39)."""
+    from game.games.playa_pirata.positions import position
+    from game.i18n import set_language, tr
+    from tests.games.playa_pirata.helpers import scored_final
+    set_language(lang)
+    hand, top, chart, standing, last_hand, tied, standing_last = WORDS[lang]
+    state = position(3, match_format="full", finished=[scored_final([10, 3, 12])], phase="final",
+                     **scored_final([4, 9, 1]))
+    view = end_the_hand(app, scene_at(app, state, state.current_player))
+    assert (tr(view.title), view.winner_text(), tr(view.chart_title)) == (hand, top, chart)
+    assert view.result.scores == [4, 9, 1] and view.standing == [14, 12, 13] and tr(view.standing_title) == standing
+    assert view.standing_rect.w > 0 and view.rect.contains(view.standing_rect)
+    app.stack.scenes.clear()
+    state = position(3, match_format="full", finished=[scored_final([10, 3, 12]), scored_final([4, 9, 1])],
+                     phase="final", **scored_final([5, 7, 7]))
+    scene = scene_at(app, state, state.current_player)
+    view = end_the_hand(app, scene)
+    assert (tr(view.title), view.winner_text(), tr(view.chart_title)) == (last_hand, tied, chart)
+    assert view.standing == [19, 19, 20] and tr(view.standing_title) == standing_last
+    assert scene.next_hand_button.text.key == "pp.ui.to_results"
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_the_special_cards_played_stay_on_the_beach_at_every_sunset_the_last_included(app, last):
+    """The Flag (V11) and the Double beach towel (V10) lie beside their treasures through the sunset, the last
+    hand's as any other's."""
+    from game.games.playa_pirata.positions import Buried, position
+    from tests.games.playa_pirata.helpers import scored_final
+    finished = [scored_final([10, 3, 12])] if last else []
+    state = position(3, special=True, match_format="two-hands", finished=finished, phase="final",
+                     beach=[Buried("5", flag=True, by=1, pile=[(1, 1)]), Buried("6", pile=[(2, 1)], double_by=2, by=2)])
+    scene = scene_at(app, state, state.current_player)
+    end_the_hand(app, scene)
+    assert scene.state.is_over() == last
+    kinds = {k for _, _, k in scene.explained}
+    assert {"flag", "double", "sunset", "breakdown"} <= kinds
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
