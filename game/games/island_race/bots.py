@@ -42,6 +42,12 @@ For the scene (read-only attributes of an agent, updated by ``next_action``):
                 bot changed its mind), or None: glide the hand from ``intent_since`` to ``intent_at``
   target_cell   (row, col) the held tile is meant for, or None
   thinking      True while a plan is split over several calls (``busy()``)
+  weighing      what the bot weighs before its pending action, as intents: ("pile", slot) for the tiles it
+                compares and ("cell", (row, col)) for where each would go on its island, the one it takes
+                among them; () when there is nothing to weigh (Done, Stop, idle, a quick turn). Read from
+                its own view like everything else: while the action waits (the bot looks for better
+                before it settles, or keeps a beginner's pace), its glove moves between these
+                instead of resting on one tile (the scene's ``HandAiming``)
 ``next_action(view, now)`` takes the view of the match (or of the round) and ``now`` on the clock that
 the scene passes to ``advance_time``. It is cheap when nothing relevant changed (the plan is cached);
 a plan that does not fit ``slice_ms`` (0.5 ms) of work is continued at the next call (``busy()`` is
@@ -53,7 +59,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from game.core.clock import WorkBudget, seconds_budget
 from game.core.protocol import Action, State
@@ -478,6 +484,7 @@ class _Step:
     face: Face | None = None         # Take: the up face of the slot when planned
     reconsider: bool = False         # Take: may switch to a clearly better tile that appears
     value: float = NEG_INF           # Take: the value of the planned placement (NEG_INF: a look)
+    weighing: tuple[tuple[str, Any], ...] = ()   # the intents it compares before acting (``weighing``)
 
 
 @dataclass(frozen=True)
@@ -524,6 +531,8 @@ class IslandAgent(RealtimeAgent):
         self.intent_since: float | None = None
         self.target_cell: tuple[int, int] | None = None
         self.thinking = False
+        self.weighing: tuple[tuple[str, Any], ...] = ()
+        self._held_tour: tuple[tuple[str, Any], ...] = ()   # the cells weighed for the tile in hand
         self._reset_round(None, 0.0)
 
     # ----------------------------------------------------------------------------------------------
@@ -554,11 +563,14 @@ class IslandAgent(RealtimeAgent):
         self._rival_value = 0.0
         self.target_cell = None
         self.thinking = False
+        self._held_tour = ()
 
     def _publish(self, step: _Step | None) -> None:
         if step is None:
             self.pending = self.intent = self.intent_at = self.intent_since = None
+            self.weighing = ()
             return
+        self.weighing = step.weighing
         self.pending = (step.action, step.at)
         self.intent = step.intent
         self.intent_at = step.at
@@ -586,6 +598,7 @@ class IslandAgent(RealtimeAgent):
             self._explore = False
             self._hesitated = False
             self.target_cell = None
+            self._held_tour = ()
 
     def next_action(self, view: State, now: float) -> tuple[Action, float] | None:
         rnd = round_of(view)
@@ -1037,21 +1050,23 @@ class IslandAgent(RealtimeAgent):
                 self._explore = False
                 self.target_cell = divmod(best.cell, rnd.size)
                 return _Step(Take(seat, best.slot), max(now, at), ("pile", best.slot), base, sig,
-                             face=rnd.pile[best.slot].face, reconsider=True, value=value)  # type: ignore[union-attr]
+                             face=rnd.pile[best.slot].face, reconsider=True, value=value,  # type: ignore[union-attr]
+                             weighing=_tour((o for _, o in ranked), rnd.size))
         elif rnd.phase == LAST:
             return _Step(Stop(seat), max(now, base + self._t_done()), None, base, sig)
         if clouds:
-            return self._look(rnd, now, base, sig, self.rng.choice(clouds), len(clouds))
+            return self._look(rnd, now, base, sig, self.rng.choice(clouds), len(clouds), clouds)
         return self._plan_stuck(rnd, now, base, sig)
 
     def _look(self, rnd: IslandRound, now: float, base: float, sig: tuple[Any, ...], slot: int,
-              candidates: int) -> _Step:
-        """Take ``slot`` to flip it and see its other face."""
+              candidates: int, among: Sequence[int] = ()) -> _Step:
+        """Take ``slot`` to flip it and see its other face (``among``: the slots it chose it from)."""
         self._target = None
         self._explore = True
         self.target_cell = None
         return _Step(Take(self.seat, slot), max(now, base + self._t_take(candidates)), ("pile", slot), base, sig,
-                     face=rnd.pile[slot].face, reconsider=True)  # type: ignore[union-attr]
+                     face=rnd.pile[slot].face, reconsider=True,  # type: ignore[union-attr]
+                     weighing=_look_tour(slot, among))
 
     def _plan_stuck(self, rnd: IslandRound, now: float, base: float, sig: tuple[Any, ...]) -> _Step | None:
         """Nothing visible fits and no cloud is left: while the centre is open, look under a front-up
@@ -1064,7 +1079,7 @@ class IslandAgent(RealtimeAgent):
                   if p is not None and p.side == FRONT and BACK not in self._known.get(slot, {})]
         if not fronts:
             return None
-        return self._look(rnd, now, base, sig, self.rng.choice(fronts), len(fronts))
+        return self._look(rnd, now, base, sig, self.rng.choice(fronts), len(fronts), fronts)
 
     def _plan_held(self, rnd: IslandRound, now: float, base: float, sig: tuple[Any, ...]) -> _Step:
         seat = self.seat
@@ -1080,6 +1095,7 @@ class IslandAgent(RealtimeAgent):
             if self._explore and (1 - hand.side) not in self._held_known:
                 return _Step(Flip(seat), max(now, base + self._t_handle()), None, base, sig)
             options = self._held_options(rnd)
+            self._held_tour = _tour(options, size, by="cell")
             look = self._t_look(len(options))
             empty = rnd.cells - rnd.filled(seat)
             if options:
@@ -1108,12 +1124,15 @@ class IslandAgent(RealtimeAgent):
         assert hand is not None
         self.target_cell = divmod(target.cell, rnd.size)
         intent = ("cell", self.target_cell)
+        tour = self._held_tour if intent in self._held_tour else ()
         if hand.side != target.side:
-            return _Step(Flip(seat), max(now, base + self._t_handle()), intent, base, sig)
+            return _Step(Flip(seat), max(now, base + self._t_handle()), intent, base, sig, weighing=tour)
         diff = (target.rot - hand.rot) % 4
         if diff:
-            return _Step(Rotate(seat, -1 if diff == 3 else 1), max(now, base + self._t_handle()), intent, base, sig)
-        return _Step(Place(seat, self.target_cell), max(now, base + self._t_move()), intent, base, sig)
+            return _Step(Rotate(seat, -1 if diff == 3 else 1), max(now, base + self._t_handle()), intent, base, sig,
+                         weighing=tour)
+        return _Step(Place(seat, self.target_cell), max(now, base + self._t_move()), intent, base, sig,
+                     weighing=tour)
 
     # Easy ----------------------------------------------------------------------------------------
     def _plan_easy(self, rnd: IslandRound, now: float, base: float, sig: tuple[Any, ...]) -> _Step | None:
@@ -1128,6 +1147,7 @@ class IslandAgent(RealtimeAgent):
         pick, best = -1, -1e9
         model = None
         seen = 0
+        compared: list[tuple[float, int, int]] = []   # (value, slot, cell) of the fitting tiles it compared
         for k in range(n):
             slot = (start + k) % n
             p = rnd.pile[slot]
@@ -1138,9 +1158,15 @@ class IslandAgent(RealtimeAgent):
                 continue
             # loose matching: of the first few fitting tiles, the one that matches best somewhere
             model = model or self._my_model(rnd)
-            value = max((2.0 * c - w for f in rotations(p.face) for r, col in rnd.legal_cells(seat)
-                         if model.masks[r * size + col] == info(f).mask
-                         for c, w, _ in (model.delta(f, r * size + col),)), default=-1e9)
+            value, where = -1e9, -1
+            for f in rotations(p.face):
+                for r, col in rnd.legal_cells(seat):
+                    idx = r * size + col
+                    if model.masks[idx] == info(f).mask:
+                        c, w, _ = model.delta(f, idx)
+                        if 2.0 * c - w > value:
+                            value, where = 2.0 * c - w, idx
+            compared.append((value, slot, where))
             if value > best:
                 pick, best = slot, value
             seen += 1
@@ -1152,8 +1178,14 @@ class IslandAgent(RealtimeAgent):
             gate = (rnd.round_start or 0.0) + self._target_finish(rnd) * (placed + 1) / (rnd.cells + 1)
         if pick >= 0:
             self._explore = False
+            compared.sort(key=lambda x: -x[0])
+            tour: list[tuple[str, Any]] = []
+            for _value, slot, where in compared:
+                tour.append(("pile", slot))
+                if where >= 0:
+                    tour.append(("cell", divmod(where, size)))
             return _Step(Take(seat, pick), max(now, base + self._t_take(scanned), gate), ("pile", pick), base, sig,
-                         face=rnd.pile[pick].face)  # type: ignore[union-attr]
+                         face=rnd.pile[pick].face, weighing=tuple(tour))  # type: ignore[union-attr]
         if rnd.phase == LAST:
             return _Step(Stop(seat), max(now, base + self._t_done()), None, base, sig)
         clouds = [s for s, p in enumerate(rnd.pile) if p is not None and p.side == BACK] \
@@ -1163,7 +1195,7 @@ class IslandAgent(RealtimeAgent):
         slot = self.rng.choice(clouds)
         self._explore = True
         return _Step(Take(seat, slot), max(now, base + self._t_take(scanned), gate), ("pile", slot), base, sig,
-                     face=rnd.pile[slot].face)  # type: ignore[union-attr]
+                     face=rnd.pile[slot].face, weighing=_look_tour(slot, clouds))  # type: ignore[union-attr]
 
     def _plan_held_easy(self, rnd: IslandRound, now: float, base: float, sig: tuple[Any, ...]) -> _Step:
         seat = self.seat
@@ -1197,6 +1229,7 @@ class IslandAgent(RealtimeAgent):
                 return _Step(Return(seat), max(now, base + self._t_look(1) + self._t_move()), ("pile", slot), base, sig)
             few = fits[:EASY_LOOKS]  # loose matching: only the first few places it tries
             target = self._target = max(few, key=lambda o: o.value)
+            self._held_tour = _tour(few, size, by="cell")
             base += self._t_look(len(few))
         return self._carry(rnd, now, base, sig, target)
 
@@ -1236,8 +1269,39 @@ class IslandAgent(RealtimeAgent):
         at = now + self._scale(self._u(0.25, 0.40) + self._u(0.30, 0.60))
         if best.value < thr:
             at = max(at, self._accept_time(rnd, now, best.value, empty))
+        tour = (("pile", best.slot), ("cell", self.target_cell)) + tuple(
+            w for w in step.weighing if w[0] != "pile" or w[1] != best.slot)[:4]
         return _Step(Take(self.seat, best.slot), at, ("pile", best.slot), now, step.sig,
-                     face=rnd.pile[best.slot].face, reconsider=True, value=best.value)  # type: ignore[union-attr]
+                     face=rnd.pile[best.slot].face, reconsider=True, value=best.value,  # type: ignore[union-attr]
+                     weighing=tour)
+
+
+TOUR_TILES = 3   # how many of the tiles (or places) it compares a bot's glove shows
+
+
+def _tour(options: Iterable[_Option], size: int, by: str = "slot") -> tuple[tuple[str, Any], ...]:
+    """What a bot weighs, best first, as intents for its glove: for each of the best few distinct pile tiles
+    (``by="slot"``) the tile, then where it would go on the island; or (``by="cell"``) the best few places for
+    the tile in hand."""
+    out: list[tuple[str, Any]] = []
+    seen: set[int] = set()
+    for o in options:
+        key = o.slot if by == "slot" else o.cell
+        if key in seen:
+            continue
+        seen.add(key)
+        if by == "slot":
+            out.append(("pile", o.slot))
+        out.append(("cell", divmod(o.cell, size)))
+        if len(seen) >= TOUR_TILES:
+            break
+    return tuple(out)
+
+
+def _look_tour(slot: int, among: Sequence[int]) -> tuple[tuple[str, Any], ...]:
+    """A look under a tile: the glove shows a few of the tiles it chose from, then the one it takes."""
+    others = [s for s in among if s != slot][:TOUR_TILES - 1]
+    return tuple(("pile", s) for s in others + [slot])
 
 
 def _next_cell(m: IslandModel, blocked: tuple[int, ...]) -> int:

@@ -16,16 +16,17 @@ geometry. A tile is described from its up face only (``scoring_view.face_text``)
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
-from typing import Any
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from game.core.protocol import Result, Text
 from game.i18n import language, tr
 from game.ui import palette, theme
-from game.ui.results_view import ResultsView
+from game.ui.results_view import ResultsView, format_value
 from game.ui.widgets import draw_bubble
 
 from game.games.island_race import layout as geo
@@ -43,7 +44,8 @@ TEXT_ON_TABLE = (252, 240, 214)
 
 #: every kind of thing the race table names as it draws it (``TableScene.explain``)
 EXPLAINED_KINDS = ("pile", "tile", "slot", "held", "island", "cell", "placed", "round", "clock", "counter",
-                   "warning", "assist", "banner", "button", "hint", "glove", "announce", "mark", "score", "table")
+                   "warning", "assist", "banner", "button", "hint", "glove", "announce", "mark", "score", "table",
+                   "last-move")
 #: an empty cell by how many of its edges face the sea (R20)
 CELL_NEEDS = {2: "ir.explain.need.corner", 1: "ir.explain.need.side", 0: "ir.explain.need.centre"}
 
@@ -63,6 +65,7 @@ class RaceDrawing:
         if self.stage == "countdown" and not self.paused:
             self._draw_shuffle(surface, r)
         self._draw_pile_marks(surface, r)
+        self._draw_rival_marks(surface, r)
         for seat, box in self.L.islands.items():
             self._draw_island_marks(surface, r, seat, box)
         self._draw_controls(surface, r)
@@ -109,15 +112,8 @@ class RaceDrawing:
     def _explain_board_now(self, r: IslandRound) -> None:
         L, explain = self.L, self.explain
         explain(L.round_label, Text.of("ir.explain.round", n=r.round_index + 1, rounds=ROUNDS), "round")
-        x, chip_s, f = L.totals.x, theme.px(22), theme.font("bold", 17)
-        for seat in range(self.session.players):      # as _draw_top lays them out
-            total = int(self.state.totals[seat])  # type: ignore[attr-defined]
-            w = chip_s + theme.px(4) + f.size(str(total))[0] + theme.px(12)
-            if x + w > L.totals.right:
-                break
-            explain(pygame.Rect(x, L.totals.y, w - theme.px(8), L.totals.h),
-                    Text.of("ir.explain.counter", name=self.seat_name(seat), total=total), "counter")
-            x += w
+        for seat, total, rect, _chip, _font in self._totals_layout():      # as _draw_top lays them out
+            explain(rect, Text.of("ir.explain.counter", name=self.seat_name(seat), total=total), "counter")
         tray = L.pile.inflate(int(L.tile * 0.5), int(L.tile * 0.4))
         paused = self.paused and self.stage in ("play", "resume", "countdown")
         if paused:
@@ -196,19 +192,29 @@ class RaceDrawing:
         theme.draw_text(surface, text, theme.fit_font(text, "display", 26, L.round_label.w), palette.GOLD_LIGHT,
                         (L.round_label.right, L.round_label.centery), "midright", palette.WOOD_DARK, 2)
         theme.draw_frame(surface, "toast", L.clock)
-        x = L.totals.x
-        chip_s = theme.px(22)
-        f = theme.font("bold", 17)
-        for seat in range(self.session.players):
-            total = int(self.state.totals[seat])  # type: ignore[attr-defined]
+        for seat, total, rect, chip_s, f in self._totals_layout():
             chip = theme.seat_chip(self.seat_colour(seat), chip_s)
-            w = chip_s + theme.px(4) + f.size(str(total))[0] + theme.px(12)
-            if x + w > L.totals.right:
-                break
-            surface.blit(chip, chip.get_rect(midleft=(x, L.totals.centery)))
-            theme.draw_text(surface, str(total), f, TEXT_ON_TABLE, (x + chip_s + theme.px(4), L.totals.centery),
+            surface.blit(chip, chip.get_rect(midleft=(rect.x, rect.centery)))
+            theme.draw_text(surface, str(total), f, TEXT_ON_TABLE, (rect.x + chip_s + theme.px(4), rect.centery),
                             "midleft", palette.WOOD_DARK, 1)
+
+    def _totals_layout(self) -> list[tuple[int, int, pygame.Rect, int, Any]]:
+        """Every player's running total right of the clock: (seat, total, its rect, chip size, font), a size
+        smaller when four of them do not fit at the full one."""
+        L = self.L
+        totals = [int(self.state.totals[seat]) for seat in range(self.session.players)]  # type: ignore[attr-defined]
+        for chip_s, size, gap in ((22, 17, 12), (20, 15, 8), (16, 13, 5)):
+            chip_s, gap, f = theme.px(chip_s), theme.px(gap), theme.font("bold", size)
+            widths = [chip_s + theme.px(4) + f.size(str(t))[0] + gap for t in totals]
+            if sum(widths) - gap <= L.totals.w:
+                break
+        out, x = [], L.totals.x
+        for seat, (total, w) in enumerate(zip(totals, widths)):
+            if x + w - gap > L.totals.right:
+                break
+            out.append((seat, total, pygame.Rect(x, L.totals.y, w - gap, L.totals.h), chip_s, f))
             x += w
+        return out
 
     def _draw_clock(self, surface: pygame.Surface, r: IslandRound) -> None:
         """mm:ss, red under 0:30, a pulse on each tick of the last 10 s; the last-tile limit or no clock."""
@@ -412,6 +418,23 @@ class RaceDrawing:
         if img is None:
             img = self._faces[key] = sprites.cell_hint(sprites.cell_water(row, col, size, size), px)
         return img
+
+    def _draw_rival_marks(self, surface: pygame.Surface, r: IslandRound) -> None:
+        """Each rival's last placed tile, ringed in their colour on their island while it is marked
+        (``rival_marks``: a few race seconds, fading out), and explained."""
+        if self.stage not in ("play", "ending", "resume"):
+            return
+        for seat, (cell, strength) in self.rival_marks().items():
+            box = self.L.islands.get(seat)
+            piece = r.grids[seat][cell[0] * r.size + cell[1]]
+            if box is None or piece is None:
+                continue
+            rect = box.cell_rect(*cell)
+            img = _last_tile_ring(theme.seat_colour(self.seat_colour(seat)), rect.w)
+            img.set_alpha(max(0, min(255, int(255 * strength))))
+            surface.blit(img, img.get_rect(center=rect.center))
+            self.explain(rect, Text.of("ir.explain.last_move", name=self.seat_name(seat), face=face_text(piece.face)),
+                         "last-move")
 
     def _draw_island_marks(self, surface: pygame.Surface, r: IslandRound, seat: int, box: geo.IslandBox) -> None:
         """What moves on an island: a placed tile's bounce, the Done ribbon, the keyboard cursor."""
@@ -682,6 +705,7 @@ class RaceDrawing:
         theme.draw_text(surface, title, tf, palette.GOLD_LIGHT, (rect.centerx, theme.px(16)), "midtop",
                         palette.WOOD_DARK, 3)
         tw, th = tf.size(title)
+        self._title_bottom = theme.px(16) + th
         self.explain(pygame.Rect(rect.centerx - tw // 2, theme.px(16), tw, th),
                      Text.of("ir.explain.scoring_title", n=view.round_number, rounds=view.rounds), "round")
         self.menu_button.draw(surface)
@@ -698,29 +722,89 @@ class RaceDrawing:
             self.explain(pygame.Rect(rect.centerx - hw // 2, rect.bottom - theme.px(16) - hh, hw, hh),
                          Text.of("ir.explain.hint_skip"), "hint")
 
-    def _draw_round_table(self, surface: pygame.Surface, view: ScoringView) -> None:
-        rect = surface.get_rect()
+    def _place_round_button(self, rect: pygame.Rect) -> Any:
+        """The button that moves on from a round's summary (Next round; the last round's See the results), laid
+        out at the bottom of ``rect``."""
         button = self.results_button if self.final else self.next_button
         bw = button.preferred_size()[0]
         bh = theme.px(52)
         button.layout(pygame.Rect(rect.centerx - bw // 2, rect.bottom - bh - theme.px(14), bw, bh))
+        return button
+
+    def round_summary(self, view: ScoringView) -> "RoundTable":
+        """The round's summary: what each island scored this round, line by line as the scoring gives it, the
+        total after it, the islands as they ended, and a chart of the match totals so far (titled so)."""
+        n = view.round_number
+        chart = Text.of("ir.ui.summary.chart_final") if n >= view.rounds else Text.of("ir.ui.summary.chart", n=n)
+        return RoundTable(_round_table(view), [s.name for s in self.session.seats],
+                          seats=[s.colour for s in self.session.seats],
+                          title=Text.of("ir.ui.summary.title"), chart_title=chart,
+                          totals=[s.running_total for s in view.scores], round_number=n, islands=view.grids,
+                          size=view.size, face=self.face, valid=[s.valid for s in view.scores],
+                          history=self._round_points(n))
+
+    def _round_points(self, rounds: int) -> list[list[float]]:
+        """The points of each round played so far, up to ``rounds``, seat by seat (the match's hand results)."""
+        from game.core.match import hand_points
+        players = self.session.players
+        return [hand_points(res, players) for res in getattr(self.state, "hand_results", [])[:rounds]]
+
+    def _draw_round_table(self, surface: pygame.Surface, view: ScoringView) -> None:
+        rect = surface.get_rect()
+        button = self._place_round_button(rect)
         if self.stage_t >= view.duration + 0.35 * self.app.anim_factor():
-            last = self.state.last_hand
-            res = _round_table(view, last)
-            w = min(theme.px(860), rect.w - theme.px(60))
-            h = min(theme.px(420), rect.h - theme.px(140))
-            panel = pygame.Rect(rect.centerx - w // 2, button.rect.y - h - theme.px(10), w, h)
+            top = getattr(self, "_title_bottom", theme.px(60)) + theme.px(6)
+            w = min(theme.px(1100), rect.w - theme.px(40))
+            panel = pygame.Rect(rect.centerx - w // 2, top, w, button.rect.y - theme.px(10) - top)
             surface.blit(theme.overlay(rect.size, (10, 20, 30, 130)), (0, 0))
-            RoundTable(res, [s.name for s in self.session.seats], panel, seats=[s.colour for s in self.session.seats],
-                       title=Text.of("ir.ui.round_scoring", n=view.round_number, rounds=view.rounds)).draw(surface)
-            self.explain(panel, Text.of("ir.explain.round_table", n=view.round_number), "table")
+            n = view.round_number
+            key = (rect.size, panel, theme.scale(), language(), n, self.final, id(view))
+            if getattr(self, "_summary_key", None) != key:   # drawn once: it stays until the click
+                table = self.summary = self.round_summary(view)
+                table.layout(panel)
+                layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+                table.draw(layer)
+                self._summary_layer, self._summary_key = layer.subsurface(panel).copy(), key
+            table = self.summary
+            surface.blit(self._summary_layer, panel)
+            self.explain(panel, Text.of("ir.explain.round_table", n=n), "table")
+            for seat, thumb in enumerate(table.thumbs):
+                key = "ir.explain.summary_island" if view.scores[seat].valid else "ir.explain.summary_invalid"
+                self.explain(thumb, Text.of(key, name=table.names[seat], n=n), "island")
+            if table.chart_rect is not None:
+                key = "ir.explain.summary_chart_final" if n >= view.rounds else "ir.explain.summary_chart"
+                self.explain(table.chart_rect, Text.of(key, n=n), "table")
+            if table.rounds_rect is not None:
+                self.explain(table.rounds_rect, Text.of("ir.explain.summary_rounds", n=n), "table")
         button.draw(surface)
         self.explain(button.rect, Text.of("ir.explain.see_results" if self.final else "ir.explain.next_round"),
                      "button")
 
 
 class RoundTable(ResultsView):
-    """The table of one round: the best round rather than a winner of the game."""
+    """The summary of one round: who had the best round; the table of what each island scored in it (the
+    scoring's lines, the round's points, the total after it), each column under that island as it ended (where
+    there is room); the chart of the match totals after the round, titled so (``chart_title``).
+
+    ``totals``: each seat's total after this round; ``islands``: each seat's finished island (row-major pieces,
+    ``size`` a side) drawn with ``face(piece, px)``; ``valid``: which islands keep the water rule (R20)."""
+
+    def __init__(self, result: Result, names: Sequence[str], rect: Any = None, *, seats: Sequence[int],
+                 title: Text, chart_title: Text, totals: Sequence[int], round_number: int,
+                 islands: Sequence[Sequence[Any]] = (), size: int = 3,
+                 face: Callable[[Any, int], pygame.Surface] | None = None, valid: Sequence[bool] = (),
+                 history: Sequence[Sequence[float]] = ()):
+        super().__init__(result, names, rect, seats=seats, title=title, chart_title=chart_title)
+        self.history = [list(points) for points in history]   # each round's points so far, seat by seat
+        self.totals = [int(t) for t in totals]
+        self.round_number = round_number
+        self.islands = [list(g) for g in islands]
+        self.size = size
+        self.face = face
+        self.valid = list(valid) or [True] * len(self.islands)
+        self.thumbs: list[pygame.Rect] = []          # where each island was drawn (none when there was no room)
+        self.chart_rect: pygame.Rect | None = None   # the chart's title and bars
+        self.rounds_rect: pygame.Rect | None = None  # under it, the points of every round so far (from round 2)
 
     def winner_text(self) -> str:
         names = [self.names[w] for w in self.result.winners if 0 <= w < self.players]
@@ -728,14 +812,152 @@ class RoundTable(ResultsView):
             return ""
         return tr("ir.ui.best_round", names=", ".join(names))
 
+    def table_rows(self) -> list[tuple[str, list[str], str]]:
+        """The scoring's lines of this round, then its points ("Round 2"), then the total after it."""
+        n = self.players
+        rows = [(tr(Text.of(key)), [format_value(self.breakdown_value(i, key)) for i in range(n)], "row")
+                for key in self.breakdown_keys()]
+        scores = list(self.result.scores or []) + [None] * n
+        rows.append((tr("ir.ui.summary.round_points", n=self.round_number),
+                     [format_value(scores[i]) for i in range(n)], "total"))
+        totals = list(self.totals) + [None] * n
+        rows.append((tr("ir.ui.summary.after", n=self.round_number), [format_value(totals[i]) for i in range(n)],
+                     "total"))
+        return rows
 
-def _round_table(view: ScoringView, last: Any) -> Result:
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The islands above their columns when there is room for them and a readable table, then the table."""
+        self.thumbs = []
+        n = self.players
+        if self.islands and self.face is not None and n:
+            label_w = int(area.w * 0.36)
+            col_w = (area.w - label_w) // n
+            need = theme.px(40) + len(self.table_rows()) * theme.px(22)
+            side = min(col_w - theme.px(16), theme.px(104), area.h - need - theme.px(12))
+            cell = side // max(1, self.size)
+            if cell >= theme.px(12):
+                side = cell * self.size
+                for seat in range(min(n, len(self.islands))):
+                    x = area.x + label_w + seat * col_w + (col_w - side) // 2
+                    self.thumbs.append(self._draw_island(surface, seat, pygame.Rect(x, area.y + theme.px(4), side,
+                                                                                     side), cell))
+                label = tr("ir.ui.summary.islands", n=self.round_number)
+                lf = theme.fit_font(label, "text", 16, label_w - theme.px(10))
+                theme.draw_text(surface, label, lf, palette.INK_SOFT,
+                                (area.x + theme.px(6), area.y + theme.px(4) + side // 2), "midleft")
+                area = pygame.Rect(area.x, area.y + side + theme.px(12), area.w, area.h - side - theme.px(12))
+        super().draw_table(surface, area)
+
+    def _draw_island(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, cell: int) -> pygame.Rect:
+        """One finished island, small: its tiles, its empty cells, greyed when it breaks the water rule."""
+        pygame.draw.rect(surface, (24, 52, 70), rect.inflate(theme.px(6), theme.px(6)), border_radius=theme.px(5))
+        for i, piece in enumerate(self.islands[seat]):
+            row, col = divmod(i, self.size)
+            at = (rect.x + col * cell, rect.y + row * cell)
+            if piece is None:
+                surface.blit(sprites.cell_hint(sprites.cell_water(row, col, self.size, self.size), cell), at)
+            else:
+                surface.blit(self.face(piece, cell), at)  # type: ignore[misc]
+        if seat < len(self.valid) and not self.valid[seat]:
+            surface.blit(theme.overlay(rect.size, (70, 70, 70, 170)), rect)
+        pygame.draw.rect(surface, theme.seat_colour(self.seats[seat]), rect.inflate(theme.px(6), theme.px(6)),
+                         width=max(2, theme.px(2)), border_radius=theme.px(5))
+        return rect
+
+    def draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The match totals after this round (not the round's points: those are the table's), the leaders
+        outlined in gold."""
+        totals = [float(t) for t in self.totals[:self.players]]
+        if not totals or area.w < theme.px(60):
+            self.chart_rect = None
+            return
+        leaders = Result.from_scores(totals).winners
+        keep = self.result
+        self.result = dataclasses.replace(keep, scores=totals, winners=leaders)
+        try:
+            super().draw_chart(surface, area)
+        finally:
+            self.result = keep
+        tf = theme.font("display", 22)
+        bar_h = min(theme.px(34), max(theme.px(12), (area.bottom - area.y - tf.get_linesize() - theme.px(6))
+                                      // len(totals) - theme.px(10)))
+        h = tf.get_linesize() + theme.px(6) + len(totals) * (bar_h + theme.px(10))
+        self.chart_rect = pygame.Rect(area.x, area.y, area.w, min(h, area.h))
+        self.rounds_rect = None
+        if len(self.history) >= 2:
+            self._draw_rounds(surface, pygame.Rect(area.x, area.y + h + theme.px(14), area.w,
+                                                   area.bottom - area.y - h - theme.px(14)))
+
+    def _draw_rounds(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The match so far, round by round: a line per player (as the chart), a column per round played and the
+        total; only where there is room for all of it."""
+        n = self.players
+        title = tr("ir.ui.summary.rounds")
+        tf = theme.font("display", 20)
+        f, fb = theme.font("text", 15), theme.font("bold", 15)
+        line = max(f.get_linesize(), theme.px(22))
+        if area.h < tf.get_linesize() + (n + 1) * line or area.w < theme.px(200):
+            return
+        theme.draw_text(surface, title, theme.fit_font(title, "display", 20, area.w), palette.INK_SOFT,
+                        (area.x, area.y), "topleft")
+        top = area.y + tf.get_linesize() + theme.px(2)
+        heads = [tr("ir.ui.line.round", n=i + 1) for i in range(len(self.history))] + [tr("ui.results.total")]
+        name_w = min(area.w // 3, max(f.size(nm)[0] for nm in self.names[:n]) + theme.px(14))
+        col_w = (area.w - name_w) // len(heads)
+        for k, head in enumerate(heads):
+            hf = theme.fit_font(head, "bold", 15, col_w - theme.px(6))
+            theme.draw_text(surface, head, hf, palette.INK_SOFT, (area.x + name_w + k * col_w + col_w // 2, top),
+                            "midtop")
+        y = top + line
+        pygame.draw.line(surface, palette.WOOD, (area.x, y - theme.px(2)), (area.right, y - theme.px(2)),
+                         max(1, theme.px(1)))
+        for seat in range(n):
+            if seat % 2 == 1:
+                surface.blit(theme.overlay((area.w, line), (*palette.PARCHMENT_DARK, 70)), (area.x, y))
+            nm = theme.fit_font(self.names[seat], "text", 15, name_w - theme.px(8))
+            theme.draw_text(surface, self.names[seat], nm, palette.INK, (area.x + theme.px(4), y + line // 2),
+                            "midleft")
+            cells = [format_value(float(points[seat])) if seat < len(points) else "\u2013" for points in self.history]
+            cells.append(format_value(float(self.totals[seat])) if seat < len(self.totals) else "\u2013")
+            for k, cell in enumerate(cells):
+                theme.draw_text(surface, cell, fb if k == len(cells) - 1 else f, palette.INK,
+                                (area.x + name_w + k * col_w + col_w // 2, y + line // 2), "center")
+            y += line
+        self.rounds_rect = pygame.Rect(area.x, area.y, area.w, y - area.y)
+
+
+def _last_tile_ring(colour: tuple, size: int) -> pygame.Surface:
+    """A rival's last placed tile: a ring in their colour with a soft glow around a cell of ``size`` px
+    (drawn once per colour and size; the caller sets its alpha as it fades)."""
+    key = ("ring", tuple(colour), size)
+    img = _empty_cache.get(key)
+    if img is None:
+        glow = max(4, size // 6)
+        full = size + 2 * glow
+        img = pygame.Surface((full, full), pygame.SRCALPHA)
+        for k in range(glow, 0, -1):   # the glow: fainter further out
+            a = int(160 * (1 - k / (glow + 1)))
+            pygame.draw.rect(img, (*colour[:3], a), pygame.Rect(glow - k, glow - k, size + 2 * k, size + 2 * k),
+                             width=2, border_radius=max(4, size // 8) + k)
+        ring = pygame.Rect(glow, glow, size, size)
+        width = max(3, size // 11)
+        pygame.draw.rect(img, (*palette.INK[:3], 230), ring.inflate(2, 2), width=width + 2,
+                         border_radius=max(4, size // 8))
+        pygame.draw.rect(img, (*colour[:3], 255), ring, width=width, border_radius=max(4, size // 8))
+        pygame.draw.rect(img, (255, 255, 255, 200), ring.inflate(-2 * width, -2 * width), width=1,
+                         border_radius=max(3, size // 10))
+        _empty_cache[key] = img
+    return img
+
+
+def _round_table(view: ScoringView) -> Result:
+    """The round's points per island with the scoring's lines as ``IslandScore.rows`` gives them (the floor's line
+    only when an island needed it)."""
     scores = [float(s.total) for s in view.scores]
     rows = []
     for s in view.scores:
         rows.append([(k, v) for k, v in s.rows() if k != "ir.score.floor" or any(x.floor for x in view.scores)])
-    res = Result.from_scores(scores, rows, stats={"ir.ui.running_total": [s.running_total for s in view.scores]})
-    return res
+    return Result.from_scores(scores, rows)
 
 
 _empty_cache: dict[tuple, pygame.Surface] = {}

@@ -7,6 +7,14 @@ animation speed.
 ``glove(colour, size)`` is a small mitten in the seat's colour, drawn once per colour and size.
 ``HandAiming`` (mixed into the race scene) tells each glove where its bot is reaching, every frame.
 The tiles' own animations (put back, turned, placed) are clips on the table's timeline (``clips``).
+
+A bot that is choosing shows it. While its next action is still far off (a bot looking for something better
+before it settles, an easy bot keeping a beginner's pace), its glove goes from one thing it weighs to the next
+(the agent's ``weighing``: the tiles it compares and where each would go on its island, from its own view),
+``GLOVE_LOOK`` race seconds each, times the Settings' bot speed; one look before the action is due it goes to
+the tile it takes (or the cell it places on) and stays there. A bot with nothing to weigh and nothing planned
+(it waits for the pile to change, or is still working its plan out) browses over the pile. So no glove of a bot
+still in the race rests more than a few seconds of race time.
 """
 from __future__ import annotations
 
@@ -17,6 +25,7 @@ import pygame
 
 from game.ui import palette, theme
 
+from game.games.island_race.pace import GLOVE_GLIDE, GLOVE_LOOK
 from game.games.island_race.rules import Place, Return, Take
 
 _gloves: dict[tuple[int, int], pygame.Surface] = {}
@@ -99,10 +108,19 @@ class HandAiming:
             rest = self._rest(seat)
             hand.rest = rest
             plan = self.driver.plan_of(seat)
-            if plan is None or seat not in r.current_players():
+            agent = self.driver.agents[seat]
+            intent = getattr(agent, "intent", False)
+            playing = seat in r.current_players()
+            if plan is None and playing and intent is not False and r.hands[seat] is None and not self._lesson():
+                hand.aim(self._hover_point(seat), self.race_now + GLOVE_GLIDE * self.bot_speed)  # looks the pile over
+                continue
+            if plan is None or not playing:
                 hand.aim(rest, self.race_now + 0.6)
                 continue
-            intent = getattr(self.driver.agents[seat], "intent", False)
+            look = self._weighed_point(seat, plan)
+            if look is not None:
+                hand.aim(*look)
+                continue
             if intent is not False:  # the game's bots say where their hand is going
                 self._aim_by_intent(seat, hand, intent, plan.at, rest)
                 continue
@@ -129,6 +147,49 @@ class HandAiming:
             hand.aim(self._hover_point(seat), at)
         else:
             hand.aim(rest, at)
+
+    def _weighed_point(self, seat: int, plan: Any) -> tuple[tuple[float, float], float] | None:
+        """While the bot's next action is more than one look away and it weighs several things (its
+        ``weighing``), (where its glove goes now, by when): each in turn, ``GLOVE_LOOK`` race seconds each (times
+        the bot speed) from the moment it planned; None once the action is that close (the glove goes to what
+        it takes) or with nothing to weigh."""
+        look = GLOVE_LOOK * self.bot_speed
+        weighing = getattr(self.driver.agents[seat], "weighing", ())
+        if not weighing or plan.at - self.race_now <= look:
+            return None
+        points: list[tuple[float, float]] = []
+        for what in weighing:
+            p = self._intent_point(seat, what)
+            if p is not None and (not points or points[-1] != p):
+                points.append(p)
+        if len(points) > 1 and points[0] == points[-1]:
+            points.pop()
+        if len(points) < 2:   # one thing only: between it and the pile (or its island's side), never resting
+            held = self.round.hands[seat] is not None
+            points.append(tuple(map(float, self._rest(seat))) if held else self._hover_point(seat))
+        # each bot at its own pace within the look, a little to its own side of a tile: two bots weighing the
+        # same tiles do not move as one, nor hide each other's glove
+        shift = (0.37 * seat % 1.0) * look
+        k = int(max(0.0, self.race_now - plan.asked + shift) // look)
+        x, y = points[k % len(points)]
+        nudge = self.L.tile * 0.12
+        x += nudge * (1 if seat % 2 else -1)
+        y += nudge * (1 if seat % 4 >= 2 else -1)
+        return (x, y), plan.asked - shift + k * look + GLOVE_GLIDE * self.bot_speed
+
+    def _intent_point(self, seat: int, what: Any) -> tuple[float, float] | None:
+        """The point of an agent's intent: ("pile", slot) a pile tile, ("cell", (row, col)) a cell of its island."""
+        try:
+            kind, where = what
+            if kind == "pile" and 0 <= int(where) < len(self.L.slots) and self.round.pile[int(where)] is not None:
+                c = self.L.slots[int(where)].center
+                return (float(c[0]), float(c[1]))
+            if kind == "cell":
+                c = self.L.islands[seat].cell_rect(int(where[0]), int(where[1])).center
+                return (float(c[0]), float(c[1]))
+        except (TypeError, ValueError, IndexError, KeyError):
+            pass
+        return None
 
     def _rest(self, seat: int) -> tuple[int, int]:
         box = self.L.islands[seat]

@@ -69,7 +69,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from game.core.chance import Chance
 from game.core.events import Event, read_events, said
-from game.core.match import MatchRules, MatchState, hand_points
+from game.core.match import MatchRules, MatchState, hand_points, last_part
 from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text, is_int,
                                 seat_ref)
 from game.core.rng import Rng
@@ -920,7 +920,9 @@ class IslandMatch(MatchState):
         for key in ("ir.stat.landscapes", "ir.stat.animals", "ir.stat.first_out"):
             stats[key] = [sum(r.stats.get(key, [0] * self.players)[seat] for r in self.hand_results)
                           for seat in range(self.players)]
-        return Result.from_scores(self.totals, breakdown, stats=stats)
+        result = Result.from_scores(self.totals, breakdown, stats=stats)
+        result.final = last_part(self.hand_results, self.players, "match.final_round")   # R28: the last round's scoring
+        return result
 
 
 class IslandRaceRules(MatchRules):

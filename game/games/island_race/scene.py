@@ -21,7 +21,10 @@ A placement that would break the water rule asks for a second click within 2 s (
 default); the hover assist (a setting, off by default) marks each edge of the held tile that would or
 would not match. Nothing is secret in this game, so the scene draws straight from the live state, up
 faces only (a down face is never shown); the drawing is in ``draw``. Between rounds the scoring is
-shown step by step (``scoring_view``), then the round table; after round 3 the shared results scene.
+shown step by step (``scoring_view``), then the round's summary (``draw.RoundTable``: what each island scored,
+the islands as they ended, the totals after the round); it stays until a click on Next round (after round 3,
+See the results, which opens the shared results scene), with bots only too (``ending_shown``,
+``ending_button``).
 
 Everything on the table explains itself (``draw`` names each thing as it draws it, ``EXPLAINED_KINDS``): the
 pointer resting on it, or F1, which explains what the keyboard player's cursor is on (``focus_point``).
@@ -30,9 +33,11 @@ What happened comes from the engine's events as the viewer sees them (all public
 after each applied action the shared table hands the new ones to ``on_events`` (drew, turned, flipped,
 returned, placed, done, go, ended ...), which plays their sounds and puts their animations on the table's
 timeline (``clips``: UI time at the speed set in Settings, never blocking: nothing in a race waits for an
-animation); a round's ``ended`` event starts the end of the round. A table opened on a saved game starts at
-the events already recorded: nothing replays. The race clock (``race_now``) is the scene's own: it drives the
-stages, the bots' agents and their gloves, not the animations.
+animation); a round's ``ended`` event starts the end of the round. Each rival's ``placed`` tile (every seat but
+the viewer's) is marked on their island for a few race seconds, fading, until their next one (``rival_marks``).
+A table opened on a saved game starts at the events already recorded: nothing replays. The race clock
+(``race_now``) is the scene's own: it drives the stages, the bots' agents, their gloves (a choosing bot's glove
+goes over what it weighs, ``hands``) and the rivals' marks, not the animations.
 
 Learn to play (``game.scenes.coach``; the lesson is ``tutorial``): with a coach attached the bot seats play only
 the lesson's script (``ScriptedAgent``), the race clock moves on only when the coach says so
@@ -74,8 +79,8 @@ from game.games.island_race.driver import SPEED_FACTOR, AgentDriver
 from game.games.island_race.clips import Banner, Bounce, Glide, Pulse, Turn
 from game.games.island_race.hands import BotHand, HandAiming
 from game.games.island_race.mouse import MouseInput
-from game.games.island_race.pace import (BOTS_ONLY_PAUSE, COUNTDOWN_SECONDS, ENDING_SECONDS, GO_SHOWN,
-                                         LAST_TILE_LIMIT, RESUME_SECONDS, SAVE_EVERY, TICK_BELOW, WARN_SECONDS)
+from game.games.island_race.pace import (COUNTDOWN_SECONDS, ENDING_SECONDS, GO_SHOWN, LAST_TILE_LIMIT, MARK_HOLD,
+                                         MARK_SECONDS, RESUME_SECONDS, SAVE_EVERY, TICK_BELOW, WARN_SECONDS)
 from game.games.island_race.rules import (LAST, MIX, PLAY, ROUNDS, Done, Flip, IslandRound, Piece,
                                           Place, Return, Rotate, StartRound, Stop, Take, TimeUp, face_from_data)
 from game.games.island_race.scoring_view import ScoringView
@@ -107,6 +112,7 @@ class WaterWarning:
 class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableScene):
     name = "table:island-race"
     uses_worker = False  # the agents run in the frame loop (cheap calls, spread over frames)
+    recaps = False       # real time: no turns to recap (each rival's last tile is marked instead)
     EXPLAINED_KINDS = EXPLAINED_KINDS
 
     def __init__(self, app: Any, session: GameSession, agent_factory: Callable[[str, int, int], Any] | None = None):
@@ -119,6 +125,7 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         self.featured = humans[:2] or [0]
         self._start_cursors(humans)               # the keyboard cursor, the controllers and their cursors
         speed = SPEED_FACTOR.get(getattr(app.settings, "bot_speed", "normal"), 1.0)
+        self.bot_speed = speed                    # the Settings' bot speed: a choosing glove's pace too
         if agent_factory is None:  # the game's bots apply the bot-speed setting themselves
             def factory(level: str, seat: int, seed: int) -> Any:
                 return default_agent_factory(level, seat, seed, speed)
@@ -148,6 +155,7 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         self.stage_t = 0.0
         self.ui_time = 0.0
         self.scoring: ScoringView | None = None
+        self.summary: Any = None                  # the round's summary last drawn (``draw.RoundTable``)
         self.ended_how: str | None = None
         self.final = False
         self.mouse = (0, 0)                       # the pointer (the mouse player's tile in hand is drawn there)
@@ -157,6 +165,9 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         self.refused_press: tuple[Any, int, tuple[int, int]] | None = None   # (reason, slot, where) of a press
         self._lesson_base = 0.0
         self.warning: WaterWarning | None = None  # state, not an animation: its 2 s are the player's, not Settings'
+        #: each rival's last placed tile, from the viewer's events: seat -> (its cell, the race time its ``placed``
+        #: event came at); marked on their island for ``MARK_SECONDS`` of race time (``rival_marks``)
+        self._placed_seen: dict[int, tuple[tuple[int, int], float]] = {}
         self.shuffle: list[tuple[float, float, float, float]] = []
         self._last_whole: int | None = None
         self._save_due = False
@@ -296,6 +307,7 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
                          rng.below(1000) / 1000.0) for _ in range(len(self.round.pile))]
         self._last_started = None
         self.driver.reset()
+        self._placed_seen = {}            # the new round's islands are empty: nothing to mark
         self._count_shown = None
         self.app.play("dice")
 
@@ -329,9 +341,8 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
 
     def shown_result(self) -> Result:
         result = self.state.result()
-        if self.long_rounds:
-            result = Result(result.winners, result.ranks, result.scores, result.breakdown, result.stats,
-                            Text.of("ir.ui.long_rounds", minutes=self.long_rounds))
+        if self.long_rounds:   # everything else kept (the last round's scoring beside the totals too)
+            result = dataclasses.replace(result, how=Text.of("ir.ui.long_rounds", minutes=self.long_rounds))
         return result
 
     def game_over(self) -> None:
@@ -454,6 +465,23 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         for e in events:
             self._show_event(e)
 
+    def on_resync(self) -> None:
+        """The table drawn as the state is (a game just opened): no rival's tile is marked as just placed."""
+        self._placed_seen = {}
+
+    def rival_marks(self) -> dict[int, tuple[tuple[int, int], float]]:
+        """Each rival's last placed tile still marked: seat -> (its cell, strength 1 .. 0). A rival is every seat
+        but the viewer's; the mark is full for ``MARK_HOLD`` race seconds, then fades out by ``MARK_SECONDS``
+        (the race clock: it stands still in a pause), and starts again with that rival's next tile."""
+        r = self.shown_round()
+        out = {}
+        for seat, (cell, seen) in self._placed_seen.items():
+            age = self.race_now - seen
+            if age >= MARK_SECONDS or seat >= r.players or r.grids[seat][cell[0] * r.size + cell[1]] is None:
+                continue
+            out[seat] = (cell, 1.0 if age <= MARK_HOLD else 1.0 - (age - MARK_HOLD) / (MARK_SECONDS - MARK_HOLD))
+        return out
+
     def _show_event(self, e: Event) -> None:
         """One event's sound and animation (the events are in the rules module's docstring)."""
         kind, seat = e.kind, e.seat
@@ -475,6 +503,8 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
             row, col = e.get("cell")
             self.timeline.play(Bounce(seat, (int(row), int(col))))
             self.app.play("card")
+            if seat is not None and seat != self.viewer():   # a rival's tile: marked for a few race seconds
+                self._placed_seen[seat] = ((int(row), int(col)), self.race_now)
         elif kind == "returned":
             why = e.get("why")
             if why == "return" and seat in self.bot_hands:
@@ -796,13 +826,24 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
             self._score_step = step
             if step < 8:
                 self.app.play("card")
-        if not self.humans() and self.stage_t >= view.duration + BOTS_ONLY_PAUSE * self.app.anim_factor():
-            if self.final:
-                if not getattr(self, "_results_shown", False):
-                    self._results_shown = True
-                    self._final_results()
-            else:
-                self._next_round()
+        # the summary stays until a click on its button, with bots only too (issue 16: every ending in full)
+
+    def ending_shown(self) -> str | None:
+        """"round-summary" while a round's summary waits for the click that moves on (its scoring shown in full);
+        else None. What leads to it ("Time's up!", the scoring step by step) goes on by itself: a click there
+        only shows the whole scoring at once."""
+        return "round-summary" if self._summary_waits() else None
+
+    def ending_button(self) -> pygame.Rect | None:
+        """Where a click moves on from the round's summary (Next round, or the last round's See the results)
+        while it waits (``ending_shown``); else None."""
+        return self._place_round_button(self.rect).rect.copy() if self._summary_waits() else None
+
+    def _summary_waits(self) -> bool:
+        """The round's scoring is all shown and its summary waits for a click (a lesson's coach moves on from
+        its round with its own Next)."""
+        return self.stage == "scoring" and self.scoring is not None and self.scoring.done(self.stage_t) \
+            and not self._lesson()
 
     def _begin_scoring(self) -> None:
         last = self.state.last_hand

@@ -555,6 +555,8 @@ def test_a_bots_only_game_reaches_the_results(app):
     for _ in range(20000):
         frames(app, 1)
         seen_scoring |= scene.stage == "scoring"
+        if scene.ending_button() is not None:   # each round's summary waits for its click (issue 16)
+            click(app, scene.ending_button().center)
         if isinstance(app.stack.top, ResultsScene):
             break
     assert isinstance(app.stack.top, ResultsScene) and seen_scoring
