@@ -23,9 +23,10 @@ test: $(VENV)/.test
 	SDL_VIDEODRIVER=dummy $(PY) -m pytest -n 2 -p no:cacheprovider
 
 # the long attacks (monkey, kill -9, bad files, long random games); PGN_SOAK_SCALE=2 doubles them.
-# -rP prints each soak test's counts (xdist keeps a worker's output until the test has passed)
+# -rP prints each soak test's counts (xdist keeps a worker's output until the test has passed); its own
+# --basetemp: another pytest run on the machine meanwhile prunes /tmp/pytest-of-<user>, folders the soak still uses
 soak: $(VENV)/.test
-	SDL_VIDEODRIVER=dummy PGN_SOAK=1 $(PY) -m pytest -n 2 -p no:cacheprovider -m soak -rP
+	SDL_VIDEODRIVER=dummy PGN_SOAK=1 $(PY) -m pytest -n 2 -p no:cacheprovider -m soak -rP --basetemp=.soak-tmp
 
 package: $(VENV)/.test
 	$(PY) build/package.py
