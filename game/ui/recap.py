@@ -15,7 +15,7 @@ from game.core.protocol import LogEntry, Text
 from game.ui import palette, theme
 from game.ui.widgets import Button, Widget
 
-#: lines of one turn shown at most (the log has the rest)
+#: lines of one turn shown at most when the panel has no room for all of them (the log has the rest)
 LINES_PER_TURN = 4
 
 
@@ -46,19 +46,28 @@ class RecapPanel(Widget):
     def font(self) -> pygame.font.Font:
         return theme.font("text", 14)
 
-    def _rows(self, width: int, max_rows: int) -> tuple[list[tuple[str, int | None, str]], int]:
-        """The rows that fit (("head", seat, name) and ("line", seat, text)), newest turns kept, and how many log
-        lines were left out."""
-        blocks: list[list[tuple[str, int | None, str]]] = []
+    def _rows(self, width: int, max_rows: int | None) -> tuple[list[tuple[str, int | None, str]], int]:
+        """The rows that fit in ``max_rows`` (("head", seat, name) and ("line", seat, text)), and how many log
+        lines were left out. Every line of every turn when they fit; else each turn cut to its first
+        ``LINES_PER_TURN`` lines; else the newest turns (a whole turn is never left out while another is cut)."""
         text_w = width - 2 * theme.px(16) - theme.px(18)     # the panel's padding, the lines' indent
-        for seat, lines in self.blocks:
-            name = self.names[seat] if 0 <= seat < len(self.names) else "?"
-            rows: list[tuple[str, int | None, str]] = [("head", seat, name)]
-            shown = lines[-LINES_PER_TURN:]
-            for entry in shown:
-                for part in theme.wrap_text(theme.text_of(entry.text), self.font, max(40, text_w)):
-                    rows.append(("line", seat, part))
-            blocks.append(rows)
+
+        def blocks_of(limit: int | None) -> list[list[tuple[str, int | None, str]]]:
+            out = []
+            for seat, lines in self.blocks:
+                name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+                rows: list[tuple[str, int | None, str]] = [("head", seat, name)]
+                for entry in (lines if limit is None else lines[:limit]):
+                    for part in theme.wrap_text(theme.text_of(entry.text), self.font, max(40, text_w)):
+                        rows.append(("line", seat, part))
+                out.append(rows)
+            return out
+
+        for limit in (None, LINES_PER_TURN):
+            blocks = blocks_of(limit)
+            if max_rows is None or sum(len(rows) for rows in blocks) <= max_rows:
+                left_out = 0 if limit is None else sum(max(0, len(lines) - limit) for _, lines in self.blocks)
+                return [row for rows in blocks for row in rows], left_out
         kept: list[list[tuple[str, int | None, str]]] = []
         total = 0
         for rows in reversed(blocks):
@@ -66,16 +75,18 @@ class RecapPanel(Widget):
                 break
             kept.insert(0, rows[:max_rows] if not kept else rows)
             total += len(rows)
-        left_out = sum(len(lines) for _, lines in self.blocks[:len(self.blocks) - len(kept)])
-        left_out += sum(max(0, len(lines) - LINES_PER_TURN) for _, lines in self.blocks)
+        dropped = len(self.blocks) - len(kept)
+        left_out = sum(len(lines) for _, lines in self.blocks[:dropped])
+        left_out += sum(max(0, len(lines) - LINES_PER_TURN) for _, lines in self.blocks[dropped:])
         return [row for rows in kept for row in rows], left_out
 
     def preferred_size(self, width: int | None = None) -> tuple[int, int]:
+        """Tall enough for every line of every turn (the table gives it what room it has)."""
         w = width or theme.px(400)
-        rows, more = self._rows(w, 14)
+        rows, _ = self._rows(w, None)
         line_h = self.font.get_linesize()
-        h = theme.px(14) + theme.font("display", 20).get_linesize() + len(rows) * line_h + \
-            (line_h if more else 0) + theme.px(12) + self.ok_button.rect.h + theme.px(48)
+        h = theme.px(12) + theme.font("display", 20).get_linesize() + theme.px(4) + len(rows) * line_h + \
+            line_h + theme.px(14) + theme.px(36) + theme.px(14)
         return w, h
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -83,8 +94,10 @@ class RecapPanel(Widget):
         line_h = self.font.get_linesize()
         title_h = theme.font("display", 20).get_linesize()
         buttons_h = theme.px(36)
-        room = rect.h - theme.px(14) - title_h - theme.px(22) - buttons_h - theme.px(14)
-        self._drawn, self._more = self._rows(rect.w, max(2, room // line_h - 1))
+        room = rect.h - theme.px(12) - title_h - theme.px(4) - buttons_h - theme.px(28)
+        self._drawn, self._more = self._rows(rect.w, max(2, room // line_h))
+        if self._more:                      # the line saying where the rest is takes a row
+            self._drawn, self._more = self._rows(rect.w, max(2, room // line_h - 2))
         bw = self.replay_button.preferred_size()[0]
         ow = self.ok_button.preferred_size()[0]
         y = rect.bottom - theme.px(14) - buttons_h
@@ -125,7 +138,8 @@ class RecapPanel(Widget):
                 theme.draw_text(surface, text, f, palette.INK_SOFT, (x + theme.px(18), y), "topleft")
             y += line_h
         if self._more:
-            theme.draw_text(surface, theme.text_of(Text.of("table.recap.more", count=self._more)), f,
-                            palette.INK_SOFT, (x, y), "topleft")
+            more = theme.text_of(Text.of("table.recap.more", count=self._more))
+            theme.draw_text(surface, more, theme.fit_font(more, "text", 14, self.rect.w - 2 * pad), palette.INK_SOFT,
+                            (x, y), "topleft")
         self.replay_button.draw(surface)
         self.ok_button.draw(surface)

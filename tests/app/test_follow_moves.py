@@ -228,3 +228,25 @@ def test_recap_and_marks_of_two_deals_the_viewer_cannot_tell_apart_are_the_same_
     assert twin.to_json() != scene.session.state.to_json()              # the others' secrets are other ones
     scene.session.state = twin
     assert first == frame() and scene.recap.visible
+
+
+def test_recap_shows_every_line_of_every_turn_when_it_has_the_room_and_says_where_the_rest_is_when_not(app):
+    """Found by a newcomer: the recap dropped whole bot turns while the panel had room ("The log has 1 more
+    lines.")."""
+    from game.core.protocol import LogEntry, Text
+    from game.ui.recap import RecapPanel
+    lines = lambda seat: [LogEntry(seat, Text.of("table.undo")) for _ in range(5)]
+    panel = RecapPanel(lambda: None, lambda: None)
+    panel.set([(1, lines(1)), (2, lines(2)), (3, lines(3))], ["A", "B", "C", "D"], [0, 1, 2, 3])
+    w, h = panel.preferred_size(330)
+    panel.layout(pygame.Rect(900, 100, w, h))
+    heads = [seat for kind, seat, _ in panel._drawn if kind == "head"]
+    assert heads == [1, 2, 3] and len(panel._drawn) == 3 + 15 and panel._more == 0
+    panel.layout(pygame.Rect(900, 100, w, h - 2 * panel.font.get_linesize()))   # less room: each turn cut
+    heads = [seat for kind, seat, _ in panel._drawn if kind == "head"]
+    assert heads == [1, 2, 3] and panel._more == 3 * (5 - 4)
+    panel.layout(pygame.Rect(900, 100, w, 190))                                  # little room: the newest turns
+    heads = [seat for kind, seat, _ in panel._drawn if kind == "head"]
+    assert heads and heads[-1] == 3 and panel._more > 0
+    from game.i18n import tr
+    assert "1 more lines" not in tr(Text.of("table.recap.more", count=1))
