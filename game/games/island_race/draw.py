@@ -741,7 +741,7 @@ class RaceDrawing:
                           title=Text.of("ir.ui.summary.title"), chart_title=chart,
                           totals=[s.running_total for s in view.scores], round_number=n, islands=view.grids,
                           size=view.size, face=self.face, valid=[s.valid for s in view.scores],
-                          history=self._round_points(n))
+                          history=self._round_points(n), final=n >= view.rounds)
 
     def _round_points(self, rounds: int) -> list[list[float]]:
         """The points of each round played so far, up to ``rounds``, seat by seat (the match's hand results)."""
@@ -793,8 +793,9 @@ class RoundTable(ResultsView):
                  title: Text, chart_title: Text, totals: Sequence[int], round_number: int,
                  islands: Sequence[Sequence[Any]] = (), size: int = 3,
                  face: Callable[[Any, int], pygame.Surface] | None = None, valid: Sequence[bool] = (),
-                 history: Sequence[Sequence[float]] = ()):
+                 history: Sequence[Sequence[float]] = (), final: bool = False):
         super().__init__(result, names, rect, seats=seats, title=title, chart_title=chart_title)
+        self.final = final          # the last round: its heading names who won the match, not the best round
         self.history = [list(points) for points in history]   # each round's points so far, seat by seat
         self.totals = [int(t) for t in totals]
         self.round_number = round_number
@@ -807,6 +808,10 @@ class RoundTable(ResultsView):
         self.rounds_rect: pygame.Rect | None = None  # under it, the points of every round so far (from round 2)
 
     def winner_text(self) -> str:
+        if self.final and self.totals:          # R28: the highest total wins the match (ties share it)
+            best = max(self.totals)
+            names = [self.names[i] for i, t in enumerate(self.totals) if t == best and i < self.players]
+            return tr("ir.ui.match_won", names=", ".join(names))
         names = [self.names[w] for w in self.result.winners if 0 <= w < self.players]
         if not names:
             return ""

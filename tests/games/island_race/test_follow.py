@@ -355,6 +355,12 @@ def test_every_round_summary_waits_for_its_click_with_bots_only(app):
         assert len(summary.history) == n and (summary.rounds_rect is not None) == (n >= 2)
         button = scene.results_button if final else scene.next_button
         assert scene.ending_button() == button.rect
+        # the last summary's heading names who won the match (the highest total), the others the best round
+        best = max(summary.totals)
+        winners = ", ".join(summary.names[i] for i, t in enumerate(summary.totals) if t == best)
+        assert summary.winner_text() == (tr("ir.ui.match_won", names=winners) if final else
+                                         tr("ir.ui.best_round", names=", ".join(summary.names[w]
+                                                                                for w in summary.result.winners)))
         assert tr(button.text) == ("See the results" if final else "Next round")
         summaries.append(n)
         click(app, scene.ending_button().center)
