@@ -214,8 +214,10 @@ class MenuScene(Scene):
 
     # Actions --------------------------------------------------------------------------------
     def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
-        """Toasts (a lesson left for later, a save kept) stand above the row of buttons, never over them."""
+        """Toasts (a lesson left for later, a save kept) stand on the sea above the games' tiles: never over a
+        tile's Play or Learn to play, nor over the row of buttons."""
         shown = [b.rect for b in self.buttons.children if b.visible and b.rect.h > 0]
+        shown += [t.rect for t in self.tiles if t.rect.h > 0]
         top = min((r.top for r in shown), default=screen.bottom)
         return pygame.Rect(screen.x, screen.y, screen.w, max(theme.px(80), top - screen.y))
 

@@ -20,8 +20,10 @@ class ResultsScene(Scene):
 
     def __init__(self, app, entry: GameEntry, seats: list[Seat], result: Result,
                  rematch: Callable[[], None] | None = None, rematch_label: str = "results.rematch",
-                 picture: tuple[pygame.Surface, Text] | None = None):
+                 picture: tuple[pygame.Surface, Text] | None = None, game_number: int | None = None):
         super().__init__(app)
+        #: the game's number (its seed): typed in a setup, it shuffles and rolls this game again
+        self.game_number = game_number
         from game.ui.results_view import ResultsView
         self.entry, self.seats, self.result = entry, seats, result
         self.rematch_fn = rematch
@@ -68,3 +70,8 @@ class ResultsScene(Scene):
                         palette.GOLD_LIGHT, (rect.centerx, theme.px(20)), "midtop", palette.WOOD_DARK, 3)
         self.view.draw(surface)
         self.buttons.draw(surface)
+        if self.game_number is not None:
+            line = tr("results.game_number", n=self.game_number)
+            theme.draw_text(surface, line, theme.fit_font(line, "body", 14, rect.w - theme.px(40)),
+                            palette.GOLD_LIGHT, (rect.centerx, rect.h - theme.px(4)), "midbottom",
+                            palette.WOOD_DARK, 1)

@@ -77,6 +77,8 @@ class TableScene(Scene):
         self.bot_ready: Action | None = None
         #: since when nothing blocking has moved on the table (None: something moves, or an action was just played)
         self._still_since: float | None = None
+        #: the seat whose turn just ended, named while its last move still animates (``turn_shown``)
+        self._turn_hold: int | None = None
         self.privacy_for: int | None = None  # seat the privacy screen is waiting for
         self.revealed_to: int | None = None  # human seat whose secrets are on screen now
         self.finished = False
@@ -118,6 +120,8 @@ class TableScene(Scene):
         if self.recaps:
             for seat in self.humans():
                 self._bases[seat] = (session.state.clone(), len(session.actions), len(events))
+            if session.actions:
+                self._resume_bases()
         self._maybe_cover()
         if self.uses_worker and any(s.kind == "bot" for s in session.seats) and \
                 not getattr(app, "inline_bots", False):
@@ -309,6 +313,8 @@ class TableScene(Scene):
             return
         viewer = self.viewer()
         new = [e.seen_by(viewer) for e in events[k:]]
+        if any(e.kind == "turn" for e in new):  # the turn passed: its last move still plays out under the old name
+            self._turn_hold = next((e.seat for e in reversed(events[:k]) if e.kind == "turn"), None)
         self.events_synced, self._last_synced = n, events[-1]
         self.on_events(new, k)
         self.mark_dirty()
@@ -320,6 +326,7 @@ class TableScene(Scene):
         self.events_synced, self._last_synced = len(events), (events[-1] if events else None)
         self._synced_state = self.state
         self.timeline.cancel()
+        self._turn_hold = None
         self.on_resync()
         self.mark_dirty()
 
@@ -377,6 +384,30 @@ class TableScene(Scene):
         self.recap.set(blocks, [self.seat_name(i) for i in range(len(self.session.seats))],
                        [s.colour for s in self.session.seats])
         self.mark_dirty()
+
+    def _resume_bases(self) -> None:
+        """A saved game resumed: each human's recap starts right after their last move before it was saved (the
+        game is played again from its start up to there), so whoever sits down again reads what the others did
+        since. A game whose moves no longer replay keeps the bases of the table as it opens (no recap)."""
+        session = self.session
+        last: dict[int, int] = {}      # human seat -> the index of its last action
+        for i, action in enumerate(session.actions):
+            if action.seat in self._bases:
+                last[action.seat] = i
+        if not last:
+            return
+        try:
+            state = session.start.clone() if session.start is not None else \
+                session.rules.new_game(session.players, session.options, session.seed)
+            wanted = {i: seat for seat, i in last.items()}
+            for i, action in enumerate(session.actions[: max(wanted) + 1]):
+                state.apply(action)
+                if i in wanted:
+                    self._bases[wanted[i]] = (state.clone(), i + 1, len(state.events))
+        except Exception:       # a save from another version of the rules: no recap, nothing else changes
+            log.warning("a resumed game's moves did not replay: no recap of them", exc_info=True)
+            for seat in last:
+                self._bases[seat] = (session.state.clone(), len(session.actions), len(session.state.events))
 
     def close_recap(self) -> None:
         self.recap.hide()
@@ -689,7 +720,8 @@ class TableScene(Scene):
                                              picture=self.final_picture()))
             return
         self.app.stack.push(ResultsScene(self.app, self.entry, self.shown_seats(), self.shown_result(),
-                                         rematch=self.rematch, picture=self.final_picture()))
+                                         rematch=self.rematch, picture=self.final_picture(),
+                                         game_number=self.session.seed))
 
     def ending_shown(self) -> str | None:
         """The ending of a hand, round or game on screen now, waiting for its click ("sunset", "victory" ...), or
@@ -916,14 +948,20 @@ class TableScene(Scene):
                                  for seat, t in last_moves(events).items()}
         return self._moves_cache
 
+    def log_held_from(self) -> int | None:
+        """The index (in ``self.state.events``) of the first event whose log lines are held back now, while a
+        game's reveal on screen has not shown what they tell yet; None: the whole log (the default)."""
+        return None
+
     def log_lines(self, viewer: int | None) -> list:
-        """The log as ``viewer`` may read it: the ``said`` events' lines (``game.core.events.log_of``), worked
-        out again only when the events or the viewer change."""
+        """The log as ``viewer`` may read it: the ``said`` events' lines (``game.core.events.log_of``) before
+        ``log_held_from``, worked out again only when the events, the viewer or that cut change."""
         from game.core.events import log_of
         events = self.state.events
-        key = (len(events), events[-1] if events else None, viewer)
+        held = self.log_held_from()
+        key = (len(events), events[-1] if events else None, viewer, held)
         if getattr(self, "_log_key", None) != key:
-            self._log_key, self._log_cache = key, log_of(events, viewer)
+            self._log_key, self._log_cache = key, log_of(events if held is None else events[:held], viewer)
         return self._log_cache
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -966,8 +1004,18 @@ class TableScene(Scene):
         """Draw the table as ``viewer`` may see it (``self.state.view(viewer)``)."""
         raise NotImplementedError
 
+    def turn_shown(self) -> int | None:
+        """The seat whose turn the table names now: the seat on turn, except while a bot's last move of the turn
+        before still plays out (its animations block), when it is that bot — a header never runs ahead of what
+        the table shows (live, and in a recap's Replay)."""
+        hold = self._turn_hold
+        if hold is not None and self.is_bot(hold) and self.timeline.blocking and not self.state.is_over():
+            return hold
+        self._turn_hold = None
+        return self.state.current_player
+
     def status_text(self) -> str:
-        current = self.state.current_player
+        current = self.turn_shown()
         if current is None:
             return ""
         name = self.seat_name(current)

@@ -49,36 +49,50 @@ class RecapPanel(Widget):
     def _rows(self, width: int, max_rows: int | None) -> tuple[list[tuple[str, int | None, str]], int]:
         """The rows that fit in ``max_rows`` (("head", seat, name) and ("line", seat, text)), and how many log
         lines were left out. Every line of every turn when they fit; else each turn cut to its first
-        ``LINES_PER_TURN`` lines; else the newest turns (a whole turn is never left out while another is cut)."""
+        ``LINES_PER_TURN`` lines; else the newest turns whole and, in the rows left, the turn before them cut to
+        the lines that fit (the panel is never left half empty while lines are left out)."""
         text_w = width - 2 * theme.px(16) - theme.px(18)     # the panel's padding, the lines' indent
 
-        def blocks_of(limit: int | None) -> list[list[tuple[str, int | None, str]]]:
+        def blocks_of(limit: int | None) -> list[tuple[tuple[str, int | None, str], list[list[tuple[str, int | None, str]]]]]:
             out = []
             for seat, lines in self.blocks:
                 name = self.names[seat] if 0 <= seat < len(self.names) else "?"
-                rows: list[tuple[str, int | None, str]] = [("head", seat, name)]
-                for entry in (lines if limit is None else lines[:limit]):
-                    for part in theme.wrap_text(theme.text_of(entry.text), self.font, max(40, text_w)):
-                        rows.append(("line", seat, part))
-                out.append(rows)
+                entries = [[("line", seat, part) for part in
+                            theme.wrap_text(theme.text_of(entry.text), self.font, max(40, text_w))]
+                           for entry in (lines if limit is None else lines[:limit])]
+                out.append((("head", seat, name), entries))
             return out
 
+        def size(block) -> int:
+            return 1 + sum(len(rows) for rows in block[1])
+
+        def flat(kept) -> list[tuple[str, int | None, str]]:
+            return [row for head, entries in kept for row in [head] + [r for rows in entries for r in rows]]
+
+        total_lines = sum(len(lines) for _, lines in self.blocks)
         for limit in (None, LINES_PER_TURN):
             blocks = blocks_of(limit)
-            if max_rows is None or sum(len(rows) for rows in blocks) <= max_rows:
-                left_out = 0 if limit is None else sum(max(0, len(lines) - limit) for _, lines in self.blocks)
-                return [row for rows in blocks for row in rows], left_out
-        kept: list[list[tuple[str, int | None, str]]] = []
+            if max_rows is None or sum(size(b) for b in blocks) <= max_rows:
+                return flat(blocks), total_lines - sum(len(b[1]) for b in blocks)
+        kept: list = []
         total = 0
-        for rows in reversed(blocks):
-            if total + len(rows) > max_rows and kept:
-                break
-            kept.insert(0, rows[:max_rows] if not kept else rows)
-            total += len(rows)
-        dropped = len(self.blocks) - len(kept)
-        left_out = sum(len(lines) for _, lines in self.blocks[:dropped])
-        left_out += sum(max(0, len(lines) - LINES_PER_TURN) for _, lines in self.blocks[dropped:])
-        return [row for rows in kept for row in rows], left_out
+        for head, entries in reversed(blocks):
+            room = max_rows - total
+            if 1 + sum(len(rows) for rows in entries) <= room:
+                kept.insert(0, (head, entries))
+                total += 1 + sum(len(rows) for rows in entries)
+                continue
+            shown: list = []                   # the turn that does not fit whole: its first lines that do
+            used = 1
+            for rows in entries:
+                if used + len(rows) > room:
+                    break
+                shown.append(rows)
+                used += len(rows)
+            if shown or not kept:
+                kept.insert(0, (head, shown or [entries[0][: max(0, room - 1)]] if entries else []))
+            break
+        return flat(kept), total_lines - sum(len(b[1]) for b in kept)
 
     def preferred_size(self, width: int | None = None) -> tuple[int, int]:
         """Tall enough for every line of every turn (the table gives it what room it has)."""
@@ -97,7 +111,7 @@ class RecapPanel(Widget):
         room = rect.h - theme.px(12) - title_h - theme.px(4) - buttons_h - theme.px(28)
         self._drawn, self._more = self._rows(rect.w, max(2, room // line_h))
         if self._more:                      # the line saying where the rest is takes a row
-            self._drawn, self._more = self._rows(rect.w, max(2, room // line_h - 2))
+            self._drawn, self._more = self._rows(rect.w, max(2, room // line_h - 1))
         bw = self.replay_button.preferred_size()[0]
         ow = self.ok_button.preferred_size()[0]
         y = rect.bottom - theme.px(14) - buttons_h

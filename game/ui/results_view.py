@@ -12,9 +12,9 @@ from typing import Any, Sequence
 import pygame
 
 from game.core.protocol import Result, Text
-from game.i18n import shown_name
+from game.i18n import has_key, shown_name, tr
 from game.ui import palette, theme
-from game.ui.widgets import RectLike, TextLike, Widget
+from game.ui.widgets import RectLike, TextLike, Widget, draw_bubble
 
 
 def format_value(value: Any) -> str:
@@ -44,6 +44,22 @@ class ResultsView(Widget):
         self.names = [shown_name(n) for n in names]  # players' names, however long, fit the table
         self.seats = list(seats) if seats is not None else list(range(len(names)))
         self.title = title
+        #: each breakdown row drawn: (its rect, its key); a row whose key ``K`` has a ``K.explain`` text in the
+        #: catalog explains itself where the pointer rests (``row_explanation``)
+        self.row_rects: list[tuple[pygame.Rect, str]] = []
+        self.pointer: tuple[int, int] | None = None
+
+    def row_explanation(self, pos: tuple[int, int]) -> Text | None:
+        """What the breakdown row at ``pos`` counts, when its game's catalog says it (``<row key>.explain``)."""
+        for rect, key in self.row_rects:
+            if rect.collidepoint(pos) and has_key(f"{key}.explain"):
+                return Text.of(f"{key}.explain")
+        return None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        return False
 
     # Content -----------------------------------------------------------------------------------------
     @property
@@ -167,6 +183,7 @@ class ResultsView(Widget):
             need = 2 * pad + self._header_height(frame.w - 2 * pad) + body_h
             if need < frame.h:
                 frame = pygame.Rect(frame.x, frame.y + (frame.h - need) // 2, frame.w, need)
+        self.row_rects = []
         theme.draw_frame(surface, "panel", frame)
         inner = frame.inflate(-2 * pad, -2 * pad)
         y = inner.y
@@ -222,6 +239,40 @@ class ResultsView(Widget):
         else:
             w = min(body.w, theme.px(240) + self.players * theme.px(150))
             self.draw_table(surface, pygame.Rect(body.centerx - w // 2, body.y, w, body.h))
+        why = self.row_explanation(self.pointer) if self.pointer is not None else None
+        if why is not None:
+            draw_bubble(surface, tr(why), (self.pointer[0] + 14, self.pointer[1] + 18), stripe=palette.GOLD)
+
+    @staticmethod
+    def _header_lines(name: str, room: int) -> tuple[pygame.font.Font, list[str]]:
+        """A column's name as it fits ``room``: whole on one line at 17 down to 13 px, else on two lines (at 15
+        down to 12 px: "Carla" over "(bot, medium)"), else on three at 12 px — never under the next column."""
+        for size in range(17, 12, -1):
+            nf = theme.font("bold", size)
+            if nf.size(name)[0] <= room:
+                return nf, [name]
+        for lines_max, sizes in ((2, range(15, 11, -1)), (3, (12,))):
+            for size in sizes:
+                nf = theme.font("bold", size)
+                lines = theme.wrap_text(name, nf, room)
+                if len(lines) <= lines_max and all(nf.size(line)[0] <= room for line in lines):
+                    return nf, lines
+        nf = theme.font("bold", 12)
+        return nf, theme.wrap_text(name, nf, room)[:3]
+
+    def table_geometry(self, area: pygame.Rect, rows: list[tuple[str, list[str], str]],
+                       compact: bool = False) -> tuple[int, int, int, int]:
+        """Where ``draw_table`` puts things in ``area``: (label column's width, each seat column's width, the
+        header's height, a row's height) — for what a subclass draws above or beside its columns."""
+        n = max(1, self.players)
+        widest = max((theme.font("bold", 17).size(label)[0] for label, _, _ in rows), default=0)
+        label_w = min(int(area.w * 0.5), max(int(area.w * 0.3), widest + theme.px(14)))   # labels whole
+        col_w = (area.w - label_w) // n
+        heads = [self._header_lines(name, max(10, col_w - theme.px(32))) for name in self.names]
+        header_h = max(theme.px(34 if compact else 40),
+                       max((sum(nf.get_linesize() for _ in lines) for nf, lines in heads), default=0) + theme.px(6))
+        row_h = min(theme.px(28 if compact else 32), max(theme.px(16), (area.h - header_h) // max(1, len(rows))))
+        return label_w, col_w, header_h, row_h
 
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect,
                    rows: list[tuple[str, list[str], str]] | None = None, winners: set[int] | None = None,
@@ -231,14 +282,11 @@ class ResultsView(Widget):
         n = self.players
         if n == 0 or not rows:
             return 0
-        header_h = theme.px(34 if compact else 40)
-        row_h = min(theme.px(28 if compact else 32), max(theme.px(16), (area.h - header_h) // max(1, len(rows))))
+        label_w, col_w, header_h, row_h = self.table_geometry(area, rows, compact)
+        heads = [self._header_lines(name, max(10, col_w - theme.px(32))) for name in self.names]
         size = 17 if row_h >= theme.px(28) else 14
         f = theme.font("text", size)
         fb = theme.font("bold", size)
-        widest = max((theme.font("bold", size).size(label)[0] for label, _, _ in rows), default=0)
-        label_w = min(int(area.w * 0.5), max(int(area.w * 0.3), widest + theme.px(14)))   # labels whole
-        col_w = (area.w - label_w) // n
         winners = set(self.result.winners) if winners is None else winners
         # winner column highlight
         table_h = header_h + row_h * len(rows)
@@ -251,18 +299,27 @@ class ResultsView(Widget):
         for i, name in enumerate(self.names):
             cell = pygame.Rect(area.x + label_w + i * col_w, area.y, col_w, header_h)
             chip = theme.seat_chip(self.seats[i], theme.px(22))
-            nf = theme.fit_font(name, "bold", 17, max(10, col_w - chip.get_width() - theme.px(10)))
-            img = theme.render_text(name, nf, palette.INK)
-            total = chip.get_width() + theme.px(4) + img.get_width()
+            nf, lines = heads[i]
+            imgs = [theme.render_text(line, nf, palette.INK) for line in lines]
+            width = max(img.get_width() for img in imgs)
+            total = chip.get_width() + theme.px(4) + width
             x = cell.centerx - total // 2
             surface.blit(chip, chip.get_rect(midleft=(x, cell.centery)))
-            surface.blit(img, img.get_rect(midleft=(x + chip.get_width() + theme.px(4), cell.centery)))
+            y = cell.centery - sum(img.get_height() for img in imgs) // 2
+            for img in imgs:
+                surface.blit(img, (x + chip.get_width() + theme.px(4), y))
+                y += img.get_height()
         pygame.draw.line(surface, palette.WOOD, (area.x, area.y + header_h - 2), (area.right, area.y + header_h - 2),
                          max(1, theme.px(2)))
         y = area.y + header_h
+        keys = {theme.text_of(Text.of(k)): k for res in (self.result, self.result.final) if res is not None
+                for rows_of in res.breakdown for k, _ in rows_of}
+        keys.update({theme.text_of(Text.of(k)): k for k in self.result.stats})
         for r, (label, cells, kind) in enumerate(rows):
             if y + row_h > area.bottom + 1:
                 break
+            if kind in ("row", "stat") and label in keys:
+                self.row_rects.append((pygame.Rect(area.x, y, area.w, row_h), keys[label]))
             if kind in ("total", "place"):
                 pygame.draw.line(surface, palette.WOOD, (area.x, y), (area.right, y), max(1, theme.px(2)))
             elif r % 2 == 1:

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.core import saves
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
 from tests.app.conftest import open_menu, click, find_button, frames, key
@@ -206,6 +207,21 @@ def test_results_rematch_starts_a_new_game(app, minigame_entry):
     click(app, find_button(app.stack.top, "results.rematch").rect.center)
     assert isinstance(app.stack.top, MiniTableScene) and not app.stack.top.finished
     assert app.stack.scenes[0] is menu and len(app.stack.scenes) == 2
+
+
+def test_results_show_the_games_number_and_setup_with_it_deals_the_same_game_again(app, minigame_entry):
+    from game.scenes.results import ResultsScene
+    from game.scenes.setup import SetupScene
+    from tests.support.minigame_scene import json_key
+    table = start(app, minigame_entry, ["easy", "easy"], seed=917)
+    first = json_key(table.session.rules.new_game(2, {}, 917))
+    play_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+    results = app.stack.top
+    assert results.game_number == 917
+    assert "917" in tr("results.game_number", n=results.game_number)
+    setup = SetupScene(app, minigame_entry, seed=results.game_number)   # typed in a new game's setup
+    assert setup.model.seed() == 917
+    assert json_key(table.session.rules.new_game(2, {}, setup.model.seed())) == first
 
 
 def test_human_plays_through_buttons_and_illegal_action_keeps_state(app, minigame_entry):

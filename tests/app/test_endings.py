@@ -12,8 +12,9 @@ from tests.app.conftest import click, frames
 
 #: a short match of each game: its own options (fewest hands, no timer where it has one)
 SHORT = {"playa-pirata": {"match-format": "two-hands"}, "island-race": {}, "pirateer": {}}
-#: the ending screens each game shows in such a match: every hand's sunset, every round's summary, the victory
-ENDINGS = {"playa-pirata": {"sunset": 2}, "island-race": {"round-summary": 3}, "pirateer": {"victory": 1}}
+#: the ending screens each game shows in such a match: every hand's sunset, every round's scoring and summary, the
+#: victory
+ENDINGS = {"playa-pirata": {"sunset": 2}, "island-race": {"round-scoring": 3, "round-summary": 3}, "pirateer": {"victory": 1}}
 
 
 def _playable():

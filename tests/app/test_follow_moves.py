@@ -250,3 +250,84 @@ def test_recap_shows_every_line_of_every_turn_when_it_has_the_room_and_says_wher
     assert heads and heads[-1] == 3 and panel._more > 0
     from game.i18n import tr
     assert "1 more lines" not in tr(Text.of("table.recap.more", count=1))
+
+
+def test_recap_with_too_little_room_fills_it_with_the_turn_before_the_newest_ones_cut_to_fit(app):
+    """Found by a newcomer: a recap dropped a whole turn ("5 more lines are in the log") and left a third of the
+    panel empty."""
+    from game.core.protocol import LogEntry, Text
+    from game.ui.recap import RecapPanel
+    lines = lambda seat, n: [LogEntry(seat, Text.of("table.undo")) for _ in range(n)]
+    panel = RecapPanel(lambda: None, lambda: None)
+    panel.set([(1, lines(1, 4)), (2, lines(2, 3)), (3, lines(3, 3))], ["A", "B", "C", "D"], [0, 1, 2, 3])
+    w, h = panel.preferred_size(330)
+    line_h = panel.font.get_linesize()
+    for short in range(3, 8):                                    # 3 to 7 rows too few for everything
+        panel.layout(pygame.Rect(900, 100, w, h - short * line_h))
+        heads = [seat for kind, seat, _ in panel._drawn if kind == "head"]
+        shown = sum(1 for kind, _, _ in panel._drawn if kind == "line")
+        assert heads[-2:] == [2, 3] and panel._more == 10 - shown > 0
+        room = (panel.rect.h - (h - (3 + 10 + 1) * line_h)) // line_h - 1   # rows the panel has, less "more"
+        assert len(panel._drawn) >= room - 1, (short, len(panel._drawn), room)   # at most one row unused
+        if heads[0] == 1:
+            assert 0 < sum(1 for kind, seat, _ in panel._drawn if kind == "line" and seat == 1) < 4
+
+
+def test_a_resumed_game_recaps_what_the_others_did_since_the_humans_last_move_before_it_was_saved(app, minigame_entry):
+    from game.scenes.setup import resume_scene
+    from tests.support.minigame_scene import json_key
+    scene = _table(app, minigame_entry, kinds=("human", "easy", "easy"))
+    _play_turn(app, scene)
+    assert _until(app, scene, lambda: scene.my_turn() == 0)
+    frames(app, 1)
+    offered = [seat for seat, _ in scene.recap.blocks]
+    save = scene.session.to_save()
+    app.stack.pop()
+    resumed = resume_scene(app, minigame_entry, save)
+    app.stack.push(resumed, fade=False)
+    frames(app, 2)
+    assert resumed.recap.visible and [seat for seat, _ in resumed.recap.blocks] == offered == [1, 2]
+    before = json_key(resumed.session.state)
+    resumed.replay()                                                   # and it replays from the saved past
+    frames(app, 1)
+    assert resumed.replaying
+    assert _until(app, resumed, lambda: not resumed.replaying)
+    assert json_key(resumed.session.state) == before and resumed.my_turn() == 0
+
+
+def test_a_resumed_game_whose_moves_no_longer_replay_opens_without_a_recap(app, minigame_entry):
+    from game.scenes.setup import resume_scene
+    scene = _table(app, minigame_entry, kinds=("human", "easy"))
+    _play_turn(app, scene)
+    assert _until(app, scene, lambda: scene.my_turn() == 0)
+    save = scene.session.to_save()
+    app.stack.pop()
+    resumed = resume_scene(app, minigame_entry, save)
+    resumed.session.seed += 1                   # another deal: the saved moves do not replay from it
+    resumed._bases.clear()
+    for seat in resumed.humans():
+        resumed._bases[seat] = (resumed.session.state.clone(), 0, 0)
+    resumed._resume_bases()
+    app.stack.push(resumed, fade=False)
+    frames(app, 2)
+    assert resumed._bases[0][1] == len(resumed.session.actions)       # the table as it opened: nothing to recap
+    assert resumed.my_turn() == 0 and not resumed.recap.visible and not resumed.replaying
+
+
+def test_the_turn_named_never_runs_ahead_of_a_bots_last_move_still_playing_out(app, minigame_entry):
+    app.bot_delay = None
+    scene = _table(app, minigame_entry, kinds=("easy", "easy"))
+    held = passed = 0
+    for _ in range(1500):
+        frames(app, 1)
+        turns = [e.seat for e in scene.state.events if e.kind == "turn"]
+        if len(turns) < 2 or scene.state.is_over():
+            continue
+        if scene.timeline.blocking and scene.state.events[-1].kind == "turn":   # the turn just passed: it plays out
+            assert scene.turn_shown() == turns[-2] != scene.state.current_player
+            assert scene.seat_name(turns[-2]) in scene.status_text()
+            held += 1
+        elif not scene.timeline.blocking:
+            assert scene.turn_shown() == scene.state.current_player
+            passed += 1
+    assert held and passed

@@ -488,3 +488,24 @@ def test_save_and_quit_during_a_race_keeps_its_clock_and_continue_restarts_it_af
     again = app.stack.top
     assert again.save_path == race.save_path and again.session.actions == actions
     assert again.stage == "resume" and abs(again.time_left() - left) < 1e-6
+
+
+def test_the_saved_games_toast_on_the_menu_covers_no_tiles_button_nor_the_menus_buttons(app):
+    from tests.app.conftest import start_table
+    menu = open_menu(app)
+    start_table(app, "playa-pirata", ["human", "easy"], seed=5)
+    for _ in range(3):                  # Escape closes what is open on the table first, then pauses
+        if isinstance(app.stack.top, PauseScene):
+            break
+        key(app, pygame.K_ESCAPE)
+    click(app, find_button(app.stack.top, "pause.save_quit").rect.center)
+    frames(app, 3)
+    assert app.stack.top is menu and "Playa Pirata" in toasts(app), toasts(app)
+    for size in ((1280, 720), (960, 540), (800, 600), (1920, 1080)):
+        screen = pygame.Rect(0, 0, *size)
+        menu.layout(screen)
+        area = menu.toast_area(screen)
+        buttons = [b.rect for tile in menu.tiles for b in tile.parts if b.visible] + \
+            [b.rect for b in menu.buttons.children if b.visible]
+        assert buttons and not any(area.colliderect(r) for r in buttons), size
+        assert area.h >= 60, size                                  # room for a two-line message

@@ -202,7 +202,7 @@ class RaceDrawing:
         """Every player's running total right of the clock: (seat, total, its rect, chip size, font), a size
         smaller when four of them do not fit at the full one."""
         L = self.L
-        totals = [int(self.state.totals[seat]) for seat in range(self.session.players)]  # type: ignore[attr-defined]
+        totals = self.shown_totals()   # before the round being ended and scored (its scoring adds its points)
         for chip_s, size, gap in ((22, 17, 12), (20, 15, 8), (16, 13, 5)):
             chip_s, gap, f = theme.px(chip_s), theme.px(gap), theme.font("bold", size)
             widths = [chip_s + theme.px(4) + f.size(str(t))[0] + gap for t in totals]
@@ -219,7 +219,7 @@ class RaceDrawing:
     def _draw_clock(self, surface: pygame.Surface, r: IslandRound) -> None:
         """mm:ss, red under 0:30, a pulse on each tick of the last 10 s; the last-tile limit or no clock."""
         L = self.L
-        left = self.time_left()
+        left = self.time_left(r)   # a finished round's clock stays where it stopped until the next count
         label = None
         if r.phase == LAST:
             last = self.last_tile_left()
@@ -484,7 +484,7 @@ class RaceDrawing:
         chip = theme.seat_chip(self.seat_colour(seat), h.h - theme.px(6))
         surface.blit(chip, chip.get_rect(midleft=(h.x, h.centery)))
         name = self.seat_name(seat)
-        total = str(int(self.state.totals[seat]))  # type: ignore[attr-defined]
+        total = str(self.shown_totals()[seat])
         bold = theme.font("bold", 17)
         tw = bold.size(total)[0]
         extra = self.input_label(seat)
@@ -564,7 +564,12 @@ class RaceDrawing:
             if piece is None:
                 continue
             box = self.L.islands.get(seat)
-            if at_mouse:
+            docked = at_mouse and self.held_docked()
+            if docked:   # the pointer on the buttons: the tile waits beside them, every button free to click
+                size = self.L.tile
+                pos = self.docked_pos(size)
+                cell = None
+            elif at_mouse:
                 pos = self.mouse
                 cell = box.cell_at(pos) if box is not None else None
                 size = box.cell if (box is not None and (cell is not None or pos[1] > self.L.pile.bottom)) \
@@ -595,6 +600,55 @@ class RaceDrawing:
             if w is not None and w.seat == seat and cell == w.cell:
                 self._draw_warning(surface, lifted, w)
 
+    def held_docked(self) -> bool:
+        """The mouse player's pointer is on the turn, flip, put back and Done buttons: the tile in hand is drawn
+        beside them (``docked_pos``), not under the pointer, so it never covers a button."""
+        c = self.L.controls
+        return c.w > 0 and c.inflate(theme.px(8), theme.px(8)).collidepoint(self.mouse)
+
+    def docked_pos(self, size: int) -> tuple[int, int]:
+        """Where the docked tile's centre is: beside the buttons' column, away from the island, level with the
+        pointer (kept on screen)."""
+        c = self.L.controls
+        gap = theme.px(14)
+        box = self.L.islands.get(self.mouse_seat) if self.mouse_seat is not None else None
+        left = box is not None and box.panel.centerx > c.centerx     # the island right of the buttons
+        x = c.x - gap - size // 2 if left else c.right + gap + size // 2
+        area = self.L.rect
+        x = min(max(x, area.x + size // 2), area.right - size // 2)
+        y = min(max(self.mouse[1], c.y + size // 2), c.bottom - size // 2)
+        return (x, y)
+
+    def warning_place(self, w: Any, level: int) -> tuple[str, tuple[int, int], int]:
+        """Where the water-rule warning goes (anchor, point, width): beside the player's island, level with the
+        tile, on the first side where it covers no island, no button and not the log; above the island, over
+        the pile's edge, when no side is free."""
+        L = self.L
+        box = L.islands.get(w.seat)
+        f = theme.font("text", 15)
+        text = tr("ir.ui.water_warning")
+        avoid = [b.panel for b in L.islands.values()] + ([L.controls] if L.controls.w > 0 else [])
+        if self.logpanel.visible:
+            avoid.append(L.log)
+        if box is None:
+            return "midleft", (L.rect.centerx, level), 300
+        panel = box.panel
+        gap = theme.px(10)
+        right_x = max(panel.right, L.controls.right if L.controls.w > 0 and
+                      L.controls.colliderect(panel.inflate(theme.px(60), 0)) else panel.right) + gap
+        tries = []
+        for width in (300, 240, 190, 150):
+            tries += [("midright", (panel.left - gap, level), width), ("midleft", (right_x, level), width)]
+        for anchor, at, width in tries:
+            lines = theme.wrap_text(text, f, theme.px(width))
+            pad = theme.px(10)
+            rect = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + 2 * pad + theme.px(6),
+                               len(lines) * f.get_linesize() + 2 * pad)
+            setattr(rect, anchor, at)
+            if L.rect.contains(rect) and rect.collidelist(avoid) < 0:
+                return anchor, at, width
+        return "midbottom", (panel.centerx, panel.top - theme.px(6)), 300
+
     def _draw_warning(self, surface: pygame.Surface, rect: pygame.Rect, w: Any) -> None:
         pts = (rect.midtop, rect.midright, rect.midbottom, rect.midleft)
         ends = ((rect.topleft, rect.topright), (rect.topright, rect.bottomright), (rect.bottomleft, rect.bottomright),
@@ -608,13 +662,10 @@ class RaceDrawing:
             rad = max(5, rect.w // 9)
             self.explain(pygame.Rect(pts[d][0] - rad, pts[d][1] - rad, 2 * rad, 2 * rad),
                          Text.of("ir.explain.warning_edge"), "warning")
-        # beside the island, level with the tile: never over the player's name or the turn hints above it
-        box = self.L.islands.get(w.seat)
-        panel = box.panel if box is not None else rect
-        right = panel.centerx > self.L.rect.centerx          # an island on the right half: its right side
-        side = (panel.right + theme.px(10), rect.centery) if right else (panel.left - theme.px(10), rect.centery)
+        # beside the island, level with the tile, where it covers no island nor button (``warning_place``)
+        anchor, side, width = self.warning_place(w, rect.centery)
         at = draw_bubble(surface, tr("ir.ui.water_warning"), side, size=15, stripe=palette.DANGER,
-                         anchor="midleft" if right else "midright", max_width=300)
+                         anchor=anchor, max_width=width)
         self.explain(at, Text.of("ir.explain.warning"), "warning")
 
     def _draw_assist(self, surface: pygame.Surface, r: IslandRound, seat: int, cell: tuple[int, int] | None) -> None:
@@ -711,8 +762,12 @@ class RaceDrawing:
         self.menu_button.draw(surface)
         t = self.stage_t
         view.draw(surface, t, self.explain)
-        if view.done(t):
+        if view.done(t) and (self.summary_open or self.coach is not None):
             self._draw_round_table(surface, view)
+        elif view.done(t):    # every island's scoring stays to be read: the summary opens on a click
+            button = self._place_round_button(rect)
+            button.draw(surface)
+            self.explain(button.rect, Text.of("ir.explain.see_summary"), "button")
         else:
             hint = tr("ir.ui.skip_hint")
             hf = theme.font("text", 15)
@@ -725,7 +780,7 @@ class RaceDrawing:
     def _place_round_button(self, rect: pygame.Rect) -> Any:
         """The button that moves on from a round's summary (Next round; the last round's See the results), laid
         out at the bottom of ``rect``."""
-        button = self.results_button if self.final else self.next_button
+        button = self._moving_on_button() or self.next_button
         bw = button.preferred_size()[0]
         bh = theme.px(52)
         button.layout(pygame.Rect(rect.centerx - bw // 2, rect.bottom - bh - theme.px(14), bw, bh))
@@ -752,7 +807,7 @@ class RaceDrawing:
     def _draw_round_table(self, surface: pygame.Surface, view: ScoringView) -> None:
         rect = surface.get_rect()
         button = self._place_round_button(rect)
-        if self.stage_t >= view.duration + 0.35 * self.app.anim_factor():
+        if self.summary_open or self.stage_t >= view.duration + 0.35 * self.app.anim_factor():
             top = getattr(self, "_title_bottom", theme.px(60)) + theme.px(6)
             w = min(theme.px(1100), rect.w - theme.px(40))
             panel = pygame.Rect(rect.centerx - w // 2, top, w, button.rect.y - theme.px(10) - top)
@@ -776,6 +831,8 @@ class RaceDrawing:
                 self.explain(table.chart_rect, Text.of(key, n=n), "table")
             if table.rounds_rect is not None:
                 self.explain(table.rounds_rect, Text.of("ir.explain.summary_rounds", n=n), "table")
+            if table.water_rect is not None:
+                self.explain(table.water_rect, Text.of("ir.explain.summary_water"), "score")
         button.draw(surface)
         self.explain(button.rect, Text.of("ir.explain.see_results" if self.final else "ir.explain.next_round"),
                      "button")
@@ -806,6 +863,7 @@ class RoundTable(ResultsView):
         self.thumbs: list[pygame.Rect] = []          # where each island was drawn (none when there was no room)
         self.chart_rect: pygame.Rect | None = None   # the chart's title and bars
         self.rounds_rect: pygame.Rect | None = None  # under it, the points of every round so far (from round 2)
+        self.water_rect: pygame.Rect | None = None   # the row saying which island breaks the water rule (R20)
 
     def winner_text(self) -> str:
         if self.final and self.totals:          # R28: the highest total wins the match (ties share it)
@@ -818,10 +876,18 @@ class RoundTable(ResultsView):
         return tr("ir.ui.best_round", names=", ".join(names))
 
     def table_rows(self) -> list[tuple[str, list[str], str]]:
-        """The scoring's lines of this round, then its points ("Round 2"), then the total after it."""
+        """The scoring's lines of this round, then its points ("Round 2"), then the total after it. When an island
+        breaks the water rule (R20), a first row says so in words ("broken: scores 0", the others "kept") and
+        that island's other lines read "–": nothing on it was counted."""
         n = self.players
-        rows = [(tr(Text.of(key)), [format_value(self.breakdown_value(i, key)) for i in range(n)], "row")
-                for key in self.breakdown_keys()]
+        valid = self.valid + [True] * n
+        rows = []
+        if not all(valid[:n]):
+            rows.append((tr("ir.ui.summary.water"), [tr("ir.ui.summary.water_kept") if valid[i] else
+                                                     tr("ir.ui.summary.water_broken") for i in range(n)], "row"))
+        rows += [(tr(Text.of(key)), [format_value(self.breakdown_value(i, key)) if valid[i] else "\u2013"
+                                     for i in range(n)], "row")
+                 for key in self.breakdown_keys()]
         scores = list(self.result.scores or []) + [None] * n
         rows.append((tr("ir.ui.summary.round_points", n=self.round_number),
                      [format_value(scores[i]) for i in range(n)], "total"))
@@ -835,8 +901,7 @@ class RoundTable(ResultsView):
         self.thumbs = []
         n = self.players
         if self.islands and self.face is not None and n:
-            label_w = int(area.w * 0.36)
-            col_w = (area.w - label_w) // n
+            label_w, col_w, _, _ = self.table_geometry(area, self.table_rows())   # the islands over their columns
             need = theme.px(40) + len(self.table_rows()) * theme.px(22)
             side = min(col_w - theme.px(16), theme.px(104), area.h - need - theme.px(12))
             cell = side // max(1, self.size)
@@ -851,7 +916,12 @@ class RoundTable(ResultsView):
                 theme.draw_text(surface, label, lf, palette.INK_SOFT,
                                 (area.x + theme.px(6), area.y + theme.px(4) + side // 2), "midleft")
                 area = pygame.Rect(area.x, area.y + side + theme.px(12), area.w, area.h - side - theme.px(12))
-        super().draw_table(surface, area)
+        rows = self.table_rows()
+        super().draw_table(surface, area, rows)
+        self.water_rect = None
+        if not all((self.valid + [True] * n)[:n]) and rows:   # the first row, where the table drew it
+            _, _, header_h, row_h = self.table_geometry(area, rows)
+            self.water_rect = pygame.Rect(area.x, area.y + header_h, area.w, row_h)
 
     def _draw_island(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, cell: int) -> pygame.Rect:
         """One finished island, small: its tiles, its empty cells, greyed when it breaks the water rule."""

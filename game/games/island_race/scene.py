@@ -20,10 +20,12 @@ names why (before "Go!", after the pause, Done already, the round over).
 A placement that would break the water rule asks for a second click within 2 s (a setting, on by
 default); the hover assist (a setting, off by default) marks each edge of the held tile that would or
 would not match. Nothing is secret in this game, so the scene draws straight from the live state, up
-faces only (a down face is never shown); the drawing is in ``draw``. Between rounds the scoring is
-shown step by step (``scoring_view``), then the round's summary (``draw.RoundTable``: what each island scored,
-the islands as they ended, the totals after the round); it stays until a click on Next round (after round 3,
-See the results, which opens the shared results scene), with bots only too (``ending_shown``,
+faces only (a down face is never shown); the drawing is in ``draw``. Between rounds "Everyone is done!" (or
+"Time's up!") shows the round as it ended, the clock where it stopped and the totals before it (its log lines of
+points held back, ``log_held_from``); then the scoring is shown step by step (``scoring_view``) and stays, every
+island's lines to be read, until See the summary; then the round's summary (``draw.RoundTable``: what each
+island scored, the islands as they ended, the totals after the round) stays until a click on Next round (after
+round 3, See the results, which opens the shared results scene), with bots only too (``ending_shown``,
 ``ending_button``).
 
 Everything on the table explains itself (``draw`` names each thing as it draws it, ``EXPLAINED_KINDS``): the
@@ -150,6 +152,9 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
                                   height=50, size=20)
         self.next_button = Button(Text.of("ir.ui.next_round"), self._next_round, min_width=220)
         self.results_button = Button(Text.of("ir.ui.see_results"), self._final_results, min_width=220)
+        #: the round's scoring, all shown, stays until this click opens its summary (issue 16: read every island)
+        self.summary_button = Button(Text.of("ir.ui.see_summary"), self._open_summary, min_width=220)
+        self.summary_open = False                 # the round's summary is on screen (after the scoring)
         # stage: countdown | resume | play | ending | scoring
         self.stage = "countdown"
         self.stage_t = 0.0
@@ -211,8 +216,9 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
     def round_seconds(self) -> float | None:
         return self.round.timer
 
-    def time_left(self) -> float | None:
-        r = self.round
+    def time_left(self, r: IslandRound | None = None) -> float | None:
+        """The clock of ``r`` (the round in play by default): a finished round's stays where it stopped."""
+        r = self.round if r is None else r
         if r.timer is None:
             return None
         if r.phase == MIX:
@@ -333,7 +339,39 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         if self.stage != "scoring" or self.final:
             return
         self.scoring = None
+        self.summary_open = False
         self._begin_countdown()
+
+    def _open_summary(self) -> None:
+        """The scoring was read: the round's summary comes over it."""
+        if self.stage == "scoring" and self.scoring is not None and self.scoring.done(self.stage_t):
+            self.summary_open = True
+            self.mark_dirty()
+
+    def log_held_from(self) -> int | None:
+        """While a round's end is announced ("Everyone is done!"), the log holds back the lines of its scoring
+        (each island's points, R30): the scoring that follows shows them, island by island. The index of the
+        first of them in the events (None otherwise: the whole log)."""
+        if self.stage != "ending":
+            return None
+        events = self.state.events
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].kind == "ended" and events[i].get("what") == "round":
+                while i > 0 and (events[i - 1].kind == "scored" or (
+                        events[i - 1].kind == "said" and
+                        getattr(events[i - 1].get("text"), "key", "") in ("ir.log.score", "ir.log.invalid"))):
+                    i -= 1
+                return i
+        return None
+
+    def shown_totals(self) -> list[int]:
+        """The totals on the top bar and the island headers: while a round's end is announced, those before it
+        (R30: its points are added by its scoring, which shows them), else the match's."""
+        if self.stage in ("ending", "scoring") and self.state.last_hand is not None:
+            before = list(getattr(self.state.last_hand, "totals_before", []) or [])
+            if len(before) == self.session.players:
+                return [int(t) for t in before]
+        return [int(t) for t in self.state.totals]  # type: ignore[attr-defined]
 
     def _final_results(self) -> None:
         self.app.play("fanfare")
@@ -430,12 +468,21 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         h = len(lines) * f.get_linesize() + theme.px(20)
         area = surface.get_rect()
         log = self.L.log if self.logpanel.visible else pygame.Rect(0, 0, 0, 0)
-        for anchor, at in (("topleft", (pos[0] + 14, pos[1] + 18)), ("topright", (pos[0] - 14, pos[1] + 18)),
-                           ("bottomright", (pos[0] - 14, pos[1] - 14))):
+        tries = [("topleft", (pos[0] + 14, pos[1] + 18)), ("topright", (pos[0] - 14, pos[1] + 18)),
+                 ("bottomright", (pos[0] - 14, pos[1] - 14))]
+        c = self.L.controls
+        keep_free = pygame.Rect(0, 0, 0, 0)
+        if c.w > 0 and c.collidepoint(pos):   # on the buttons: beside their column, every button left free
+            keep_free = c
+            mine = self.L.islands.get(self.mouse_seat) if self.mouse_seat is not None else None
+            island_left = mine is None or mine.panel.centerx < c.centerx
+            sides = [("midright", (c.x - 10, pos[1])), ("midleft", (c.right + 10, pos[1]))]
+            tries = (sides if island_left else sides[::-1]) + tries
+        for anchor, at in tries:
             box = pygame.Rect(0, 0, w, h)
             setattr(box, anchor, at)
             box.clamp_ip(area)
-            if not box.colliderect(log) and not box.collidepoint(pos):
+            if not box.colliderect(log) and not box.collidepoint(pos) and not box.colliderect(keep_free):
                 break
         draw_bubble(surface, words, box.topleft, stripe=palette.GOLD)
 
@@ -706,19 +753,33 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):  # impatient: show it all now
                 self.stage_t = view.duration
             return
-        button = self.results_button if self.final else self.next_button
+        button = self._moving_on_button()
+        if button is None:
+            return
         if button.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             button.click()
 
     def _scoring_press(self) -> None:
-        """A controller's A or Start on the scoring: show it all, then the next round (or the results)."""
+        """A controller's A or Start on the scoring: show it all, then its summary, then the next round (or the
+        results)."""
         view = self.scoring
         if view is not None and not view.done(self.stage_t):
             self.stage_t = view.duration
             return
-        (self.results_button if self.final else self.next_button).click()
+        button = self._moving_on_button()
+        if button is not None:
+            button.click()
+
+    def _moving_on_button(self) -> Button | None:
+        """What moves on from the finished scoring: See the summary, then on the summary Next round (the last
+        round's See the results); a lesson's scoring has its coach's Next instead until the coach is done."""
+        if self.summary_open:
+            return self.results_button if self.final else self.next_button
+        if self._lesson():
+            return self.results_button if self.final else self.next_button
+        return self.summary_button
 
     def _control_buttons(self) -> list[Button]:
         return [self.turn_left, self.turn_right, self.flip_button, self.return_button, self.done_button,
@@ -829,19 +890,22 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         # the summary stays until a click on its button, with bots only too (issue 16: every ending in full)
 
     def ending_shown(self) -> str | None:
-        """"round-summary" while a round's summary waits for the click that moves on (its scoring shown in full);
-        else None. What leads to it ("Time's up!", the scoring step by step) goes on by itself: a click there
-        only shows the whole scoring at once."""
-        return "round-summary" if self._summary_waits() else None
+        """"round-scoring" while a round's scoring, shown in full, waits for the click that opens its summary
+        (See the summary); "round-summary" while that summary waits for the click that moves on; else None.
+        What leads to them ("Time's up!", the scoring step by step) goes on by itself: a click there only shows
+        the whole scoring at once."""
+        if not self._summary_waits():
+            return None
+        return "round-summary" if self.summary_open else "round-scoring"
 
     def ending_button(self) -> pygame.Rect | None:
-        """Where a click moves on from the round's summary (Next round, or the last round's See the results)
-        while it waits (``ending_shown``); else None."""
+        """Where a click moves on from the ending on screen (``ending_shown``): See the summary on the scoring,
+        Next round (or the last round's See the results) on the summary; else None."""
         return self._place_round_button(self.rect).rect.copy() if self._summary_waits() else None
 
     def _summary_waits(self) -> bool:
-        """The round's scoring is all shown and its summary waits for a click (a lesson's coach moves on from
-        its round with its own Next)."""
+        """The round's scoring is all shown and waits for a click, its summary too (a lesson's coach moves on
+        from its round with its own Next)."""
         return self.stage == "scoring" and self.scoring is not None and self.scoring.done(self.stage_t) \
             and not self._lesson()
 
@@ -854,6 +918,7 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
                                    [s.colour for s in self.session.seats], last.first_out, last.round_index + 1,
                                    ROUNDS, step_seconds=0.85 * self.app.anim_factor(), face=self.face)
         self._score_step = -1
+        self.summary_open = False
         self._set_stage("scoring")
 
     def _update_anims(self, dt: float, sdt: float) -> None:

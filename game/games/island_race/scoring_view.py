@@ -157,7 +157,7 @@ class ScoringView:
                 pulse = 0.5 + 0.5 * math.sin(t * 6)
                 for cell, d in sc.water_faults:  # the offending edges circled (A19: the rulebook's "(A)")
                     p = box.edge_point(cell, d)
-                    rad = max(6, int(box.cell * (0.2 + 0.03 * pulse)))
+                    rad = self._fault_radius(box, pulse)
                     w = max(3, theme.px(4))
                     pygame.draw.circle(surface, palette.WHITE, p, rad + w // 2 + 1, w + 2)
                     pygame.draw.circle(surface, BAD, p, rad, w)
@@ -210,9 +210,26 @@ class ScoringView:
                 explain(spot, Text.of("ir.explain.mark_wrong"), "mark")
         self._draw_lines(surface, seat, box, step)
 
+    def _fault_radius(self, box: IslandBox, pulse: float) -> int:
+        return max(6, int(box.cell * (0.2 + 0.03 * pulse)))
+
+    def lines_top(self, seat: int, box: IslandBox) -> int:
+        """Where an island's score lines start: under its grid, and under the circles marking its water-rule
+        faults (R20) where they reach below it, so no circle covers the line that says what they mean."""
+        top = box.hand.y
+        w = max(3, theme.px(4))
+        reach = self._fault_radius(box, 1.0) + w // 2 + 1 + (w + 2) // 2 + theme.px(4)
+        for cell, d in self.scores[seat].water_faults:
+            top = max(top, box.edge_point(cell, d)[1] + reach)
+        return top
+
     def _draw_lines(self, surface: pygame.Surface, seat: int, box: IslandBox, step: int) -> None:
         sc = self.scores[seat]
-        area = box.hand
+        area = box.hand.copy()
+        if not sc.valid:   # R20: the circles stay clear of the words
+            top = self.lines_top(seat, box)
+            area.h -= top - area.y
+            area.y = top
         f = theme.font("text", 15)
         fb = theme.font("bold", 15)
         line_h = f.get_linesize()

@@ -5,8 +5,8 @@ wave, the nuke's ring, the winner's glint and the banners over the map.
 Each effect is a ``Clip`` of the table's timeline (``game.ui.timeline``): the scene puts it on
 ``self.timeline``, which ages it at the speed set in Settings, skips it on a click and holds the bots
 while it runs; the effect only draws itself as a pure function of its progress ``t``. Board effects are
-drawn in the ``"board"`` layer (clipped to the map), banners in ``"top"`` (they linger without holding
-the bots: ``blocking=False``). Pieces an effect shows itself are hidden from the board's normal drawing
+drawn in the ``"board"`` layer (clipped to the map), banners in ``"top"`` (most linger without holding
+the bots, ``blocking=False``; "No legal move" holds them, or waits for its OK: ``Banner``). Pieces an effect shows itself are hidden from the board's normal drawing
 until it ends (``hides``: ship ids, and ``COIN`` for the coin). ``Tumble`` is the dice's roll: it draws
 nothing on the board, the side panel reads its age. ``box()`` is where an effect's picture is now (the
 scene names it there, issue 15: what a player sees explains itself), None when it shows nothing.
@@ -226,22 +226,57 @@ class Blast(Effect):
 
 class Banner(Effect):
     """A message over the board ("No legal move", "Storm!", a fleet chosen): a dark plate ringed in gold, the
-    words large and, under them, ``sub`` (who, what roll) if given; it fades in and out quickly and lingers
-    without holding the bots."""
+    words large and, under them, ``sub`` (who, what roll, why) and ``more`` (what happens now) if given, wrapped
+    to ``max_w`` pixels; it fades in and out quickly. By default it lingers without holding the bots; a
+    ``blocking`` one holds them while it shows (a turn with no move is read before the next seat starts); a
+    ``held`` one stays until ``release`` (its OK: a click or a key), whatever skips the timeline, with ``room``
+    pixels left free at its foot for the scene's OK button."""
 
     layer = "top"
+    HELD = 1e9          # a held banner's duration: it ends when released
 
     def __init__(self, text: str, centre: Point, delay: float = 0.0, duration: float = 1.6,
-                 colour: tuple[int, int, int] = palette.GOLD_LIGHT, sub: str | None = None) -> None:
-        super().__init__(delay, duration, blocking=False)
-        self.text, self.centre, self.colour, self.sub = text, centre, colour, sub
+                 colour: tuple[int, int, int] = palette.GOLD_LIGHT, sub: str | None = None, *,
+                 more: str | None = None, blocking: bool = False, held: bool = False, room: int = 0,
+                 max_w: int | None = None) -> None:
+        super().__init__(delay, self.HELD if held else duration, blocking=blocking or held)
+        self.text, self.centre, self.colour, self.sub, self.more = text, centre, colour, sub, more
+        self.held, self.room, self.max_w = held, room, max_w
+
+    def release(self) -> None:
+        """Its OK: a held banner ends now."""
+        self.held = False
+        self.finish()
+
+    def finish(self) -> None:
+        if self.held:               # a click on the table or a skip does not end it, only its OK: it shows now
+            self.age = max(self.age, self.delay + 0.15)
+            return
+        super().finish()
+
+    def _lines(self) -> list[tuple[str, pygame.font.Font, tuple[int, int, int]]]:
+        """The words under the title, wrapped: (line, font, colour)."""
+        room = (self.max_w - theme.px(48)) if self.max_w else None
+        out = []
+        for words, colour in ((self.sub, palette.PARCHMENT), (self.more, palette.GOLD_LIGHT)):
+            if not words:
+                continue
+            f = theme.font("bold", 17)
+            for line in (theme.wrap_text(words, f, room) if room else [words]):
+                out.append((line, f, colour))
+        return out
 
     def _size(self) -> tuple[int, int]:
-        w, h = theme.font("display", 34).size(self.text)
-        if self.sub:
-            sw, sh = theme.font("bold", 17).size(self.sub)
-            w, h = max(w, sw), h + sh + theme.px(4)
-        return w + theme.px(48), h + theme.px(24)
+        f = theme.font("display", 34)
+        w, h = f.size(self.text)
+        if self.max_w:
+            w = min(w, self.max_w - theme.px(48))
+        for line, lf, _ in self._lines():
+            lw, lh = lf.size(line)
+            w, h = max(w, lw), h + lh + theme.px(2)
+        if self.sub or self.more:
+            h += theme.px(2)
+        return w + theme.px(48), h + theme.px(24) + self.room
 
     def box(self) -> pygame.Rect | None:
         if not self.started or self.done:
@@ -261,12 +296,15 @@ class Banner(Effect):
         radius = theme.px(10)
         pygame.draw.rect(plate, (*palette.WOOD_DARK, 238), plate.get_rect(), border_radius=radius)
         pygame.draw.rect(plate, (*palette.GOLD, 255), plate.get_rect(), max(2, theme.px(3)), border_radius=radius)
-        f = theme.font("display", 34)
+        f = theme.fit_font(self.text, "display", 34, box.w - theme.px(48), 18) if self.max_w else \
+            theme.font("display", 34)
         title = theme.render_text(self.text, f, self.colour, palette.INK, 2)
         y = theme.px(10)
         plate.blit(title, title.get_rect(midtop=(box.w // 2, y)))
-        if self.sub:
-            sub = theme.render_text(self.sub, theme.font("bold", 17), palette.PARCHMENT)
-            plate.blit(sub, sub.get_rect(midtop=(box.w // 2, y + title.get_height() + theme.px(2))))
+        y += title.get_height() + theme.px(2)
+        for line, lf, colour in self._lines():
+            img = theme.render_text(line, lf, colour)
+            plate.blit(img, img.get_rect(midtop=(box.w // 2, y)))
+            y += lf.size(line)[1] + theme.px(2)
         plate.set_alpha(int(255 * alpha))
         surface.blit(plate, box)

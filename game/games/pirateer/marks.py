@@ -4,8 +4,14 @@ drawn: the ships it sailed, the square each sailed from, the way they went (the 
 took the treasure. Pure data (no pygame): the scene draws it, in the seat's colour and with the seat's symbol,
 until that seat moves again.
 
-Fields of the events read (rules.py's notes): ``moved`` (``ships``, ``frm``, ``path``), ``sank`` (``piece``, ``at``,
-``by``: a boarding, the storm or a blast, whose every ship sinks with its own event), ``took`` (``ship``, ``at``).
+Fields of the events read (rules.py's notes): ``turn`` (``turn``: the number of the turn the move was made in),
+``moved`` (``ships``, ``frm``, ``path``), ``sank`` (``piece``, ``at``, ``by``: a boarding, the storm or a blast, whose
+every ship sinks with its own event), ``took`` (``ship``, ``at``), ``forfeit`` (``none``: a later roll of the seat that
+left it no move, R13: its last move is still this one, and the marks say so).
+
+Wakes that sail over the same stretch of sea (an out-and-back: a ship that leaves and comes back along its own
+line, or two ships on one line) are given lanes (``wake_lanes``): the scene draws each such wake beside the
+squares' middle line, on the right of its way, so the two legs run side by side and each arrow shows its end.
 """
 from __future__ import annotations
 
@@ -41,6 +47,8 @@ class SeatMarks:
     wakes: list[Wake] = field(default_factory=list)
     sank: list[tuple[int, str, Cell, str]] = field(default_factory=list)   # (index, ship, square, by)
     took: list[tuple[int, str, Cell]] = field(default_factory=list)        # (index, ship, square)
+    turn: int | None = None             # the number of the turn it was made in (None: a position built so)
+    idle: list[int] = field(default_factory=list)   # the seat's later turns whose roll left it no move (R13)
 
     @property
     def empty(self) -> bool:
@@ -55,14 +63,20 @@ class SeatMarks:
         return list(out.items())
 
 
-def marks_of(last_moves: dict[int, Iterable[tuple[int, Event]]]) -> dict[int, SeatMarks]:
-    """Each seat's marks from its last move's (index, event) pairs."""
+def marks_of(last_moves: dict[int, Iterable[tuple[int, Event]]],
+             events: list[Event] | None = None) -> dict[int, SeatMarks]:
+    """Each seat's marks from its last move's (index, event) pairs; with the ``events`` they are indexes of, the
+    seat's later turns whose roll left it no move too (``idle``)."""
     out: dict[int, SeatMarks] = {}
     for seat, pairs in last_moves.items():
         m = SeatMarks(seat)
+        last = -1
         for index, e in pairs:
             kind = e.kind
-            if kind == "moved":
+            last = max(last, index)
+            if kind == "turn" and m.turn is None:
+                m.turn = e.get("turn")
+            elif kind == "moved":
                 ships = tuple(sorted(e.get("ships") or (e.get("piece"),)))
                 start = cell_of(e.get("frm"))
                 squares = tuple(cell_of(c) for c in e.get("path") or (e.get("to"),))
@@ -75,8 +89,53 @@ def marks_of(last_moves: dict[int, Iterable[tuple[int, Event]]]) -> dict[int, Se
                 m.sank.append((index, e.get("piece"), cell_of(e.get("at")), e.get("by") or ""))
             elif kind == "took" and e.get("at") is not None:
                 m.took.append((index, e.get("ship"), cell_of(e.get("at"))))
+        if events is not None and last >= 0:
+            m.idle = idle_turns(events, seat, last + 1)
         out[seat] = m
     return out
 
 
-__all__ = ["SeatMarks", "Wake", "cell_of", "marks_of"]
+def idle_turns(events: list[Event], seat: int, start: int) -> list[int]:
+    """The numbers of ``seat``'s turns from ``events[start]`` on in which its roll left it no move (R13)."""
+    turn: int | None = None
+    out: list[int] = []
+    for k, e in enumerate(events):
+        if e.kind == "turn":
+            turn = e.get("turn")
+        elif k >= start and e.kind == "forfeit" and e.seat == seat and e.get("none") and turn is not None:
+            out.append(int(turn))
+    return out
+
+
+def _legs(wake: Wake) -> list[tuple[Cell, Cell]]:
+    cells = (wake.start, *wake.squares)
+    return [(a, b) for a, b in zip(cells, cells[1:]) if a != b]
+
+
+def wake_lanes(marks: dict[int, SeatMarks]) -> dict[int, int]:
+    """Each wake's lane (by its event's index): 0 on the squares' middle line; a wake that sails a stretch another
+    wake sails too (either way) gets lane 1, 2 ... on the right of its own way, the first lane free there. An
+    out-and-back's legs so run side by side, each on its own right."""
+    wakes = sorted((w for m in marks.values() for w in m.wakes), key=lambda w: w.index)
+    users: dict[frozenset, int] = {}
+    for w in wakes:
+        for a, b in set(_legs(w)):
+            key = frozenset((a, b))
+            users[key] = users.get(key, 0) + 1
+    lanes: dict[int, int] = {}
+    taken: dict[tuple[Cell, Cell], set[int]] = {}
+    for w in wakes:
+        legs = _legs(w)
+        if not any(users.get(frozenset(leg), 0) > 1 for leg in legs):
+            lanes[w.index] = 0
+            continue
+        lane = 1
+        while any(lane in taken.get(leg, ()) for leg in legs):
+            lane += 1
+        for leg in legs:
+            taken.setdefault(leg, set()).add(lane)
+        lanes[w.index] = lane
+    return lanes
+
+
+__all__ = ["SeatMarks", "Wake", "cell_of", "idle_turns", "marks_of", "wake_lanes"]

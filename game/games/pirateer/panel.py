@@ -152,7 +152,10 @@ class SidePanel:
         coach = getattr(t, "coach", None)
         if coach is not None and coach.waiting_for_next():
             return tr("pir.ui.press_next")      # Learn to play: the lesson's words first, never "roll" under them
-        seat = g.current
+        held = t.no_move_held()
+        if held is not None:                    # R13 on this player's roll: the turn passes on the banner's OK
+            return tr("pir.ui.no_move_prompt", name=t.seat_name(held[0]))
+        seat = t.shown_turn()[1]        # a bot's last move still sailing is still its turn on screen
         name = t.seat_name(seat)
         if t.is_bot(seat):
             return t.bot_status(seat)
@@ -198,26 +201,25 @@ class SidePanel:
         r = self.head_rect.copy()
         r.w = self.dice_rect.x - r.x - theme.px(10)          # the dice stand on its right
         title = theme.font("display", 24)
-        head = tr("pir.ui.choose_title") if t.choosing() else tr("pir.ui.turn", n=g.turn)
+        turn, current = t.shown_turn()           # (a human's turn with no move stays headed until its OK)
+        head = tr("pir.ui.choose_title") if t.choosing() else tr("pir.ui.turn", n=turn)
         theme.draw_text(surface, head, theme.fit_font(head, "display", 24, r.w), palette.GOLD_LIGHT, (r.x, r.y))
         line1 = pygame.Rect(r.x, r.y, r.w, title.get_linesize())
         t.explain(line1, Text.of("pir.explain.choose_title") if t.choosing() else
-                  Text.of("pir.explain.turn", n=g.turn), "head")
+                  Text.of("pir.explain.turn", n=turn), "head")
         if g.is_over():
             text = tr(g.how) if g.how else ""
         elif t.choosing():
             text = tr("pir.ui.choose_prompt", name=t.seat_name(g.current))
         else:
-            seat = g.current
-            text = tr("pir.ui.to_play", name=t.seat_name(seat), side=tr(g._who(seat)))
+            text = tr("pir.ui.to_play", name=t.seat_name(current), side=tr(g._who(current)))
         f = theme.fit_font(text, "bold", 16, r.w)
         theme.draw_text(surface, text, f, palette.PARCHMENT, (r.x, r.y + title.get_linesize()))
         line2 = pygame.Rect(r.x, line1.bottom, r.w, f.get_linesize())
         if g.is_over():
             t.explain(line2, Text.of("pir.explain.over"), "head")
         elif not t.choosing():
-            t.explain(line2, Text.of("pir.explain.to_play", name=t.seat_name(g.current), side=g._who(g.current)),
-                      "head")
+            t.explain(line2, Text.of("pir.explain.to_play", name=t.seat_name(current), side=g._who(current)), "head")
         else:
             t.explain(line2, Text.of("pir.explain.choosing", name=t.seat_name(g.current)), "head")
         order = [t.seat_name(s) for s in (g.order or range(g.players)) if s not in g.out]
@@ -331,7 +333,7 @@ class SidePanel:
         for faction, cell in zip(factions, cells):
             seat = g.controller(faction)
             name = t.seat_name(seat) if seat is not None else tr("pir.ui.dead_man")
-            current = seat == g.current and not g.is_over()
+            current = seat == t.shown_turn()[1] and not g.is_over()
             self._cell_frame(surface, cell, current)
             afloat = sum(1 for n in (1, 2, 3) if ship_id(faction, n) in g.ships)
             if seat is None:

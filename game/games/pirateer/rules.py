@@ -50,7 +50,8 @@ acts (None: the table); ships are ids, squares ``[x, y]`` as the state keeps the
     armed     V3.1: ``piece`` armed at ``at`` (then ``rolled`` "nuke", ``blast``, one ``sank`` per ship)
     blast     V3.3: ``piece`` exploded at ``at`` with ``radius``; ``ships`` gone, ``wrecks`` gone,
               ``treasure_destroyed`` (the treasure on the island or aboard a ship gone)
-    forfeit   R12, R13: ``dice`` not played; ``none``: no die of the roll could be played (R13)
+    forfeit   R12, R13: ``dice`` not played; ``none``: no die of the roll could be played (R13), and then ``why``
+              says so in the rule's words ("no ship can sail 6 squares", ``no_move_reason``)
     bonus     V6.1, V6.2: the 1-2 is played; ``seat`` may claim the bonus (``chose`` "bonus") or decline it
     out       R23: ``seat`` has no ship left
     takeover  V9.3: ``seat`` takes over the dead man, ``faction``, with its ``ships``
@@ -305,12 +306,26 @@ def dir_text(direction: str) -> Text:
     return T(f"pir.dir.{direction}")
 
 
-def list_text(items: list[Any]) -> Text:
-    """A short list joined the catalog's way ("5 and 2", "5, 2 and 1")."""
+def or_text(items: list[Any]) -> Text:
+    """A short list of choices joined the catalog's way ("5 or 2", "5, 2 or 1")."""
+    return list_text(items, "pir.list.or_two")
+
+
+def no_move_reason(dice: list[int]) -> Text:
+    """R13 in the rule's words: M = 0, so no die of the roll moves any ship its exact number of squares in a
+    straight line (R3): "no ship can sail 6 squares", "... 3 or 5 squares" (each value once, smallest first)."""
+    values = sorted(set(int(d) for d in dice))
+    if values == [1]:
+        return T("pir.why.no_move_one")                                                     # R13
+    return T("pir.why.no_move", dice=or_text(values))                                       # R13
+
+
+def list_text(items: list[Any], two: str = "pir.list.two") -> Text:
+    """A short list joined the catalog's way ("5 and 2", "5, 2 and 1"; with ``two`` another last joint)."""
     parts = [str(i) if not isinstance(i, Text) else i for i in items]
     if len(parts) == 1:
         return T("pir.list.one", a=parts[0])
-    text = T("pir.list.two", a=parts[-2], b=parts[-1])
+    text = T(two, a=parts[-2], b=parts[-1])
     for p in reversed(parts[:-2]):
         text = T("pir.list.more", a=p, rest=text)
     return text
@@ -801,8 +816,9 @@ class PirateerState(State):
         self.need = max_dice(ctx, self.pos, mine, tuple(sorted(dice)), self.plan_memo(ctx, mine))
         self.phase = MOVE
         if self.need == 0:                                                  # R13
-            self._say(seat, T("pir.log.no_move", player=self._who(seat)))
-            self._note("forfeit", seat, dice=list(self.dice), none=True)
+            why = no_move_reason(self.dice)
+            self._say(seat, T("pir.log.no_move_why", player=self._who(seat), why=why))
+            self._note("forfeit", seat, dice=list(self.dice), none=True, why=why)
         self._after_die(seat)
 
     def end_phase_follows(self) -> bool:

@@ -35,17 +35,23 @@ What happened comes from the engine's events as the seat on screen may see them 
 ``sync_events`` gives the new ones to ``on_events``; kinds and fields in rules.py's notes): each becomes
 its animation, banner and dice (``moved`` glides along its ``path``, ``sank`` sinks at ``at``, ``took`` hops
 the coin, ``blast`` rings with its ``radius``, ``rolled`` and the ``chose`` "bonus" throw the dice, ``turn``
-greys or clears them, ``forfeit`` with ``none`` is the "No legal move" banner, who rolled what, ``ended`` makes
-the winner's coin glint). Every animation is a clip on the table's timeline (``effects.py``): at the speed set
-in Settings, skipped by a click or the next action, the next bot move waits for it (banners linger without
-holding the bots); the dice tumble as a clip too. The scene never compares two states nor reads a log line's
+greys or clears them, ``forfeit`` with ``none`` is the "No legal move" banner: who rolled what, why no ship moves
+(the event's ``why``, R13) and whose turn it is now; ``ended`` makes the winner's coin glint). Every animation is a
+clip on the table's timeline (``effects.py``): at the speed set in Settings, skipped by a click or the next action,
+the next bot move waits for it (a few banners linger without holding the bots; "No legal move" holds them while
+it shows, so it is gone when the next seat starts, and on a human's own roll it waits for their OK); the dice
+tumble as a clip too. The scene never compares two states nor reads a log line's
 parameters. When the events shrink (undo), are not the ones shown, or another state with a longer story is put
 in the session, ``on_resync`` shows the table as it is, without animating.
 
 Following the game (issue 16): each seat's last move stays marked on the sea until that seat moves again, drawn
-only from the shared table's ``last_moves()`` (``marks.py`` reads them): a glow under each ship it sailed with
-its chip (its colour and symbol, as in the log) by the bow, the square each sailed from, the wake of every die
-it played, a badge where it sank a ship and where it took the treasure; each names itself ("last-move"). The
+only from the shared table's ``last_moves()`` (``marks.py`` reads them): the square each ship it sailed stands on
+in the seat's colour, its chip (its colour and symbol, as in the log) on the ship's bow, the square each sailed
+from, the wake of every die it played in arrowheads that point the way (an out-and-back's legs side by side,
+``marks.wake_lanes``), and over the ships a badge where it sank a ship and where it took the treasure; each names
+itself ("last-move") with the turn it is of (and that the seat has rolled since without a move, when it has).
+Every ship stands on its square drawn a little darker; a flotilla stack's ships (V4.2, the only ships that share a
+square) stand side by side, smaller. The
 frame round the map prints the squares' names (rows by letter, columns by number, ``Board.square_name``), the
 names the log, the rules' captions and the lesson use. When the game ends, the victory panel (``victory.py``)
 holds the final board: who won and how, until See the results (or Enter); ``show_results`` (the shared table's
@@ -59,6 +65,7 @@ harbour and the side panel stay in sight; the lesson rings ships, squares and an
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 import pygame
@@ -80,7 +87,7 @@ from game.ui.widgets import Button
 from game.games.pirateer import effects as fx
 from game.games.pirateer import queries
 from game.games.pirateer import sprites
-from game.games.pirateer.marks import SeatMarks, marks_of
+from game.games.pirateer.marks import SeatMarks, marks_of, wake_lanes
 from game.games.pirateer.victory import Ending, VictoryPanel
 from game.games.pirateer.boardmodel import Cell
 from game.games.pirateer.boardview import LABEL_MARGIN, BoardView, HitRect
@@ -91,7 +98,8 @@ from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, START, ST
                                        ChooseFaction, EndTurn, Move, PirateerState, Roll, StormPick, Take,
                                        dir_text, faction_of_text, faction_text, list_text, ship_text)
 
-NO_MOVE_HOLD = 2.4      # seconds the "No legal move" banner stays (it does not hold the bots)
+LANE = 0.24            # squares' half-diagonals between a wake's lane and the next (an out-and-back's legs)
+NO_MOVE_HOLD = 1.8      # seconds a "No legal move" banner holds the bots, plus their pause (a human's own waits for OK)
 COACH_ROOM_H = 280      # theme pixels off the map that hold any of the lesson's panels (a tall window)
 
 
@@ -133,6 +141,7 @@ class PirateerScene(TableScene):
         #: each seat's last move read from the table's ``last_moves()`` (cached by what it was read from)
         self._marks: tuple[Any, dict[int, SeatMarks]] | None = None
         self._wake_points: dict[tuple, list[tuple[float, float]]] = {}
+        self._bases_drawn: dict[tuple[int, int], pygame.Surface] = {}   # the square under a ship, by its size
         #: the end of the game held over the map until See the results (issue 16)
         self.victory = VictoryPanel(self._see_results)
         self._results_shown = False
@@ -149,6 +158,10 @@ class PirateerScene(TableScene):
         self._lit: dict[Cell, list[Move]] = {}           # the squares lit this frame
         self._turn = 0                                   # the turn the events shown so far are in
         self._carrier: str = ISLAND                      # who held the treasure, as the events shown say
+        #: R13 on a human's own roll: the "No legal move" banner held until its OK, the seat and turn it is of
+        self._held: tuple[fx.Banner, int, int] | None = None
+        self.no_move_ok = Button(Text.of("pir.ui.no_move_ok"), self._release_no_move, min_width=120, height=40,
+                                 size=17)
         self.resync_events()                             # a new or loaded game: shown as it is, no animation
 
     # ------------------------------------------------------------------------------------------
@@ -342,6 +355,7 @@ class PirateerScene(TableScene):
         """The table as the state is now, with nothing animating (a new or loaded game, an undo)."""
         g = self.game
         self._turn, self._carrier = g.turn, g.treasure
+        self._held = None                               # (the timeline's clips are cancelled with it)
         self._drop_all()
         self._tumble = None
         self.shown_dice, self.dice_spent = list(g.dice), False
@@ -446,8 +460,7 @@ class PirateerScene(TableScene):
                 else:
                     self.shown_dice, self.dice_spent = [], False
             elif kind == "forfeit" and e.get("none"):                           # R13
-                sub = tr("pir.ui.no_move_sub", name=self.seat_name(e.seat), dice=list_text(list(e.get("dice") or ())))
-                play(fx.Banner(tr("pir.ui.no_move"), self.view.rect.center, fx.ROLL_SECONDS, NO_MOVE_HOLD, sub=sub))
+                self._no_move_banner(e, events[index - first + 1:])
             elif kind == "ended" and e.get("winners"):
                 self._win_effect(t_end + 0.2, e.get("carrier"))
         if storm:
@@ -461,6 +474,97 @@ class PirateerScene(TableScene):
             self.app.play("dice")
         self._reset_input()
         self._relayout_when_chosen()
+
+    def _no_move_banner(self, e: Event, after: list[Event]) -> None:
+        """R13: who rolled what and why no ship moves (the engine's ``why``), then what happens: the turn passes
+        to the next seat (its ``turn`` event follows) or the treasure may still be taken. It holds the bots while
+        it shows (gone when the next seat starts); on a human's own roll it waits for their OK."""
+        dice = list_text(list(e.get("dice") or ()))
+        why = e.get("why")
+        name = self.seat_name(e.seat)
+        sub = tr("pir.ui.no_move_why", name=name, dice=dice, why=why) if why is not None else \
+            tr("pir.ui.no_move_sub", name=name, dice=dice)              # (a game saved before the reason)
+        then = next((x for x in after if x.kind in ("turn", "ended")), None)
+        passed = then if then is not None and then.kind == "turn" else None
+        if passed is not None:
+            more = tr("pir.ui.no_move_passes", name=self.seat_name(passed.seat)) if why is not None else None
+        elif then is None:
+            more = tr("pir.ui.no_move_take")                            # R13: a take is still allowed
+        else:
+            more = None                                                 # the game ended (the draw's rounds)
+        held = passed is not None and e.seat is not None and not self.is_bot(e.seat) and self.coach is None \
+            and not self.replaying
+        hold = max(2.0, NO_MOVE_HOLD + self.bot_pause())               # the bots' pace: slower, longer
+        banner = fx.Banner(tr("pir.ui.no_move"), self.view.rect.center, fx.ROLL_SECONDS, hold, sub=sub,
+                           more=more, blocking=True, held=held, max_w=self.view.rect.w - theme.px(24),
+                           room=theme.px(52) if held else 0)
+        banner.says = Text.of("pir.explain.no_move_banner", name=name)                  # type: ignore[attr-defined]
+        self.timeline.play(banner)
+        if held:
+            self._held = (banner, e.seat, self._turn)
+
+    def no_move_held(self) -> tuple[int, int] | None:
+        """(seat, turn) of the human whose roll left no move while its banner waits for their OK, else None."""
+        held = self._held
+        if held is None or held[0].done:
+            self._held = None
+            return None
+        return held[1], held[2]
+
+    def _release_no_move(self) -> None:
+        """The no-move banner's OK: the turn passes on the table too (the next seat may start)."""
+        if self._held is not None:
+            self._held[0].release()
+            self._held = None
+            self._still_since = None                # the next bot waits its pause from now
+            self.mark_dirty()
+
+    def shown_turn(self) -> tuple[int, int]:
+        """(turn, seat) the side panel heads: the game's, or while a human's no-move banner waits for its OK the
+        turn that had no move (the game has passed it on; the table shows it passing on the OK)."""
+        held = self.no_move_held()
+        if held is not None:
+            return held[1], held[0]
+        seat = self.turn_shown()             # a bot's last move still sailing: its turn, not the next one yet
+        if seat is not None and seat != self.game.current:
+            turns = [e for e in reversed(self.state.events) if e.kind == "turn"]
+            if len(turns) >= 2 and turns[1].seat == seat and turns[1].get("turn") is not None:
+                return int(turns[1].get("turn")), seat
+        return self.game.turn, self.game.current
+
+    def _layout_no_move_ok(self) -> pygame.Rect | None:
+        """The OK button at the foot of the held banner; the banner's box (None when none is held)."""
+        if self.no_move_held() is None:
+            self.no_move_ok.visible = False
+            return None
+        box = self._held[0].box()                   # type: ignore[index]
+        if box is None:                             # (still in the dice's tumble)
+            self.no_move_ok.visible = False
+            return None
+        self.no_move_ok.visible = True
+        w = max(self.no_move_ok.preferred_size()[0], theme.px(120))
+        self.no_move_ok.set_rect(pygame.Rect(box.centerx - w // 2, box.bottom - theme.px(50), w, theme.px(40)))
+        return box
+
+    def _handle_no_move(self, event: pygame.event.Event) -> bool:
+        """While a human's no-move banner waits: its OK (a click on it or on the banner, Enter, Space, Escape);
+        the Menu and the log still work, the rest waits. True when the event was taken."""
+        if self.no_move_held() is None:
+            return False
+        box = self._layout_no_move_ok()             # (None while the dice still tumble: the rest waits all the same)
+        if box is not None and event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE):
+            self._release_no_move()
+            return True
+        if box is not None and self.no_move_ok.handle(event):
+            self.mark_dirty()
+            return True
+        if box is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and box.collidepoint(event.pos):
+            self._release_no_move()
+            return True
+        if self.menu_button.handle(event) or self.logpanel.handle(event):
+            self.mark_dirty()
+        return True
 
     def _win_effect(self, delay: float, carrier: str | None) -> None:
         g = self.game
@@ -605,12 +709,15 @@ class PirateerScene(TableScene):
     def _look(self) -> tuple:
         """What the pointer alone changes on screen (hovered buttons, also the chooser's, the lit square
         under it, the focused harbour)."""
-        buttons = self.buttons() + (self.chooser.buttons if self.chooser is not None else []) + [self.victory.button]
+        buttons = self.buttons() + (self.chooser.buttons if self.chooser is not None else []) + \
+            [self.victory.button, self.no_move_ok]
         group = self.selected
         hot = self._hover_cell if group is not None and self._hover_cell in self.landings_of(group) else None
         return tuple((b.hovered, b.pressed) for b in buttons), hot, self.picker.focus
 
     def _handle_table(self, event: pygame.event.Event) -> None:
+        if self._handle_no_move(event):     # R13 on a human's own roll: the turn passes on its OK
+            return
         if self.victory.visible:            # the end is held: See the results (or Enter), the log still scrolls
             if self.victory.handle(event) or self.logpanel.handle(event) or self.menu_button.handle(event):
                 self.mark_dirty()
@@ -1012,11 +1119,11 @@ class PirateerScene(TableScene):
     def coin_size(self) -> int:
         return max(8, int(self.ship_size() * 0.42))
 
-    def ship_image(self, ship: str, carrier: bool = False) -> pygame.Surface:
+    def ship_image(self, ship: str, carrier: bool = False, size: int | None = None) -> pygame.Surface:
         g = self.game
         faction = faction_of(ship)
         dead = queries.idle_dead_man(g, faction)                    # V9.1: drawn idle
-        return sprites.ship(faction, self.ship_size(), carrier=carrier, number=number_of(ship), dead=dead,
+        return sprites.ship(faction, size or self.ship_size(), carrier=carrier, number=number_of(ship), dead=dead,
                             facing=self.facing.get(ship, self._home_facing(faction)))
 
     def _home_facing(self, faction: str) -> int:
@@ -1070,6 +1177,9 @@ class PirateerScene(TableScene):
         self.timeline.draw(surface, "top")          # banners, over the map's frame
         for c in self.timeline.clips(fx.Banner):
             self._explain_clip(c)
+        if self._layout_no_move_ok() is not None:   # R13: the held banner's OK
+            self.no_move_ok.draw(surface)
+            self.explain(pygame.Rect(self.no_move_ok.rect), Text.of("pir.explain.no_move_ok"), "button")
         self.panel.draw(surface, self.action_buttons())
         if g.phase == BONUS and self.my_turn() is not None:
             self.panel.draw_bonus(surface)
@@ -1134,23 +1244,46 @@ class PirateerScene(TableScene):
         replay, the replayed game's), worked out again only when that changes."""
         moves = self.last_moves()
         if self._marks is None or self._marks[0] is not moves:
-            self._marks = (moves, marks_of(moves))
+            self._marks = (moves, marks_of(moves, self.viewer_events()))
         return self._marks[1]
+
+    def _mark_says(self, m: SeatMarks, key: str, **params: Any) -> Text:
+        """A mark's explanation (``key``, one of pir.explain.last_*) with ``when``: the turn it is of, and when the
+        seat has rolled since without a move (R13), that its last move is still this one."""
+        if m.turn is None:
+            when: Text | str = ""
+        elif m.idle:
+            when = Text.of("pir.explain.mark_idle", turn=m.turn, player=self.seat_name(m.seat), n=len(m.idle),
+                           idle=list_text([str(t) for t in m.idle]))
+        else:
+            when = Text.of("pir.explain.mark_turn", turn=m.turn)
+        return Text.of(key, when=when, **params)
 
     @property
     def trails(self) -> list[tuple[int, int, list[tuple[float, float]]]]:
         """The wakes on the sea: (seat, index of its ``moved`` event, waypoints) of every seat's last move,
         oldest first."""
-        out = [(seat, w.index, self._wake_points_of(w)) for seat, m in self.seat_marks().items() for w in m.wakes]
+        marks = self.seat_marks()
+        lanes = wake_lanes(marks)
+        out = [(seat, w.index, self._wake_points_of(w, lanes.get(w.index, 0))) for seat, m in marks.items()
+               for w in m.wakes]
         return sorted(out, key=lambda t: t[1])
 
-    def _wake_points_of(self, wake: Any) -> list[tuple[float, float]]:
-        key = (wake, self.view.h, self.view.origin)
+    def _wake_points_of(self, wake: Any, lane: int = 0) -> list[tuple[float, float]]:
+        """The wake's waypoints on screen: the squares' middles, or in lane ``lane`` (``marks.wake_lanes``: a
+        stretch of sea another wake sails too) beside them, on the right of the way it sailed."""
+        key = (wake, lane, self.view.h, self.view.origin)
         points = self._wake_points.get(key)
         if points is None:
             if len(self._wake_points) > 256:
                 self._wake_points.clear()
             points = [p for p, _ in self.view.path_points(wake.start, wake.squares)]
+            if lane and len(points) > 1:
+                (x0, y0), (x1, y1) = points[0], points[-1]
+                d = math.hypot(x1 - x0, y1 - y0) or 1.0
+                shift = LANE * self.view.h * lane
+                nx, ny = -(y1 - y0) / d * shift, (x1 - x0) / d * shift     # the right of the way (y grows down)
+                points = [(x + nx, y + ny) for x, y in points]
             self._wake_points[key] = points
         return points
 
@@ -1159,59 +1292,95 @@ class PirateerScene(TableScene):
         return theme.seat_colour(self.session.seats[seat].colour)
 
     def _draw_last_moves(self, surface: pygame.Surface) -> None:
-        """Under the ships, in each seat's colour: the squares its ships sailed from (with its symbol), their
-        wakes, what it sank and where it took the treasure, and a glow under each ship it sailed."""
+        """Under the ships, in each seat's colour: the squares its ships sailed from (with its symbol), the square
+        each ship it sailed stands on now, and the wake of every die it played, ending in an arrow (an out-and-back's
+        legs side by side). What it sank and where it took the treasure are badges over the ships
+        (``_draw_last_chips``)."""
         g, view, h = self.game, self.view, self.view.h
         name_of = g.board.square_name
         hidden = self.timeline.hidden()
-        for seat, m in sorted(self.seat_marks().items()):
+        marks = self.seat_marks()
+        lanes = wake_lanes(marks)
+        for seat, m in sorted(marks.items()):
             if m.empty:
                 continue
             rgb, symbol = self.seat_rgb(seat), self.session.seats[seat].colour
             player = self.seat_name(seat)
             for cell, ships in m.origin_squares():
-                says = Text.of("pir.explain.last_from", player=player, square=name_of(cell),
-                               ships=list_text([ship_text(s) for s in ships]))
+                says = self._mark_says(m, "pir.explain.last_from", player=player, square=name_of(cell),
+                                       ships=list_text([ship_text(s) for s in ships]))
                 for half in view.halves(cell):
                     self._draw_origin(surface, half, rgb, symbol)
                     self.explain(self._square_box(half, 0.45), says, "last-move")
-            r = max(2, int(h / 8))
-            for wake in m.wakes:
-                says = Text.of("pir.explain.last_wake", player=player, frm=name_of(wake.start),
-                               to=name_of(wake.squares[-1]), ships=list_text([ship_text(s) for s in wake.ships]))
-                points = self._wake_points_of(wake)
-                for (x0, y0), (x1, y1) in zip(points, points[1:]):
-                    if abs(x1 - x0) + abs(y1 - y0) > 3 * h:      # a strait: no dots across the board
-                        continue
-                    for k in range(3):
-                        t = (k + 0.5) / 3
-                        dot = (int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t))
-                        pygame.draw.circle(surface, palette.INK, dot, r + 1)
-                        pygame.draw.circle(surface, rgb, dot, r)
-                        self.explain(pygame.Rect(dot[0] - 2 * r, dot[1] - 2 * r, 4 * r, 4 * r), says, "last-move")
-            for _, ship, at, by in m.sank:
-                for box in self._draw_sunk(surface, ship, at, rgb):
-                    key = {"storm": "pir.explain.last_storm", "nuke": "pir.explain.last_blast"}.get(
-                        by, "pir.explain.last_sank")
-                    self.explain(box, Text.of(key, player=player, ship=ship_text(ship), square=name_of(at)),
-                                 "last-move")
-            for _, ship, at in m.took:
-                box = self._draw_took(surface, at, rgb)
-                self.explain(box, Text.of("pir.explain.last_took", player=player, ship=ship_text(ship),
-                                          square=name_of(at)), "last-move")
             seen: set[Cell] = set()
-            for ship in m.ships:
+            for ship in m.ships:                    # the square each ship it sailed stands on now
                 cell = g.ships.get(ship)
                 if cell is None or ship in hidden or cell in seen:
-                    continue                    # sunk since, or gliding now: no glow
+                    continue                        # sunk since, or gliding now
                 seen.add(cell)
-                x, y = self._at(ship, cell)
-                glow = pygame.Rect(0, 0, int(2.3 * h), int(1.15 * h))
-                glow.center = (int(x), int(y + 0.05 * h))
-                layer = pygame.Surface(glow.size, pygame.SRCALPHA)
-                pygame.draw.ellipse(layer, (*rgb, 95), layer.get_rect())
-                pygame.draw.ellipse(layer, (*rgb, 255), layer.get_rect(), max(2, int(h / 8)))
-                surface.blit(layer, glow)
+                self._draw_square_glow(surface, self.shown_half.get(ship, cell), rgb)
+            r = max(2, int(h / 8))
+            for wake in m.wakes:
+                says = self._mark_says(m, "pir.explain.last_wake", player=player, frm=name_of(wake.start),
+                                       to=name_of(wake.squares[-1]), ships=list_text([ship_text(s) for s in wake.ships]))
+                points = self._wake_points_of(wake, lanes.get(wake.index, 0))
+                legs = [(a, b) for a, b in zip(points, points[1:])
+                        if abs(b[0] - a[0]) + abs(b[1] - a[1]) <= 3 * h]     # a strait: no dots across the board
+                for k, ((x0, y0), (x1, y1)) in enumerate(legs):
+                    last = k == len(legs) - 1
+                    for j in range(2 if last else 3):          # the last square's third mark is the arrow
+                        t = (j + 0.5) / 3
+                        dot = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+                        self._draw_chevron(surface, dot, (x1 - x0, y1 - y0), rgb, r)
+                        self.explain(pygame.Rect(int(dot[0]) - 2 * r, int(dot[1]) - 2 * r, 4 * r, 4 * r), says,
+                                     "last-move")
+                if legs:
+                    box = self._draw_arrow(surface, legs[-1], rgb)
+                    self.explain(box, says, "last-move")
+
+    def _draw_square_glow(self, surface: pygame.Surface, cell: Cell, rgb: tuple[int, int, int]) -> None:
+        """The square a ship of the seat's last move stands on: its diamond in the seat's colour (not beyond it:
+        a ship on the next square has its own)."""
+        h = self.view.h
+        pts = self.view.diamond_at(cell)
+        box = pygame.Rect(int(pts[3][0]), int(pts[0][1]), int(2 * h) + 1, int(2 * h) + 1)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        mid = (box.w / 2, box.h / 2)
+        inner = [(mid[0] + (x - box.x - mid[0]) * 0.92, mid[1] + (y - box.y - mid[1]) * 0.92) for x, y in pts]
+        pygame.draw.polygon(layer, (*rgb, 110), inner)
+        pygame.draw.polygon(layer, (*rgb, 255), inner, max(2, int(h / 8)))
+        cx, cy = self.view.anchor_point(cell, piece=False)
+        surface.blit(layer, layer.get_rect(center=(int(cx), int(cy))))
+
+    @staticmethod
+    def _draw_chevron(surface: pygame.Surface, at: tuple[float, float], way: tuple[float, float],
+                      rgb: tuple[int, int, int], r: int) -> None:
+        """One mark of a wake: a small arrowhead pointing the way the ship sailed."""
+        d = math.hypot(*way) or 1.0
+        ux, uy = way[0] / d, way[1] / d
+        a = 1.7 * r
+        pts = [(at[0] + ux * a, at[1] + uy * a),
+               (at[0] - ux * a - uy * a, at[1] - uy * a + ux * a),
+               (at[0] - ux * 0.3 * a, at[1] - uy * 0.3 * a),
+               (at[0] - ux * a + uy * a, at[1] - uy * a - ux * a)]
+        pygame.draw.polygon(surface, rgb, pts)
+        pygame.draw.polygon(surface, palette.INK, pts, 1)
+
+    def _draw_arrow(self, surface: pygame.Surface, leg: tuple[tuple[float, float], tuple[float, float]],
+                    rgb: tuple[int, int, int]) -> pygame.Rect:
+        """The head of a wake on its last square, pointing the way the ship sailed; its box."""
+        h = self.view.h
+        (x0, y0), (x1, y1) = leg
+        d = math.hypot(x1 - x0, y1 - y0) or 1.0
+        ux, uy = (x1 - x0) / d, (y1 - y0) / d
+        tip = (x0 + (x1 - x0) * 0.86, y0 + (y1 - y0) * 0.86)
+        length, half = 0.62 * h, 0.34 * h
+        base = (tip[0] - ux * length, tip[1] - uy * length)
+        pts = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
+        pygame.draw.polygon(surface, rgb, pts)
+        pygame.draw.polygon(surface, palette.INK, pts, max(1, int(h / 14)))
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
 
     def _draw_origin(self, surface: pygame.Surface, cell: Cell, rgb: tuple[int, int, int], symbol: int) -> None:
         """The square a ship sailed from: a faint diamond in the seat's colour, the seat's symbol in it."""
@@ -1243,34 +1412,77 @@ class PirateerScene(TableScene):
         surface.blit(plate, box)
         return box
 
-    def _draw_sunk(self, surface: pygame.Surface, ship: str, at: Cell, rgb: tuple[int, int, int]) -> list[pygame.Rect]:
-        """Where the seat sank a ship: a small badge with that ship going down (tilted, faded) at the square's
-        lower left (the ship that boarded it stands in the middle)."""
+    def _badge_centre(self, at: Cell) -> tuple[float, float]:
+        """Where the badge of what happened on the square ``at`` goes: under the stern of the ship standing there
+        (the seat's chip is on its bow), or the square's middle when none does; it is drawn over the ships."""
         h = self.view.h
-        img = sprites.ship(faction_of(ship), max(10, int(h * 0.95)), number=number_of(ship))
-        img = pygame.transform.rotozoom(img, -28, 1.0)
-        img.set_alpha(170)
-        boxes = []
-        for half in self.view.halves(at):
-            cx, cy = self.view.anchor_point(half, piece=False)
-            boxes.append(self._badge_plate(surface, (cx - 0.62 * h, cy + 0.34 * h), rgb, img))
-        return boxes
+        cx, cy = self.view.anchor_point(at, piece=False)
+        ship = next((s for s, c in sorted(self.game.ships.items()) if c == self.game.board.canonical(at)), None)
+        if ship is None or ship in self.timeline.hidden():
+            return cx, cy + 0.1 * h                 # nobody there now: the badge in the square's middle
+        side = -self.facing.get(ship, self._home_facing(faction_of(ship)))
+        return cx + side * 0.5 * h, cy + 0.74 * h
+
+    def _badge_plate(self, surface: pygame.Surface, centre: tuple[float, float], rgb: tuple[int, int, int],
+                     inner: pygame.Surface, coin: bool = False) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """A small light disc ringed in the seat's colour with ``inner`` on it, and a coin on its rim when the
+        treasure was taken there too: their boxes."""
+        h = self.view.h
+        d = max(14, int(h * 1.1))
+        plate = pygame.Surface((d, d), pygame.SRCALPHA)
+        c = (d // 2, d // 2)
+        pygame.draw.circle(plate, (*palette.PARCHMENT, 235), c, d // 2)
+        plate.blit(inner, inner.get_rect(center=c))
+        mask = pygame.Surface((d, d), pygame.SRCALPHA)
+        pygame.draw.circle(mask, (255, 255, 255, 255), c, d // 2)
+        plate.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)      # the picture stays inside the disc
+        pygame.draw.circle(plate, (*rgb, 255), c, d // 2, max(2, int(h / 9)))
+        box = plate.get_rect(center=(int(centre[0]), int(centre[1])))
+        surface.blit(plate, box)
+        if not coin:
+            return box, None
+        img = sprites.coin(max(8, int(h * 0.62)))
+        spot = img.get_rect(center=(box.right - d // 6, box.top + d // 6))
+        surface.blit(img, spot)
+        return box, spot
+
+    def _sinking(self, ship: str) -> pygame.Surface:
+        """A ship going down: tilted, its hull under a band of sea."""
+        h = self.view.h
+        size = max(12, int(h * 1.3))
+        img = pygame.transform.rotozoom(sprites.ship(faction_of(ship), size), -24, 1.0)
+        out = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+        out.blit(img, (0, int(img.get_height() * 0.1)))
+        w, hh = out.get_size()
+        sea = int(hh * 0.62)
+        pygame.draw.rect(out, (*palette.SEA, 240), pygame.Rect(0, sea, w, hh))
+        pygame.draw.line(out, (220, 240, 250), (0, sea), (w, sea), max(1, int(h / 14)))
+        return out
+
+    def _draw_sunk(self, surface: pygame.Surface, ship: str, at: Cell, rgb: tuple[int, int, int],
+                   coin: bool = False) -> list[tuple[pygame.Rect, pygame.Rect | None]]:
+        """Where the seat sank a ship: a badge with that ship going down (and the coin, when it seized the treasure
+        there), over the ships, at the stern of the ship that boarded it."""
+        img = self._sinking(ship)
+        return [self._badge_plate(surface, self._badge_centre(half), rgb, img, coin) for half in self.view.halves(at)]
 
     def _draw_took(self, surface: pygame.Surface, at: Cell, rgb: tuple[int, int, int]) -> pygame.Rect:
-        """Where the seat took the treasure: a coin badge at the square's foot."""
+        """Where the seat took the treasure (and sank nothing): a coin badge, over the ships."""
         h = self.view.h
         half = self.view.halves(at)[0]
-        cx, cy = self.view.anchor_point(half, piece=False)
-        return self._badge_plate(surface, (cx + 0.62 * h, cy + 0.34 * h), rgb, sprites.coin(max(8, int(h * 0.7))))
+        return self._badge_plate(surface, self._badge_centre(half), rgb, sprites.coin(max(8, int(h * 0.7))))[0]
 
     def _draw_last_chips(self, surface: pygame.Surface) -> None:
-        """Over the ships: the seat's chip (its colour and symbol) by the bow of each ship it sailed last."""
+        """Over the ships: the seat's chip (its colour and symbol) on the bow of each ship it sailed last (on the
+        ship itself: never over the next square's), and the badges where it sank a ship or took the treasure."""
         g, h = self.game, self.view.h
         hidden = self.timeline.hidden()
         size = max(12, int(h * 0.68))
+        name_of = g.board.square_name
         for seat, m in sorted(self.seat_marks().items()):
             chip = theme.seat_chip(self.session.seats[seat].colour, size)
             player = self.seat_name(seat)
+            rgb = self.seat_rgb(seat)
             seen: set[Cell] = set()
             for ship in m.ships:
                 cell = g.ships.get(ship)
@@ -1280,12 +1492,28 @@ class PirateerScene(TableScene):
                 ships = [s for s in m.ships if g.ships.get(s) == cell]
                 x, y = self._at(ship, cell)
                 facing = self.facing.get(ship, self._home_facing(faction_of(ship)))
-                box = chip.get_rect(center=(int(x + facing * 0.72 * h), int(y + 0.22 * h)))
+                box = chip.get_rect(center=(int(x + facing * 0.5 * h), int(y - 0.12 * h)))   # on its own bow
                 surface.blit(chip, box)
                 frm = sorted({m.origins[s] for s in ships})
-                self.explain(box, Text.of("pir.explain.last_ship", player=player,
-                                          ships=list_text([ship_text(s) for s in ships]),
-                                          frm=list_text([g.board.square_name(c) for c in frm])), "last-move")
+                self.explain(box, self._mark_says(m, "pir.explain.last_ship", player=player,
+                                                  ships=list_text([ship_text(s) for s in ships]),
+                                                  frm=list_text([name_of(c) for c in frm])), "last-move")
+            took = {at: (ship, k) for k, ship, at in m.took}
+            sank_at: set[Cell] = set()
+            for _, ship, at, by in m.sank:
+                key = {"storm": "pir.explain.last_storm", "nuke": "pir.explain.last_blast"}.get(by, "pir.explain.last_sank")
+                seized = at in took and at not in sank_at          # the coin on the badge's rim: taken here too
+                for box, coin in self._draw_sunk(surface, ship, at, rgb, coin=seized):
+                    self.explain(box, self._mark_says(m, key, player=player, ship=ship_text(ship), square=name_of(at)),
+                                 "last-move")
+                    if coin is not None:
+                        self.explain(coin, self._mark_says(m, "pir.explain.last_took", player=player,
+                                                           ship=ship_text(took[at][0]), square=name_of(at)), "last-move")
+                sank_at.add(at)
+            for ship, at in ((ship, at) for at, (ship, _) in took.items() if at not in sank_at):
+                box = self._draw_took(surface, at, rgb)
+                self.explain(box, self._mark_says(m, "pir.explain.last_took", player=player, ship=ship_text(ship),
+                                                  square=name_of(at)), "last-move")
 
     def _victory_avoid(self) -> list[tuple[float, float]]:
         """What the victory panel should not hide: the winners' ships that moved last, the treasure's carrier."""
@@ -1336,20 +1564,53 @@ class PirateerScene(TableScene):
             lead = ships[0]
             half = self.shown_half.get(lead, cell)
             x, y = self.view.anchor_point(half)
+            self._draw_base(surface, half)
             ring = self._ring_colour(ships)
             if ring is not None:
                 pygame.draw.ellipse(surface, ring, pygame.Rect(int(x - self.view.h * 0.8), int(y - self.view.h * 0.25),
                                                                 int(self.view.h * 1.6), int(self.view.h * 0.8)),
                                     max(2, int(self.view.h / 9)))
-            for k, s in enumerate(ships):
-                img = self.ship_image(s, carrier=g.treasure == s and not hidden_coin)
-                off = k * max(3, int(self.view.h / 7))
-                self.blit_ship(surface, img, s, (x + off, y - off))
+            for s, size, at in self.stack_places(ships, (x, y)):
+                img = self.ship_image(s, carrier=g.treasure == s and not hidden_coin, size=size)
+                fx_, fy_ = sprites.ship_foot(size, self.facing.get(s, self._home_facing(faction_of(s))))
+                surface.blit(img, (int(at[0] - fx_), int(at[1] - fy_)))
             if len(ships) > 1:
                 f = theme.font("bold", 13)
                 theme.draw_text(surface, f"×{len(ships)}", f, palette.PARCHMENT,
-                                (int(x - self.view.h * 0.75), int(y + self.view.h * 0.25)), "center", palette.INK, 2)
+                                (int(x), int(y + self.view.h * 0.55)), "center", palette.INK, 2)   # under the stack
             self._explain_ships(ships, (x, y), ring, hidden_coin)
+
+    def stack_places(self, ships: list[str], at: tuple[float, float]) -> list[tuple[str, int, tuple[float, float]]]:
+        """Where each ship of a square is drawn: (ship, picture size, foot point). One ship stands on the square's
+        middle; the ships of a flotilla stack (V4.2: the only ships that share a square) stand side by side,
+        smaller, so that each one shows."""
+        size = self.ship_size()
+        if len(ships) == 1:
+            return [(ships[0], size, at)]
+        n = len(ships)
+        small = max(12, int(size * (0.74 if n == 2 else 0.64)))
+        step = self.view.h * (0.62 if n == 2 else 0.56)
+        return [(s, small, (at[0] + (k - (n - 1) / 2) * step, at[1] - (0.12 * self.view.h if k % 2 else 0.0)))
+                for k, s in enumerate(ships)]
+
+    def _draw_base(self, surface: pygame.Surface, cell: Cell) -> None:
+        """Under every ship, the square it stands on, a little darker: two ships on neighbouring squares show as
+        two squares (the pictures rise over the square behind)."""
+        h = self.view.h
+        pts = self.view.diamond_at(cell)
+        box = pygame.Rect(int(pts[3][0]), int(pts[0][1]), int(2 * h) + 1, int(2 * h) + 1)
+        layer = self._bases_drawn.get(box.size)
+        if layer is None:
+            if len(self._bases_drawn) > 8:
+                self._bases_drawn.clear()
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            mid = (box.w / 2, box.h / 2)
+            inner = [(mid[0] + (x - box.x - mid[0]) * 0.86, mid[1] + (y - box.y - mid[1]) * 0.86) for x, y in pts]
+            pygame.draw.polygon(layer, (6, 20, 32, 70), inner)
+            pygame.draw.polygon(layer, (230, 240, 245, 90), inner, 1)
+            self._bases_drawn[box.size] = layer
+        cx, cy = self.view.anchor_point(cell, piece=False)
+        surface.blit(layer, layer.get_rect(center=(int(cx), int(cy))))
 
     def _ring_colour(self, ships: list[str]) -> tuple[int, int, int] | None:
         g = self.game
@@ -1520,11 +1781,13 @@ class PirateerScene(TableScene):
         return Text.of("pir.explain.hint_sail")
 
     def _ship_box(self, at: tuple[float, float], count: int = 1) -> pygame.Rect:
-        """The box that answers for a ship standing at ``at`` (its hull and sails, not the whole picture)."""
+        """The box that answers for a ship standing at ``at`` (its hull and sails, not the whole picture); a stack's
+        ships stand side by side (``stack_places``), smaller: their box is as wide as they stand."""
         h = self.view.h
-        extra = (count - 1) * max(3, int(h / 7))
-        return pygame.Rect(int(at[0] - 0.75 * h), int(at[1] - 1.2 * h - extra), int(1.5 * h + extra),
-                           int(1.5 * h + extra))
+        if count <= 1:
+            return pygame.Rect(int(at[0] - 0.75 * h), int(at[1] - 1.2 * h), int(1.5 * h), int(1.5 * h))
+        half = 0.75 * h + (count - 1) / 2 * h * (0.62 if count == 2 else 0.56)
+        return pygame.Rect(int(at[0] - half), int(at[1] - 1.05 * h), int(2 * half), int(1.35 * h))
 
     def _explain_ships(self, ships: list[str], at: tuple[float, float], ring: tuple[int, int, int] | None,
                        hidden_coin: bool) -> None:
@@ -1584,7 +1847,10 @@ class PirateerScene(TableScene):
                fx.Blast: "pir.explain.blast", fx.Banner: "pir.explain.banner"}.get(type(clip))
         if isinstance(clip, fx.Frames):
             key = "pir.explain.glint" if clip.what == "glint" else "pir.explain.smoke"
-        if key is not None:
+        says = getattr(clip, "says", None)          # a banner that names its own rule (R13)
+        if says is not None:
+            self.explain(box, says, "effect")
+        elif key is not None:
             self.explain(box, Text.of(key), "treasure" if isinstance(clip, fx.CoinHop) else "effect")
 
     def _explain_chooser(self) -> None:

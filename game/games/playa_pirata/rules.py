@@ -1227,19 +1227,21 @@ class PlayaHand(State):
         self._tell("revealed", None, what="beach", treasures=[sp.treasure for sp in self.beach])
         self.breakdown = [self.score_rows(seat) for seat in range(self.players)]
         self.scores = [int(sum(v for _, v in rows)) for rows in self.breakdown]
+        # R29, R30: who takes each treasure, in the order of the beach (the order the sunset turns them over,
+        # so a table can tell each one as its card turns), then each seat's kept card and its score (R38)
+        taker = {i: seat for seat in range(self.players) for i in self.captures(seat)}
+        for i in sorted(taker):
+            seat = taker[i]
+            self._say(None, T("pp.log.capture", player=colour_text(seat), spot=i + 1,
+                              treasure=treasure_text(self.beach[i].treasure)))
+            self._tell("took", seat, what="treasure", spot=i, treasure=self.beach[i].treasure,
+                       points=self.treasure_points(i), how="umbrella" if self.beach[i].umbrella == seat else "towel")
         for seat in range(self.players):
             who = colour_text(seat)
             if self.special and self.special_hand[seat] in KEPT_SPECIALS:
                 self._say(None, T("pp.log.kept", player=who, card=special_text(self.special_hand[seat] or "")))
                 self._tell("revealed", seat, what="special", card=self.special_hand[seat])
-            taken = []
-            for i in self.captures(seat):
-                self._say(None, T("pp.log.capture", player=who, spot=i + 1,
-                                  treasure=treasure_text(self.beach[i].treasure)))
-                points = self.treasure_points(i)
-                taken.append((i, points))
-                self._tell("took", seat, what="treasure", spot=i, treasure=self.beach[i].treasure, points=points,
-                           how="umbrella" if self.beach[i].umbrella == seat else "towel")
+            taken = [(i, self.treasure_points(i)) for i in self.captures(seat)]
             self._say(None, T("pp.log.hand_score", player=who, points=self.scores[seat]))
             self._tell("scored", seat, points=self.scores[seat], taken=taken,
                        rows=tuple((key, value) for key, value in self.breakdown[seat]))

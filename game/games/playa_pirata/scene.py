@@ -66,6 +66,7 @@ CARD_RATIO = 7 / 5
 
 #: what each of the table's own buttons does, by the key of its label
 BUTTON_EXPLAINED = {"pp.ui.end_turn": "pp.explain.button.end_turn", "pp.ui.show": "pp.explain.button.show",
+                    "pp.ui.show_end": "pp.explain.button.show_end",
                     "pp.ui.flag_on": "pp.explain.button.flag_on", "pp.ui.flag_off": "pp.explain.button.flag_off"}
 
 #: where a special card goes when dropped where it means nothing: the Lifeguard on a player (V13), the
@@ -303,7 +304,10 @@ class PlayaScene(TableScene):
         self.hand_area = pygame.Rect(0, rect.h - hand_h, rect.w - side_w, hand_h)
         self.beach = pygame.Rect(0, top_h, rect.w - side_w, rect.h - top_h - hand_h)
         pad = theme.px(10)
-        self.info_rect = pygame.Rect(self.side.x + pad, pad, side_w - 2 * pad, theme.px(150))
+        # the hand and round, the starting player, one line per seat (4 seats fit at 960x540 too)
+        info_h = theme.px(12) + theme.font("bold", 16).get_linesize() + theme.px(10) + \
+            theme.font("text", 14).get_linesize() + theme.px(4) + theme.px(21) * self.session.players + theme.px(8)
+        self.info_rect = pygame.Rect(self.side.x + pad, pad, side_w - 2 * pad, max(theme.px(150), info_h))
         self.logpanel.layout(pygame.Rect(self.side.x + pad, self.info_rect.bottom + pad, side_w - 2 * pad,
                                          rect.h - self.info_rect.bottom - 2 * pad - theme.px(50)))
         self.menu_button.layout(pygame.Rect(self.side.right - pad - theme.px(110), rect.h - theme.px(48),
@@ -342,6 +346,7 @@ class PlayaScene(TableScene):
         legal = self.legal()
         self.end_button.visible = any(isinstance(a, EndTurn) for a in legal)
         self.show_button.visible = any(isinstance(a, ShowHand) for a in legal)
+        self.show_button.text = Text.of("pp.ui.show_end" if self._show_ends_turn(legal) else "pp.ui.show")
         self.undo_button.visible = self.my_turn() is not None
         self.undo_button.enabled = self.can_undo()
         self.flag_toggle.visible = any(isinstance(a, BuryTreasure) and a.flag for a in legal)
@@ -495,11 +500,11 @@ class PlayaScene(TableScene):
     def drop_actions(self, pick: Any, target: Any) -> list[Action]:
         """What dropping ``pick`` on ``target`` plays for the seat on turn, legal or not (the engine judges):
         a treasure on the open sand is buried (R10, with the Flag when it is switched on, V11); a pirate on
-        a treasure plays it there, on the Pirates played pile without a target (R11-R16); towels on a treasure
-        play the gathered group there (R18-R22); a special card on the treasure it acts on (V10, V12, V14,
-        V15, V16), the Lifeguard on the player it looks at (V13). The kept cards and the Flag, which are
-        never played on their own (V6, V11), mean their play anywhere, which the engine refuses with its
-        rule. Anything else means nothing (``no_drop_reason``)."""
+        a treasure plays it there, on the Pirates played pile without a target (R11, R14, R16); towels on a
+        treasure play the gathered group there (R18, R19, R20, R21, R22); a special card on the treasure it
+        acts on (V10, V12, V14, V15, V16), the Lifeguard on the player it looks at (V13). The kept cards and
+        the Flag, which are never played on their own (V6, V11), mean their play anywhere, which the engine
+        refuses with its rule. Anything else means nothing (``no_drop_reason``)."""
         seat = self.my_turn()
         data = getattr(target, "data", None)
         if seat is None or not isinstance(pick, Pick) or not data:
@@ -575,10 +580,20 @@ class PlayaScene(TableScene):
         if seat is not None:
             self.play(EndTurn(seat))
 
+    def _show_ends_turn(self, legal: list[Action]) -> bool:
+        """Nothing fits (R24) and nothing else may be played this turn (no special card, V6): showing the
+        towels ends the turn too, one click. A lesson teaches the two steps one by one."""
+        return self.coach is None and any(isinstance(a, ShowHand) for a in legal) and \
+            all(isinstance(a, (ShowHand, EndTurn)) for a in legal)
+
     def _show_hand(self) -> None:
         seat = self.my_turn()
-        if seat is not None:
-            self.play(ShowHand(seat))
+        if seat is None:
+            return
+        ends = self._show_ends_turn(self.legal())
+        if self.play(ShowHand(seat)) and ends and self.my_turn() == seat and \
+                [type(a) for a in self.legal()] == [EndTurn]:
+            self.play(EndTurn(seat))   # R24: the towels shown, the turn is over (nothing else to play)
 
     def _toggle_flag(self) -> None:
         self.flag_on = not self.flag_on
@@ -953,13 +968,16 @@ class PlayaScene(TableScene):
         current = hand.current
         if current is None or viewer != current or self.is_bot(current):
             return Text.of("pp.explain.status.waiting")
-        step = {SEATING: "seating", DRAFT: "draft", FINAL: "final"}.get(hand.phase)
+        step = {SEATING: "seating", DRAFT: "draft"}.get(hand.phase)
         if step is not None:
             return Text.of(f"pp.explain.status.{step}")
-        if hand.round == 1:
-            return Text.of("pp.explain.status.burial")
-        return Text.of({STEP_A: "pp.explain.status.a", STEP_B: "pp.explain.status.b"}.get(hand.step,
-                                                                                       "pp.explain.status.end"))
+        key = self._step_key(hand)
+        return Text.of({"pp.ui.step_final": "pp.explain.status.final", "pp.ui.step_final_none":
+                        "pp.explain.status.final_none", "pp.ui.step_burial": "pp.explain.status.burial",
+                        "pp.ui.step_buried": "pp.explain.status.buried", "pp.ui.step_a": "pp.explain.status.a",
+                        "pp.ui.step_b": "pp.explain.status.b", "pp.ui.step_b_group": "pp.explain.status.b",
+                        "pp.ui.step_b_more": "pp.explain.status.b_more",
+                        "pp.ui.step_b_none": "pp.explain.status.b_none"}.get(key, "pp.explain.status.end"))
 
     @staticmethod
     def _choice_explained(button: Button) -> Text:
@@ -969,6 +987,60 @@ class PlayaScene(TableScene):
     def revealed_count(self) -> int:
         """How many treasures the sunset has turned over so far (more than all: the scoring shows)."""
         return self._sunset_clip.revealed if self._sunset_clip is not None else 0
+
+    def log_held_from(self) -> int | None:
+        """While the sunset turns the treasures over, the log tells only what has turned (issue 16: the reveal
+        is not spoiled): "X takes treasure #N" once card N has turned (R29, R30), the kept cards and each
+        seat's score once the scoring shows (R38), and what follows (the next hand) after them. The index of
+        the first held event of the state's events; None once the scoring shows, or with no sunset on screen
+        (a replay or a resync ends with the whole log)."""
+        if self.hand_end is None or self.sunset is None or self.all_revealed():
+            return None
+        start = self._sunset_start()
+        if start is None:
+            return None
+        shown = self.revealed_count()
+        events = self.viewer_events()    # the state's events, one for one, as the viewer may know them
+        last = start
+        for i in range(start + 1, len(events)):
+            e = events[i]
+            if e.kind == "took" and e.get("what") == "treasure":
+                if int(e.get("spot") or 0) >= shown:
+                    break                # its card has not turned yet: its line (just before it) waits
+                last = i
+            elif e.kind == "ended":
+                break
+        return last + 1
+
+    def _sunset_start(self) -> int | None:
+        """The index of the ``revealed`` beach event of the hand whose sunset is on screen (R32), from its
+        ``ended`` event; None when the events do not hold it."""
+        events = self.viewer_events()
+        key = (id(events), len(events), self.hand_end[0] if self.hand_end is not None else None)
+        if getattr(self, "_sunset_start_key", None) == key:
+            return self._sunset_start_at
+        index = self.hand_end[0] - 1 if self.hand_end is not None else -1
+        found = None
+        end = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "ended"
+                    and events[i].get("what") == "hand" and int(events[i].get("hand") or 0) == index), None)
+        if end is not None:
+            found = next((i for i in range(end, -1, -1) if events[i].kind == "revealed"
+                          and events[i].get("what") == "beach"), None)
+        self._sunset_start_key, self._sunset_start_at = key, found
+        return found
+
+    def sunset_total(self, seat: int) -> float | None:
+        """A seat's match total while the sunset turns the treasures over: its total before this hand plus the
+        points of the treasures it took that have turned (R33, R34); a skull counts with its set, and the rest of
+        the hand (R35, R36, R37) once the scoring shows. None when no sunset is turning."""
+        if self.hand_end is None or self.sunset is None or self.all_revealed():
+            return None
+        totals = self.hand_match[2]
+        after = totals[seat] if seat < len(totals) else 0.0
+        hand = self.sunset.scores.get(seat, (0.0, [], 0))[0]
+        shown = self.revealed_count()
+        turned = sum(points or 0 for spot, (who, points) in self.sunset.taken.items() if who == seat and spot < shown)
+        return float(after) - float(hand) + float(turned)
 
     def sunset_spots(self) -> int:
         """How many treasures the sunset on screen turns over (the ``revealed`` beach of its hand)."""
@@ -1099,23 +1171,27 @@ class PlayaScene(TableScene):
                         moves: dict[int, SeatMove] | None = None) -> None:
         small = theme.font("text", 13)
         bold = theme.font("bold", 16)
+        shown = self.turn_shown() if hand.current is not None else None   # a bot's cards still flying: its turn
+        on_turn = shown if shown is not None else hand.current
         for seat, r in self.portrait_rects().items():
             theme.draw_frame(surface, "panel_dark", r)
             colour = self.seat_colour(seat)
-            turn = hand.current == seat and hand.phase != OVER
+            turn = on_turn == seat and hand.phase != OVER
             self.explain(r, Text.of("pp.explain.opponent_turn" if turn else "pp.explain.opponent",
                                     name=self.seat_name(seat), total=self._running_total(seat)), "opponent")
             chip = theme.seat_chip(colour, theme.px(30))
             surface.blit(chip, (r.x + theme.px(8), r.y + theme.px(8)))
             name = self.seat_name(seat)
-            if hand.current == seat and hand.phase != OVER:  # whose turn it is: a gold frame
+            if turn:  # whose turn it is: a gold frame
                 pygame.draw.rect(surface, palette.GOLD_LIGHT, r, width=max(2, theme.px(3)),
                                  border_radius=theme.px(10))
-            theme.draw_text(surface, name, theme.fit_font(name, "bold", 16, r.w - theme.px(120)),
-                            palette.GOLD_LIGHT, (r.x + theme.px(44), r.y + theme.px(8)))
             total = self._running_total(seat)
-            theme.draw_text(surface, str(total), bold, palette.PARCHMENT, (r.right - theme.px(10), r.y + theme.px(8)),
-                            "topright")
+            score = theme.draw_text(surface, str(total), bold, palette.PARCHMENT,
+                                    (r.right - theme.px(16), r.y + theme.px(8)), "topright")
+            # the name takes all the room between the chip and the score (a long one in a smaller font)
+            room = score.x - theme.px(8) - (r.x + theme.px(44))
+            theme.draw_text(surface, name, theme.fit_font(name, "bold", 16, room, min_size=11),
+                            palette.GOLD_LIGHT, (r.x + theme.px(44), r.y + theme.px(8)))
             move = (moves or {}).get(seat)
             if move is not None:
                 self._draw_move_line(surface, move, pygame.Rect(r.x + theme.px(44), r.y + theme.px(30),
@@ -1171,8 +1247,11 @@ class PlayaScene(TableScene):
         self.explain(where, move.text(self.seat_name(move.seat)), "last-move")
 
     def _running_total(self, seat: int) -> float:
-        totals = getattr(self.shown, "totals", None)
-        value = totals[seat] if totals else 0
+        """A seat's match total on the panels; during a sunset, only what has turned over (``sunset_total``)."""
+        value = self.sunset_total(seat)
+        if value is None:
+            totals = getattr(self.shown, "totals", None)
+            value = totals[seat] if totals else 0
         return int(value) if float(value).is_integer() else value
 
     def _draw_spot(self, surface: pygame.Surface, hand: PlayaHand, i: int, r: pygame.Rect,
@@ -1332,20 +1411,17 @@ class PlayaScene(TableScene):
         if viewer is not None:
             self.explain(area, Text.of("pp.explain.hand"), "hand")
         status = self._status(hand, viewer)
-        where = theme.draw_text(surface, status, theme.fit_font(status, "bold", 18, area.w - theme.px(480)),
+        self._lay_buttons(area)
+        room = getattr(self, "_buttons_left", area.right - theme.px(480)) - area.x - theme.px(24)
+        where = theme.draw_text(surface, status, theme.fit_font(status, "bold", 18, room),
                                 palette.GOLD_LIGHT, (area.x + theme.px(12), area.y + theme.px(6)),
                                 outline=palette.WOOD_DARK)
         if status:
             self.explain(where, self._status_explained(hand, viewer), "status")
-        bx = area.right - theme.px(8)
-        for b in (self.end_button, self.show_button, self.undo_button, self.flag_toggle):
-            if b.visible:
-                w = b.preferred_size()[0]
-                b.layout(pygame.Rect(bx - w, area.y + theme.px(4), w, theme.px(40)))
-                bx -= w + theme.px(8)
-                b.draw(surface)
-                # Undo in the shared table's words, again here: it lies on the hand, which is explained too
-                self.explain(b.rect, Text.of(BUTTON_EXPLAINED.get(b.text.key, "table.explain.undo")), "button")
+        for b in self._lay_buttons(area):
+            b.draw(surface)
+            # Undo in the shared table's words, again here: it lies on the hand, which is explained too
+            self.explain(b.rect, Text.of(BUTTON_EXPLAINED.get(b.text.key, "table.explain.undo")), "button")
         held = self.drag.held
         for s in self.hand_sprites:
             if s is not held:
@@ -1359,8 +1435,35 @@ class PlayaScene(TableScene):
             b.draw(surface)
             self.explain(b.rect, self._choice_explained(b), "button")
 
+    def _lay_buttons(self, area: pygame.Rect) -> list[Button]:
+        """The turn's buttons in the top right of the hand, each in a place of its own: End turn (or Show my
+        towels) always in the corner, Undo well apart on its left whether End turn shows or not (a second
+        click on End turn never lands on Undo), the Flag's switch left of Undo. The visible ones, laid out."""
+        f = theme.font(self.end_button.role, self.end_button.size)
+        slot = max(theme.px(self.end_button.min_width),
+                   *(f.size(tr(key))[0] + theme.px(40) for key in ("pp.ui.end_turn", "pp.ui.show", "pp.ui.show_end")))
+        top, h = area.y + theme.px(4), theme.px(40)
+        x = area.right - theme.px(8) - slot
+        shown = []
+        for b in (self.end_button, self.show_button):
+            if b.visible:
+                b.layout(pygame.Rect(x, top, slot, h))
+                shown.append(b)
+                break
+        x -= theme.px(28)
+        for b in (self.undo_button, self.flag_toggle):
+            w = b.preferred_size()[0]
+            if b.visible:
+                b.layout(pygame.Rect(x - w, top, w, h))
+                shown.append(b)
+            x -= w + theme.px(8)
+        self._buttons_left = x
+        return shown
+
     def _status(self, hand: PlayaHand, viewer: int | None) -> str:
         current = hand.current
+        if current is not None and self.turn_shown() is not None:
+            current = self.turn_shown()        # a bot's last cards still flying: still its turn on screen
         if hand.phase == OVER or current is None:
             return ""
         name = self.seat_name(current)
@@ -1372,17 +1475,27 @@ class PlayaScene(TableScene):
             return tr("pp.ui.step_seating", name=name)
         if hand.phase == DRAFT:
             return tr("pp.ui.step_draft", name=name)
-        if hand.phase == FINAL:
-            return tr("pp.ui.step_final", name=name)
-        if hand.round == 1:
-            return tr("pp.ui.step_burial", name=name)
-        if hand.step == STEP_A:
-            return tr("pp.ui.step_a", name=name)
+        return tr(self._step_key(hand), name=name, total=sum(TOWEL_VALUE[c] for c in self.selected))
+
+    def _step_key(self, hand: PlayaHand) -> str:
+        """The prompt of the step the seat on turn is in, saying what it must do now and what it may do: each
+        step of the turn (R8, R9, R18, R19, R24, R28) by what the engine lets it play now."""
+        legal = self.legal()
+        towels = any(isinstance(a, PlayTowels) for a in legal)
+        if hand.step == STEP_B and self.selected and towels:
+            return "pp.ui.step_b_group"
+        if hand.phase == FINAL:                                 # R28, A15: one group on one treasure, or none
+            if hand.step == STEP_B and towels:
+                return "pp.ui.step_final"
+            return "pp.ui.step_final_none" if hand.step == STEP_B else "pp.ui.step_end"
+        if hand.step == STEP_A:                                 # R8 round 1 buries; R9 step A
+            return "pp.ui.step_burial" if hand.round == 1 else "pp.ui.step_a"
         if hand.step == STEP_B:
-            if self.selected:
-                return tr("pp.ui.step_b_group", total=sum(TOWEL_VALUE[c] for c in self.selected))
-            return tr("pp.ui.step_b", name=name)
-        return tr("pp.ui.step_end", name=name)
+            if not towels:                                      # R24: nothing fits, the towels are shown
+                return "pp.ui.step_b_none"
+            # R18 at least one group; R19 a second one, on another treasure, is up to the player
+            return "pp.ui.step_b_more" if hand.groups else "pp.ui.step_b"
+        return "pp.ui.step_buried" if hand.round == 1 else "pp.ui.step_end"
 
     def _draw_side(self, surface: pygame.Surface, hand: PlayaHand, viewer: int | None) -> None:
         surface.blit(theme.background("wood", self.side.size), self.side)
@@ -1482,7 +1595,8 @@ class PlayaScene(TableScene):
         area = surface.get_rect()
         if self.coach is not None and not self.coach.done:
             area.w = self.side.x           # a lesson: its coach talks in the log's column, beside the breakdown
-        w, h = min(theme.px(900), area.w - theme.px(60)), theme.px(480)   # room for the match so far
+        # room for the match so far, and for four players' names over the columns of the rows
+        w, h = min(theme.px(1040), area.w - theme.px(60)), theme.px(480)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (area.centerx, area.centery - theme.px(20))
         self.breakdown_rect = rect.copy()
@@ -1503,6 +1617,11 @@ class PlayaScene(TableScene):
         self.explain(rect, Text.of("pp.explain.breakdown", n=number), "breakdown")
         if view.standing_rect.w > 0:
             self.explain(view.standing_rect, Text.of("pp.explain.standing"), "breakdown")
+        # each row: what it counts and by which rule (R33, R34, R35, R36, R37, V7, V8, V9)
+        for row, key in view.row_rects:
+            why = view.row_explanation(row.center)
+            if why is not None:
+                self.explain(row, why, "breakdown")
         if not self.sunset_button_shown():
             return
         bw = self.next_hand_button.preferred_size()[0]

@@ -88,6 +88,10 @@ def to_scoring(app, scene, seen: set[str]) -> None:
     scene.stage_t = view.duration + 5.0
     frames(app, 2)
     look(scene, seen)
+    if scene.ending_shown() == "round-scoring":   # every island's scoring read: See the summary
+        click(app, scene.ending_button().center)
+        frames(app, 2)
+        look(scene, seen)
 
 
 def test_everything_the_table_draws_explains_itself(app):

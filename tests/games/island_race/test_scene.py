@@ -593,6 +593,10 @@ def test_the_scoring_is_shown_step_by_step_then_the_next_round(app):
     assert scene.scoring.step_at(scene.stage_t) >= len(STEPS)
     frames(app, 60)
     scene.draw(surface)
+    assert scene.ending_shown() == "round-scoring" and not scene.summary_open   # it stays to be read
+    click(app, scene.summary_button.rect.center)
+    assert scene.ending_shown() == "round-summary"
+    scene.draw(surface)
     click(app, scene.next_button.rect.center)
     assert scene.stage == "countdown" and scene.round.phase == MIX and scene.round.round_index == 1
 

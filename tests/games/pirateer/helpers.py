@@ -69,9 +69,28 @@ def named_squares(data: Any) -> Any:
     return json.loads(text)
 
 
+def with_reasons(log: list[Any]) -> list[Any]:
+    """An older save's log lines (JSON) as a state read from it, or replayed from its actions, logs today: a roll
+    that left no move says why (R13: "no ship can sail 6 squares", from the dice of the roll line before it)."""
+    import json
+    import re
+    from game.games.pirateer.rules import no_move_reason
+    out, dice = [], []
+    for line in log:
+        text = line["text"]
+        if text["key"] in ("pir.log.roll", "pir.log.reroll"):
+            dice = [int(d) for d in re.findall(r'"(\d)"', json.dumps(text["params"]["dice"]))]
+        if text["key"] == "pir.log.no_move":
+            text = {"key": "pir.log.no_move_why",
+                    "params": {**text["params"], "why": no_move_reason(dice).to_json()}}
+            line = {**line, "text": text}
+        out.append(line)
+    return out
+
+
 def legal_moves(s: PirateerState) -> set[tuple[tuple[str, ...], str, int]]:
     return {(a.ships, a.direction, a.die) for a in s.legal_actions() if isinstance(a, Move)}
 
 
 __all__ = ["game", "new_game", "roll", "fixed_dice", "single", "cells", "mv", "legal_moves", "sid", "MOVE", "START",
-           "PRESET_SEATS", "named_squares"]
+           "PRESET_SEATS", "named_squares", "with_reasons"]

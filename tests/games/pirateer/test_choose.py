@@ -14,7 +14,7 @@ from game.games.pirateer.bots import make_bot
 from game.games.pirateer.moves import ISLAND, faction_of, ship_id
 from game.games.pirateer.rules import (CHOOSE, RULES, START, WIND, ChooseFaction, PirateerState, Roll,
                                        clockwise_order)
-from tests.games.pirateer.helpers import PRESET_SEATS, named_squares, new_game
+from tests.games.pirateer.helpers import PRESET_SEATS, named_squares, new_game, with_reasons
 
 CLOCKWISE = ["spanish", "french", "pirates", "barbary"]
 STARTS = {"spanish": [(0, 10), (0, 11), (0, 12)], "french": [(10, 0), (11, 0), (12, 0)],
@@ -187,7 +187,8 @@ def test_a_save_of_rules_version_1_replays_exactly_as_it_was_played():
         got = json.loads(json.dumps(state.to_json()))
         assert "events" not in want and got.pop("events")
         # the log is events now, its squares named as the board's frame prints them ("(0,9)" was C8)
-        assert [line.to_json() for line in state.log] == named_squares(want.pop("log"))
+        # ... and a roll that left no move says why (R13, issue 16)
+        assert [line.to_json() for line in state.log] == with_reasons(named_squares(want.pop("log")))
         assert got == want
         assert RULES.options_of_version(save.options, 1, save.players) == {**save.options, "factions": "preset"}
     # without the old options the same actions would not replay: the players would have to choose first

@@ -14,6 +14,7 @@ from game.games.pirateer import queries
 from game.games.pirateer.moves import DESTROYED, ISLAND
 from game.games.pirateer.rules import (BONUS, CHOOSE, EVENT_KINDS, RULES, STORM, WIND, Arm, Bonus, ChooseCarrier,
                                        ChooseFaction, EndTurn, Move, Roll, StormPick, Take)
+from game.games.pirateer.rules import no_move_reason
 from game.games.pirateer.validate import corruptions
 from tests.games.pirateer.helpers import fixed_dice, game, mv, named_squares, new_game, roll, sid
 
@@ -121,7 +122,9 @@ def test_forfeited_dice():
     assert one(s, "forfeit", n) == (0, {"dice": [6], "none": False})
     t = game({"Sp1": (8, 10), "Fr1": (10, 0)})                  # R13: nothing moves; a take is still open
     n = apply(fixed_dice(t, 6, 6), Roll(0))
-    assert kinds(t, n) == ["rolled", "forfeit"] and one(t, "forfeit", n) == (0, {"dice": [6, 6], "none": True})
+    why = no_move_reason([6, 6]).to_json()                    # R13: and why, in the rule's words
+    assert kinds(t, n) == ["rolled", "forfeit"] and one(t, "forfeit", n) == (0, {"dice": [6, 6], "none": True,
+                                                                                 "why": why})
     n = apply(t, EndTurn(0))
     assert evs(t, n) == [("chose", 0, {"what": "end-turn", "choice": "decline-take"}), ("turn", 1, {"turn": 2})]
 

@@ -123,7 +123,7 @@ def test_every_seat_has_its_last_move_marked_and_a_new_move_replaces_only_its_ow
     marks = scene.seat_marks()
     rolled_only = {s for s in range(4) if s not in scene.last_moves()}   # a roll that left no move is not one
     assert len(rolled_only) <= 1 and sorted(marks) == sorted(set(range(4)) - rolled_only)   # a full round
-    assert marks == marks_of(scene.last_moves())              # read from the table's last_moves, nothing else
+    assert marks == marks_of(scene.last_moves(), scene.viewer_events())   # the table's last_moves and events
     moved = [s for s, m in marks.items() if not m.empty]
     assert len(moved) >= 3
     frames(app, 1)
@@ -236,8 +236,8 @@ def test_no_legal_move_is_a_banner_one_reads(app):
     scene = table_at(app, game({"Sp1": (8, 10), "Fr1": (10, 0)}, next_rolls=[[6, 6]]), ["human"] * 4)
     key(app, pygame.K_SPACE)
     banner = next(e for e in scene.effects if isinstance(e, fx.Banner))
-    assert banner.text == tr("pir.ui.no_move") and banner.sub == "P0 rolled 6 and 6: no ship can sail. The turn passes."
-    assert banner.duration >= 2.0 and not banner.blocking
+    assert banner.text == tr("pir.ui.no_move") and banner.sub == "P0 rolled 6 and 6: no ship can sail 6 squares."
+    assert banner.duration >= 2.0 and banner.blocking          # the next seat waits while it shows (test_no_move)
     scene.update(banner.delay + banner.duration / 2)          # half way: a dark plate, ringed in gold
     surface = pygame.Surface(app.screen.get_size())
     scene.draw(surface)
@@ -245,3 +245,27 @@ def test_no_legal_move_is_a_banner_one_reads(app):
     inside = surface.get_at((box.x + 12, box.centery))[:3]
     assert sum(inside) < 200                                   # dark, not a faint veil over the island
     assert scene.view.rect.contains(box)
+
+
+def test_the_panel_names_a_bots_turn_until_its_last_move_has_sailed(app):
+    """Found by a newcomer: during a replay (and live) the panel's heading ran one turn ahead of the ship still
+    sailing."""
+    app.bot_delay = None
+    scene = start(app, ["easy", "easy"], seed=7)
+    held = 0
+    for _ in range(3000):
+        scene.update(0.05)
+        frames(app, 1)
+        g = scene.game
+        if g.is_over():
+            break
+        seat = scene.turn_shown()
+        if seat is not None and seat != g.current:
+            turns = [e for e in reversed(scene.state.events) if e.kind == "turn"]
+            assert scene.timeline.blocking
+            assert scene.shown_turn() == (turns[1].get("turn"), seat)
+            assert scene.seat_name(seat) in scene.panel.prompt_text()
+            held += 1
+            if held > 20:
+                break
+    assert held

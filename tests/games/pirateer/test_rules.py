@@ -111,7 +111,7 @@ def test_example_E2_only_one_die_usable():
 
 def test_example_E3_no_die_usable():
     s = roll(game({"Sp1": (2, 8), "Fr1": (10, 0)}), 6, 6)
-    assert "pir.log.no_move" in keys(s) and s.current == s.controller("french") and s.phase == START
+    assert "pir.log.no_move_why" in keys(s) and s.current == s.controller("french") and s.phase == START
 
 
 def test_example_E4_taking_first_would_waste_a_die():

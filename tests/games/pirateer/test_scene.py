@@ -40,8 +40,11 @@ def at(scene, cell):
 
 
 def settle(app, scene, limit=200):
-    """Let the animations run to their end (time passes 50 ms a frame, whatever the machine)."""
+    """Let the animations run to their end (time passes 50 ms a frame, whatever the machine); a human's roll that
+    left no move waits for its OK (R13, test_no_move.py): the player presses Enter, as they would."""
     for _ in range(limit):
+        if scene.no_move_held() is not None and not scene.dice_rolling():
+            key(app, pygame.K_RETURN)
         if not scene.effects and not scene.dice_rolling():
             return
         scene.update(0.05)
