@@ -1291,13 +1291,16 @@ def build_all() -> dict[str, pygame.Surface]:
     out.update(art_island_race.build_all(tex_cache))
     import art_pirateer  # Pirateer pieces (build/art_pirateer.py, reuses the helpers above)
     out.update(art_pirateer.build_all(tex_cache))
+    import make_planks_art  # Pirates, Planks & Pesetas pieces and its menu picture (build/make_planks_art.py)
+    out.update(make_planks_art.build_all(tex_cache))
+    out["menu/planks.png"] = make_planks_art.menu_picture()
     return out
 
 
-def contact_sheet(images: dict[str, pygame.Surface]) -> pygame.Surface:
+def contact_sheet(images: dict[str, pygame.Surface], width: int = 1320) -> pygame.Surface:
     """All images on a parchment sheet with their names (for people to look at)."""
     small = pygame.font.Font(str(ROOT / "assets" / "fonts" / P.FONT_FILES["text"]), 13)
-    W = 1320
+    W = width
     x = y = 10
     row_h = 0
     placed = []

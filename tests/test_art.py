@@ -37,6 +37,7 @@ def contract() -> dict[str, tuple[int, int]]:
     c.update(playa_pirata_contract())
     c.update(island_race_contract())
     c.update(pirateer_contract())
+    c.update(planks_contract())
     return c
 
 
@@ -79,6 +80,21 @@ def pirateer_contract() -> dict[str, tuple[int, int]]:
     c.update({"pirateer/coin_small.png": (32, 32), "pirateer/current_arrow.png": (128, 64),
               "pirateer/compass.png": (256, 256), "pirateer/blast_ring.png": (256, 256),
               "pirateer/wave.png": (256, 128)})
+    return c
+
+
+def planks_contract() -> dict[str, tuple[int, int]]:
+    """Pirates, Planks & Pesetas pieces (build/make_planks_art.py): ship, chests, standees in 3 layers,
+    island, bag, treasure tiles (width 40 + 8 x length), boards, clip, splash, table."""
+    kinds = ("pearl", "ring", "doubloon", "ruby", "emerald", "brooch", "amulet", "goblet", "crown", "gold-bar",
+             "necklace", "dagger")
+    c = {"planks/ship.png": (600, 720), "planks/chest_big.png": (112, 96), "planks/chest_small.png": (112, 96),
+         "planks/island.png": (320, 200), "planks/bag.png": (128, 128), "planks/board.png": (448, 64),
+         "planks/board_tint.png": (448, 64), "planks/counter.png": (208, 64), "planks/counter_tint.png": (208, 64),
+         "planks/clip.png": (32, 64), "planks/table.png": (1280, 720)}
+    c.update({f"planks/pirate_{s}{x}.png": (64, 128) for s in range(1, 6) for x in ("", "_tint", "_top")})
+    c.update({f"planks/treasure_{k}.png": (40 + 8 * (i + 1), 64) for i, k in enumerate(kinds)})
+    c.update({f"planks/splash_{f}.png": (96, 96) for f in range(1, 5)})
     return c
 
 

@@ -588,3 +588,14 @@ def _drawn_symbol(name: str, s: int) -> pygame.Surface:
         pygame.draw.rect(out, w, pygame.Rect(s * 0.15, s * 0.72, s * 0.7, s * 0.1))
         pygame.draw.circle(out, w, (c, int(s * 0.88)), s // 10)
     return out
+
+
+def cover(img: pygame.Surface, wh: tuple[int, int]) -> pygame.Surface:
+    """``img`` scaled to cover ``wh`` whole (its middle kept, the overflow cut), like CSS ``cover``."""
+    iw, ih = img.get_size()
+    k = max(wh[0] / iw, wh[1] / ih)
+    sw, sh = max(wh[0], math.ceil(iw * k)), max(wh[1], math.ceil(ih * k))
+    big = pygame.transform.smoothscale(img, (sw, sh))
+    out = pygame.Surface(wh, pygame.SRCALPHA)
+    out.blit(big, (-(sw - wh[0]) // 2, -(sh - wh[1]) // 2))
+    return out

@@ -196,7 +196,9 @@ ACCEPT = [("playa-pirata", 2, {}), ("playa-pirata", 4, {"special-cards": True, "
           ("pirateer", 2, {}), ("pirateer", 4, {"storm": True, "nuke": True, "wrecks": True}),
           ("pirateer", 3, {"dead-man": True, "devils-island": True}), ("pirateer", 4, {"flotilla": True}),
           ("pirateer", 2, {"war-wind": True}), ("island-race", 2, {"big-island": True}),
-          ("island-race", 4, {}), ("island-race", 3, {"no-timer": True})]
+          ("island-race", 4, {}), ("island-race", 3, {"no-timer": True}),
+          ("planks", 2, {"colours": "choose", "first-plank": "choose"}), ("planks", 3, {"pairs": 8}),
+          ("planks", 4, {"feel-draw": True, "pairs": 12})]
 
 
 @pytest.mark.parametrize("game_id,players,options", ACCEPT, ids=[f"{g}-{p}-{sorted(o)}" for g, p, o in ACCEPT])

@@ -132,7 +132,7 @@ def table_background(size: Size) -> pygame.Surface:
             inner.center = (wh[0] // 2, wh[1] // 2)
             pygame.draw.rect(out, palette.PARCHMENT_DARK, inner, border_radius=max(1, wh[1] // 40))
             return out
-        return _cover(img, wh)
+        return theme.cover(img, wh)
     return _cached(("table", wh), make)
 
 
@@ -653,16 +653,6 @@ def _make_banner(text: str, width: int) -> pygame.Surface:
             fnt = theme.font_px("display", px)
         theme.draw_text(out, text, fnt, palette.PARCHMENT, (band.centerx, band.centery), "center",
                         outline=(70, 16, 12), outline_px=max(1, px // 14))
-    return out
-
-
-def _cover(img: pygame.Surface, wh: tuple[int, int]) -> pygame.Surface:
-    iw, ih = img.get_size()
-    k = max(wh[0] / iw, wh[1] / ih)
-    sw, sh = max(wh[0], math.ceil(iw * k)), max(wh[1], math.ceil(ih * k))
-    big = pygame.transform.smoothscale(img, (sw, sh))
-    out = pygame.Surface(wh, pygame.SRCALPHA)
-    out.blit(big, (-(sw - wh[0]) // 2, -(sh - wh[1]) // 2))
     return out
 
 

@@ -1,0 +1,1 @@
+"""Pirates, Planks & Pesetas engine tests."""

@@ -1,0 +1,79 @@
+"""Invariants over random legal games (hypothesis): pirates conserved (on a plank or the island, never more than
+three on a plank), budgets never below zero, treasures conserved between the bag, the players, the removed pile
+and the marker, views and JSON round trips, every game ends. A modest number of games here; `make soak` plays
+PLANKS_SOAK_GAMES (default 1000)."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.core.rng import Rng
+from game.games.planks.rules import (ALL_PIRATES, BUDGET, RULES, UNKNOWN, PlanksState, determinize,
+                                     tile_ids)
+
+MAX_ACTIONS = 5000
+
+options = st.fixed_dictionaries({
+    "pairs": st.sampled_from([6, 8, 10, 12]),
+    "feel-draw": st.booleans(),
+    "first-plank": st.sampled_from(["random", "choose"]),
+})
+
+
+def check_invariants(s: PlanksState) -> None:
+    in_play = sorted(p for cs in s.colours for c in cs for p in ALL_PIRATES if p.split("-")[1] == c)
+    if s.phase not in ("colours", "chests", "pirates"):
+        found = sorted([p for plank in s.planks for p in plank] + list(s.island))
+        assert found == in_play                                     # pirates conserved
+    assert all(len(p) <= 3 for p in s.planks)                       # never more than three on a plank
+    assert all(0 <= b <= BUDGET for b in s.budgets)                 # budgets never below zero
+    assert 0 <= s.spent <= s.allowance
+    assert s.all_tiles() == sorted(t for k in s.kinds for t in tile_ids(k))  # treasures conserved
+    assert len(s.kinds) == s.pairs
+
+
+def play(players: int, opts: dict, seed: int) -> PlanksState:
+    s = RULES.new_game(players, opts, seed)
+    rng = Rng(seed ^ 0x5151)
+    for step in range(MAX_ACTIONS):
+        check_invariants(s)
+        if s.is_over():
+            return s
+        acts = s.legal_actions()
+        assert acts, "nobody may act but the game is not over"
+        s.apply(acts[rng.below(len(acts))])
+        if step % 50 == 0:
+            back = RULES.state_from_json(json.loads(json.dumps(s.to_json())))
+            RULES.validate_state(back)
+            for seat in (*range(players), None):
+                v = s.view(seat)
+                if s.offer and seat != s.drawer:
+                    assert v.offer == [UNKNOWN] * len(s.offer)
+                full = determinize(v, Rng(step))
+                assert json.dumps(full.view(seat).to_json(), sort_keys=True) == \
+                    json.dumps(v.to_json(), sort_keys=True)
+    raise AssertionError(f"a random {players}-player game with {opts} did not end (seed {seed})")
+
+
+@settings(max_examples=int(os.environ.get("PLANKS_PROPERTY_GAMES", "24")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), opts=options, seed=st.integers(0, 2**31))
+def test_random_games_keep_every_invariant_and_end(players, opts, seed):
+    s = play(players, opts, seed)
+    assert s.is_over() and not s.bag or (players == 2 and max(len(t) for t in s.treasures) >= (
+        6 if s.pairs == 6 else 7))
+    r = s.result()
+    assert r.scores == [float(len(t)) for t in s.treasures]
+
+
+@pytest.mark.soak
+def test_soak_random_games():
+    rng = Rng(17)
+    for k in range(int(os.environ.get("PLANKS_SOAK_GAMES", "1000"))):
+        players = 2 + rng.below(3)
+        opts = {"pairs": [6, 8, 10, 12][rng.below(4)], "feel-draw": bool(rng.below(2))}
+        play(players, opts, rng.below(2**31))
