@@ -35,12 +35,26 @@ from game.games.island_race.clips import Banner, Bounce, Glide, Pulse, Turn, hid
 from game.games.island_race.hands import glove
 from game.games.island_race.pace import COUNTDOWN_SECONDS, GO_SHOWN, RED_BELOW, RESUME_SECONDS
 from game.games.island_race.rules import LAST, ROUNDS, Done, IslandRound, Piece, Stop, ordinal
-from game.games.island_race.scoring import outer_edges
+from game.games.island_race.scoring import outer_edges, water_faults
 from game.games.island_race.scoring_view import ScoringView, face_surface, face_text
 from game.games.island_race.tiles import WATER
 from game.ui.countdown import format_time
 
 TEXT_ON_TABLE = (252, 240, 214)
+BROKEN = (214, 58, 44)   # an edge placed against the water rule (R20), as the scoring marks it
+
+
+def water_warning_key(faults: Sequence[int], cell: tuple[int, int], size: int) -> str:
+    """R10: the warning's words for the edges ``faults`` of a tile on ``cell``: the part of the water rule they
+    break (an edge on the outer border that is not water, or facing another cell and not land), one or several."""
+    outside = outer_edges(cell, size)
+    out = [d for d in faults if outside[d]]
+    inner = [d for d in faults if not outside[d]]
+    if out and inner:
+        return "ir.ui.water_warning"
+    if out:
+        return "ir.ui.water_warning_out" + ("_many" if len(out) > 1 else "")
+    return "ir.ui.water_warning_in" + ("_many" if len(inner) > 1 else "")
 
 #: every kind of thing the race table names as it draws it (``TableScene.explain``)
 EXPLAINED_KINDS = ("pile", "tile", "slot", "held", "island", "cell", "placed", "round", "clock", "counter",
@@ -68,6 +82,7 @@ class RaceDrawing:
         self._draw_rival_marks(surface, r)
         for seat, box in self.L.islands.items():
             self._draw_island_marks(surface, r, seat, box)
+            self._draw_water_broken(surface, r, seat, box)
         self._draw_controls(surface, r)
         self.menu_button.draw(surface)
         self.timeline.draw(surface, Glide.layer)
@@ -475,6 +490,35 @@ class RaceDrawing:
                 at = self._draw_pad_notice(surface, box, tr("ir.ui.pad_back", n=ps.number), palette.GOLD)
                 self.explain(at, Text.of("ir.explain.pad_back", name=self.seat_name(seat), n=ps.number), "hint")
 
+    def _draw_water_broken(self, surface: pygame.Surface, r: IslandRound, seat: int, box: geo.IslandBox) -> None:
+        """R20: an island where a tile was placed anyway against the water rule keeps its broken edges marked in
+        red and a badge saying so, until the scoring (which marks them its own way); each explains the rule."""
+        if self.stage not in ("play", "resume", "ending") or seat >= len(r.grids):
+            return
+        faults = water_faults(r.faces(seat), r.size)
+        if not faults:
+            return
+        width = max(3, box.cell // 14)
+        for cell, d in faults:
+            rect = box.cell_rect(*cell).inflate(-2, -2)
+            a, b = ((rect.topleft, rect.topright), (rect.topright, rect.bottomright),
+                    (rect.bottomleft, rect.bottomright), (rect.topleft, rect.bottomleft))[d]
+            pygame.draw.line(surface, palette.WHITE, a, b, width + 2)
+            pygame.draw.line(surface, BROKEN, a, b, width)
+            p = box.edge_point(cell, d)
+            rad = max(5, box.cell // 9)
+            self.explain(pygame.Rect(p[0] - rad, p[1] - rad, 2 * rad, 2 * rad), Text.of("ir.explain.mark_water"), "mark")
+        text = tr("ir.ui.water_broken_badge")
+        f = theme.fit_font(text, "bold", 13, max(40, box.grid.w - theme.px(8)))
+        tw, th = f.size(text)
+        pad = theme.px(4)
+        badge = pygame.Rect(0, 0, tw + 2 * pad, th + pad)
+        badge.center = (box.grid.centerx, box.grid.bottom)   # on the island's lower border: half over the frame
+        pygame.draw.rect(surface, palette.WHITE, badge.inflate(4, 4), border_radius=badge.h // 2 + 2)
+        pygame.draw.rect(surface, BROKEN, badge, border_radius=badge.h // 2)
+        theme.draw_text(surface, text, f, palette.WHITE, badge.center, "center")
+        self.explain(badge.inflate(4, 4), Text.of("ir.explain.water_broken", name=self.seat_name(seat)), "mark")
+
     def _draw_pad_notice(self, surface: pygame.Surface, box: geo.IslandBox, text: str, stripe: Any) -> pygame.Rect:
         return draw_bubble(surface, text, box.grid.center, size=15, stripe=stripe, anchor="center",
                     max_width=max(80, int(box.panel.w / theme.scale()) - 10))
@@ -506,11 +550,10 @@ class RaceDrawing:
         self.done_button.enabled = playing and r.is_legal(Done(seat))   # R13, V3.4: the engine says
         self.stop_button.visible = r.is_legal(Stop(seat))                 # V3.3
         self.stop_button.enabled = playing
-        hint = tr("ir.ui.mouse_hint")
-        hf = theme.font("text", 12)
         c = self.L.controls
+        hf, lines = self._hint_lines(tr("ir.ui.mouse_hint"), c.w)
         y = c.y
-        for line in theme.wrap_text(hint, hf, c.w)[:2]:
+        for line in lines:
             theme.draw_text(surface, line, hf, TEXT_ON_TABLE, (c.x, y), "topleft", palette.WOOD_DARK, 1)
             y += hf.get_linesize()
         if y > c.y:
@@ -521,6 +564,24 @@ class RaceDrawing:
             b.draw(surface)
             if b.visible and b.rect.w > 0 and b.rect.h > 0:
                 self.explain(b.rect, Text.of(why), "button")
+
+    @staticmethod
+    def _hint_lines(hint: str, width: int, most: int = 2) -> tuple[Any, list[str]]:
+        """The mouse hint in at most ``most`` lines: a smaller font first, then whole sentences left out (never
+        a sentence cut after a word, "... turn. Click")."""
+        for size in (12, 11):
+            hf = theme.font("text", size)
+            lines = theme.wrap_text(hint, hf, width)
+            if len(lines) <= most:
+                return hf, lines
+        hf = theme.font("text", 12)
+        sentences = [p.strip() for p in hint.replace(". ", ".\n").split("\n") if p.strip()]
+        while len(sentences) > 1:
+            sentences.pop()
+            lines = theme.wrap_text(" ".join(sentences), hf, width)
+            if len(lines) <= most:
+                return hf, lines
+        return hf, theme.wrap_text(hint, hf, width)[:most]
 
     def _draw_gloves(self, surface: pygame.Surface, r: IslandRound) -> None:
         if self.stage not in ("play", "ending", "resume") or self.paused:
@@ -626,7 +687,7 @@ class RaceDrawing:
         L = self.L
         box = L.islands.get(w.seat)
         f = theme.font("text", 15)
-        text = tr("ir.ui.water_warning")
+        text = self.water_warning_text(w)
         avoid = [b.panel for b in L.islands.values()] + ([L.controls] if L.controls.w > 0 else [])
         if self.logpanel.visible:
             avoid.append(L.log)
@@ -649,6 +710,10 @@ class RaceDrawing:
                 return anchor, at, width
         return "midbottom", (panel.centerx, panel.top - theme.px(6)), 300
 
+    def water_warning_text(self, w: Any) -> str:
+        """The warning's words: the rule, the part of it this tile breaks there (R10)."""
+        return tr(water_warning_key(w.faults, w.cell, self.round.size))
+
     def _draw_warning(self, surface: pygame.Surface, rect: pygame.Rect, w: Any) -> None:
         pts = (rect.midtop, rect.midright, rect.midbottom, rect.midleft)
         ends = ((rect.topleft, rect.topright), (rect.topright, rect.bottomright), (rect.bottomleft, rect.bottomright),
@@ -664,7 +729,7 @@ class RaceDrawing:
                          Text.of("ir.explain.warning_edge"), "warning")
         # beside the island, level with the tile, where it covers no island nor button (``warning_place``)
         anchor, side, width = self.warning_place(w, rect.centery)
-        at = draw_bubble(surface, tr("ir.ui.water_warning"), side, size=15, stripe=palette.DANGER,
+        at = draw_bubble(surface, self.water_warning_text(w), side, size=15, stripe=palette.DANGER,
                          anchor=anchor, max_width=width)
         self.explain(at, Text.of("ir.explain.warning"), "warning")
 
@@ -869,11 +934,11 @@ class RoundTable(ResultsView):
         if self.final and self.totals:          # R28: the highest total wins the match (ties share it)
             best = max(self.totals)
             names = [self.names[i] for i, t in enumerate(self.totals) if t == best and i < self.players]
-            return tr("ir.ui.match_won", names=", ".join(names))
+            return names_text("ir.ui.match_won", names)
         names = [self.names[w] for w in self.result.winners if 0 <= w < self.players]
         if not names:
             return ""
-        return tr("ir.ui.best_round", names=", ".join(names))
+        return names_text("ir.ui.best_round", names)
 
     def table_rows(self) -> list[tuple[str, list[str], str]]:
         """The scoring's lines of this round, then its points ("Round 2"), then the total after it. When an island
@@ -999,6 +1064,13 @@ class RoundTable(ResultsView):
                                 (area.x + name_w + k * col_w + col_w // 2, y + line // 2), "center")
             y += line
         self.rounds_rect = pygame.Rect(area.x, area.y, area.w, y - area.y)
+
+
+def names_text(key: str, names: Sequence[str]) -> str:
+    """"Best round: Ben", or for a tie "Best round: Ben and Clara (tie)" (``key`` + "_tie")."""
+    if len(names) < 2:
+        return tr(key, names="".join(names))
+    return tr(key + "_tie", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _last_tile_ring(colour: tuple, size: int) -> pygame.Surface:

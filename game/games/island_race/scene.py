@@ -18,7 +18,10 @@ table's ``drop_verdict``, ``mouse``), a cursor's press the same reason, and a pr
 names why (before "Go!", after the pause, Done already, the round over).
 
 A placement that would break the water rule asks for a second click within 2 s (a setting, on by
-default); the hover assist (a setting, off by default) marks each edge of the held tile that would or
+default; R10); while the pointer, or the cursor, stays on that cell the warning waits (a newcomer reads it first,
+a tablet's tap lands on the same pixel), and its 2 s run once it has left the cell. The warning says the rule in
+plain words (the edge on the outer border that is not water, or facing another cell and not land); an island
+placed anyway keeps its broken edges marked in red, and a badge, until the scoring (``draw``). The hover assist (a setting, off by default) marks each edge of the held tile that would or
 would not match. Nothing is secret in this game, so the scene draws straight from the live state, up
 faces only (a down face is never shown); the drawing is in ``draw``. Between rounds "Everyone is done!" (or
 "Time's up!") shows the round as it ended, the clock where it stopped and the totals before it (its log lines of
@@ -701,6 +704,17 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         reason = self.act(Place(seat, cell))
         return "placed" if reason is None else reason
 
+    def held_cell(self, seat: int) -> tuple[int, int] | None:
+        """The cell of ``seat``'s island its tile in hand is over: under the mouse's pointer (not docked by the
+        buttons), or its keyboard's or controller's cursor on the island; else None."""
+        box = self.L.islands.get(seat)
+        if box is None:
+            return None
+        if seat == self.mouse_seat and (self._mouse_mode or seat != self.key_seat):
+            return None if self.held_docked() else box.cell_at(self.mouse)
+        cur = self.cursor_of(seat)
+        return cur.cell if cur.zone == "grid" else None
+
     def _lesson_wants(self, seat: int, reason: Text) -> Text:
         """After the water rule, what the lesson wants instead of a placement it refuses: another cell (its step
         places a tile), another move (it asks for something else), or the coach's own words (read, watch)."""
@@ -927,10 +941,14 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         self.sync_events()        # what the shared table's update does: events applied outside after_action
         self.timeline.update(dt)
         self.drag.update(dt)      # the refusal bubble fades
-        if self.warning is not None:
-            self.warning.age += dt
-            if self.warning.age > WARN_SECONDS:
-                self.warning = None
+        w = self.warning
+        if w is not None:
+            if self.stage == "play" and self.held_cell(w.seat) == w.cell:
+                w.age = 0.0     # R10: still pointed at, the warning waits for the second press (it is being read)
+            else:
+                w.age += dt
+                if w.age > WARN_SECONDS:
+                    self.warning = None
         for hand in self.bot_hands.values():
             hand.update(sdt if sdt > 0 else dt, self.race_now)
 

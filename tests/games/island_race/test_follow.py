@@ -10,6 +10,7 @@ import pygame
 
 from game.core.protocol import Text
 from game.core.realtime import RealtimeAgent
+from game.games.island_race.draw import names_text
 from game.games.island_race.driver import SPEED_FACTOR
 from game.games.island_race.pace import GLOVE_LOOK, MARK_HOLD, MARK_SECONDS
 from game.games.island_race.rules import ROUNDS, Place, Take
@@ -360,10 +361,10 @@ def test_every_round_summary_waits_for_its_click_with_bots_only(app):
         assert scene.ending_button() == button.rect
         # the last summary's heading names who won the match (the highest total), the others the best round
         best = max(summary.totals)
-        winners = ", ".join(summary.names[i] for i, t in enumerate(summary.totals) if t == best)
-        assert summary.winner_text() == (tr("ir.ui.match_won", names=winners) if final else
-                                         tr("ir.ui.best_round", names=", ".join(summary.names[w]
-                                                                                for w in summary.result.winners)))
+        winners = [summary.names[i] for i, t in enumerate(summary.totals) if t == best]
+        assert summary.winner_text() == (names_text("ir.ui.match_won", winners) if final else
+                                         names_text("ir.ui.best_round",
+                                                    [summary.names[w] for w in summary.result.winners]))
         assert tr(button.text) == ("See the results" if final else "Next round")
         summaries.append(n)
         click(app, scene.ending_button().center)

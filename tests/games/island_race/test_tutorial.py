@@ -462,7 +462,8 @@ def test_a_refused_placement_that_breaks_the_water_rule_says_the_water_rule_firs
     click(app, _centre(box.cell_rect(0, 2)))
     frames(app, 2)
     said = _reason_shown_clear_of_the_ring(app, scene, n)
-    rule = tr("ir.ui.water_warning").split(" Click")[0]
+    rule = tr("ir.coach.water_first", then="").rstrip()   # issue 16: the rule itself, in words, comes first
+    assert "outer border must be water" in rule
     assert said.startswith(rule) and "this lesson asks for another move" in said and "allowed" not in said
     assert scene.warning is None and scene.round.hands[0] is not None
     _do_step(app, scene)                                             # turned: the top-right corner fits now
