@@ -180,9 +180,12 @@ class TableScene(Scene):
         self.mark_dirty()
 
     def my_turn(self) -> int | None:
-        """The human seat that may act on screen now (None: a bot's turn, covered, or the game is over)."""
+        """The human seat that may act on screen now (None: a bot's turn — also while a bot's last move still
+        plays out, so the human's controls and recap come after it — covered, or the game is over)."""
         viewer = self.viewer()
         if viewer is None or self.finished or self.state.current_player != viewer:
+            return None
+        if self._turn_hold is not None and self.turn_shown() != viewer:
             return None
         return viewer
 
@@ -922,10 +925,23 @@ class TableScene(Scene):
         if item is None:
             return
         from game.ui import palette
-        from game.ui.widgets import draw_bubble
+        from game.ui.widgets import bubble_rect, draw_bubble
         rect, text, _kind = item
         pos = self._explain_hover[0] if self._explain_pinned is None and self._explain_hover else rect.midbottom
-        draw_bubble(surface, tr(text), (pos[0] + 14, pos[1] + 18), stripe=palette.GOLD)
+        at, anchor = (pos[0] + 14, pos[1] + 18), "topleft"
+        avoid = self.explanation_avoids()
+        if avoid:  # below right of the pointer, else the first other corner that covers none of them
+            for place in (((pos[0] + 14, pos[1] + 18), "topleft"), ((pos[0] + 14, pos[1] - 8), "bottomleft"),
+                          ((pos[0] - 8, pos[1] + 18), "topright"), ((pos[0] - 8, pos[1] - 8), "bottomright")):
+                drawn = bubble_rect(surface.get_rect(), tr(text), place[0], stripe=palette.GOLD, anchor=place[1])
+                if drawn.collidelist(avoid) < 0:
+                    at, anchor = place
+                    break
+        draw_bubble(surface, tr(text), at, stripe=palette.GOLD, anchor=anchor)
+
+    def explanation_avoids(self) -> list[pygame.Rect]:
+        """Rects an explanation bubble must not cover (a game's action buttons); none by default."""
+        return []
 
     def viewer_events(self) -> list:
         """The events as the seat on screen may know them (``Event.seen_by``), worked out again only when the

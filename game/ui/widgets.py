@@ -783,6 +783,18 @@ class Panel(Widget):
 
 
 # --------------------------------------------------------------------------------------------------
+def bubble_rect(area: pygame.Rect, text: str, pos: tuple[int, int], *, max_width: int = 340, size: int = 16,
+                stripe: theme.Colour | None = None, anchor: str = "topleft") -> pygame.Rect:
+    """Where ``draw_bubble`` would draw ``text`` at ``pos`` inside ``area``, without drawing it."""
+    f = theme.font("text", size)
+    pad = theme.px(10)
+    lines = theme.wrap_text(text, f, theme.px(max_width))
+    w = max((f.size(line)[0] for line in lines), default=0) + 2 * pad + (theme.px(6) if stripe else 0)
+    rect = pygame.Rect(0, 0, w, len(lines) * f.get_linesize() + 2 * pad)
+    setattr(rect, anchor, pos)
+    return rect.clamp(area)
+
+
 def draw_bubble(surface: pygame.Surface, text: str, pos: tuple[int, int], *, max_width: int = 340,
                 size: int = 16, alpha: int = 255, stripe: theme.Colour | None = None,
                 anchor: str = "topleft") -> pygame.Rect:
@@ -791,11 +803,8 @@ def draw_bubble(surface: pygame.Surface, text: str, pos: tuple[int, int], *, max
     pad = theme.px(10)
     lines = theme.wrap_text(text, f, theme.px(max_width))
     line_h = f.get_linesize()
-    w = max((f.size(line)[0] for line in lines), default=0) + 2 * pad + (theme.px(6) if stripe else 0)
-    h = len(lines) * line_h + 2 * pad
-    rect = pygame.Rect(0, 0, w, h)
-    setattr(rect, anchor, pos)
-    rect.clamp_ip(surface.get_rect())
+    rect = bubble_rect(surface.get_rect(), text, pos, max_width=max_width, size=size, stripe=stripe, anchor=anchor)
+    h = rect.h
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     box.blit(theme.frame("toast", rect.size), (0, 0))
     x0 = pad

@@ -331,3 +331,23 @@ def test_the_turn_named_never_runs_ahead_of_a_bots_last_move_still_playing_out(a
             assert scene.turn_shown() == scene.state.current_player
             passed += 1
     assert held and passed
+
+
+def test_a_humans_controls_and_recap_wait_until_the_bots_last_move_has_played_out(app, minigame_entry):
+    """Found by a newcomer: the recap and the Roll button came up while the last bot's ship was still sailing,
+    under a heading naming the bot."""
+    app.bot_delay = None
+    scene = _table(app, minigame_entry, kinds=("human", "easy", "easy"))
+    _play_turn(app, scene)
+    seen_hold = False
+    for _ in range(3000):
+        frames(app, 1)
+        passed_to_me = scene.state.current_player == 0
+        if passed_to_me and scene.timeline.blocking and scene.turn_shown() != 0:
+            seen_hold = True
+            assert scene.my_turn() is None and not scene.recap.visible and scene.legal() == []
+        if passed_to_me and not scene.timeline.blocking:
+            frames(app, 1)
+            assert scene.my_turn() == 0 and scene.recap.visible
+            break
+    assert seen_hold

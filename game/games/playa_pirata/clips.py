@@ -14,7 +14,8 @@ from game.ui.timeline import Clip
 
 SPOT_ANIM_SECONDS = 0.45  # a Map's treasure turning over, an Umbrella popping open
 PEEK_SECONDS = 2.5        # a private look shown large (its last half second fades)
-REVEAL_STEP = 0.35        # seconds between two treasures turning over at sunset
+REVEAL_STEP = 0.7         # seconds between two treasures turning over at sunset: time to read each one
+SCORING_HOLD = 1.75       # the fully turned beach, held before the scoring panel comes up
 POINTS_SECONDS = 1.2      # the points rising from a treasure that turned over
 DIM_SECONDS = 2.5         # the beach darkening at sunset
 
@@ -46,7 +47,8 @@ class Peek(Clip):
 
 class SunsetClip(Clip):
     """The sunset of a hand with ``spots`` treasures (R32): one turns over every ``REVEAL_STEP`` seconds,
-    its points rise for ``POINTS_SECONDS``, the beach dims over ``DIM_SECONDS``; ``on_turn()`` (a sound)
+    its points rise for ``POINTS_SECONDS``, the beach dims over ``DIM_SECONDS``, the whole beach stays
+    ``SCORING_HOLD`` seconds after the last card before the scoring shows; ``on_turn()`` (a sound)
     when a treasure turns over and when the scoring shows. Over (settled) when all of that is done;
     skipped or cancelled, it is at its end. Bots never play during a sunset (the scene holds them), so it
     does not block the timeline."""
@@ -54,7 +56,8 @@ class SunsetClip(Clip):
     TAG = "sunset"
 
     def __init__(self, spots: int, on_turn: Callable[[], None] | None = None) -> None:
-        super().__init__(0.0, max(spots * REVEAL_STEP + POINTS_SECONDS, DIM_SECONDS), tag=self.TAG, blocking=False)
+        super().__init__(0.0, max(spots * REVEAL_STEP + max(POINTS_SECONDS, SCORING_HOLD), DIM_SECONDS),
+                         tag=self.TAG, blocking=False)
         self.spots = spots
         self.on_turn = on_turn
 
@@ -66,12 +69,14 @@ class SunsetClip(Clip):
     @property
     def revealed(self) -> int:
         """How many steps have passed: treasures turned over, and the scoring once more than ``spots``."""
-        return int(self.elapsed / REVEAL_STEP)
+        if self.elapsed >= self.reveal_time:
+            return self.spots + 1
+        return min(self.spots, int(self.elapsed / REVEAL_STEP))
 
     @property
     def reveal_time(self) -> float:
-        """When the last treasure has turned over and the scoring shows."""
-        return (self.spots + 1) * REVEAL_STEP
+        """When the scoring shows: ``SCORING_HOLD`` after the last treasure turned over."""
+        return self.spots * REVEAL_STEP + SCORING_HOLD
 
     def step(self, dt: float) -> None:
         before = self.revealed

@@ -54,6 +54,8 @@ told only to ``audience``; ``twin_hand`` tells the other seats' secrets again fr
     revealed  (seat) ``what`` "special" (V6, at scoring): ``card`` (a kept card)
     took      (seat) ``what`` "treasure" (R29, R30): ``spot``, ``treasure``, ``points`` (R33, R34; null for a
               skull, scored as a set by R35), ``how`` ("umbrella" or "towel")
+    unclaimed (table) ``what`` "treasure" (R31, at scoring, in beach order with ``took``): ``spot``, ``treasure``
+              (no towel and no umbrella on it: nobody takes it)
     scored    (seat) ``points`` (the hand score, R38), ``rows`` ([catalog key, points] as ``score_rows``),
               ``taken`` ([spot, points or null] of each treasure taken)
 """
@@ -1230,8 +1232,12 @@ class PlayaHand(State):
         # R29, R30: who takes each treasure, in the order of the beach (the order the sunset turns them over,
         # so a table can tell each one as its card turns), then each seat's kept card and its score (R38)
         taker = {i: seat for seat in range(self.players) for i in self.captures(seat)}
-        for i in sorted(taker):
-            seat = taker[i]
+        for i in range(len(self.beach)):
+            seat = taker.get(i)
+            if seat is None:  # R31: no towel and no umbrella on it, the treasure goes to nobody
+                self._say(None, T("pp.log.unclaimed", spot=i + 1, treasure=treasure_text(self.beach[i].treasure)))
+                self._tell("unclaimed", None, what="treasure", spot=i, treasure=self.beach[i].treasure)
+                continue
             self._say(None, T("pp.log.capture", player=colour_text(seat), spot=i + 1,
                               treasure=treasure_text(self.beach[i].treasure)))
             self._tell("took", seat, what="treasure", spot=i, treasure=self.beach[i].treasure,

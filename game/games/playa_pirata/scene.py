@@ -67,6 +67,7 @@ CARD_RATIO = 7 / 5
 #: what each of the table's own buttons does, by the key of its label
 BUTTON_EXPLAINED = {"pp.ui.end_turn": "pp.explain.button.end_turn", "pp.ui.show": "pp.explain.button.show",
                     "pp.ui.show_end": "pp.explain.button.show_end",
+                    "pp.ui.skip_towels": "pp.explain.button.skip_towels",
                     "pp.ui.flag_on": "pp.explain.button.flag_on", "pp.ui.flag_off": "pp.explain.button.flag_off"}
 
 #: where a special card goes when dropped where it means nothing: the Lifeguard on a player (V13), the
@@ -226,6 +227,7 @@ class PlayaScene(TableScene):
         self._spot_cards: dict[int, tuple[pygame.Rect, pygame.Rect | None, dict[str, pygame.Rect]]] = {}
         self._discard_top: pygame.Rect | None = None
         self.move_lines: dict[int, pygame.Rect] = {}   # an opponent's "last move" line under its name
+        self.move_line_texts: dict[int, list[str]] = {}  # its words, line by line as drawn
         self._results_due = False            # the match ended under its last sunset: its button shows the results
         self.sunset: Sunset | None = None    # what the sunset on screen reveals (with hand_end)
         self._ending = Sunset()              # the end of the hand on the table, as its events come
@@ -346,7 +348,7 @@ class PlayaScene(TableScene):
         legal = self.legal()
         self.end_button.visible = any(isinstance(a, EndTurn) for a in legal)
         self.show_button.visible = any(isinstance(a, ShowHand) for a in legal)
-        self.show_button.text = Text.of("pp.ui.show_end" if self._show_ends_turn(legal) else "pp.ui.show")
+        self.show_button.text = Text.of(self._show_key(hand, legal))
         self.undo_button.visible = self.my_turn() is not None
         self.undo_button.enabled = self.can_undo()
         self.flag_toggle.visible = any(isinstance(a, BuryTreasure) and a.flag for a in legal)
@@ -585,6 +587,17 @@ class PlayaScene(TableScene):
         towels ends the turn too, one click. A lesson teaches the two steps one by one."""
         return self.coach is None and any(isinstance(a, ShowHand) for a in legal) and \
             all(isinstance(a, (ShowHand, EndTurn)) for a in legal)
+
+    def _show_key(self, hand: PlayaHand, legal: list[Action]) -> str:
+        """The words of the show button: with no towel left (R26) there is nothing to show, so it ends the turn
+        ("End turn") or skips the towels; otherwise it shows them (R24), ending the turn when nothing else may
+        be played."""
+        seat = self.my_turn()
+        empty = seat is not None and 0 <= seat < len(hand.towels) and not hand.towels[seat]
+        ends = self._show_ends_turn(legal)
+        if empty:
+            return "pp.ui.end_turn" if ends else "pp.ui.skip_towels"
+        return "pp.ui.show_end" if ends else "pp.ui.show"
 
     def _show_hand(self) -> None:
         seat = self.my_turn()
@@ -872,6 +885,9 @@ class PlayaScene(TableScene):
         if key == pygame.K_s and self.show_button.visible:
             self._show_hand()
             return True
+        if key == pygame.K_e and self.show_button.visible and self.show_button.text.key == "pp.ui.end_turn":
+            self._show_hand()          # R24, R26: no towels left, the button says End turn and E does it too
+            return True
         return False
 
     def _toggle_towel(self, sprite: CardSprite) -> None:
@@ -963,6 +979,27 @@ class PlayaScene(TableScene):
             text = self._special_explained(card)
         return Text.of("pp.explain.not_now", what=text) if sprite.dimmed else text
 
+    def _sand_key(self, hand: PlayaHand, viewer: int | None) -> str:
+        """What the beach's explanation says: what the seat on screen may do on it now, by the step of its turn
+        (R8, R9 bury or play a pirate; R18 towels go on treasures, not on the sand; then nothing)."""
+        current = hand.current
+        if current is None or viewer != current or self.is_bot(current) or hand.phase in (SEATING, DRAFT):
+            return "pp.explain.sand_wait"
+        legal = self.legal()
+        if any(isinstance(a, BuryTreasure) for a in legal):
+            return "pp.explain.sand"
+        if hand.step == STEP_A:
+            return "pp.explain.sand_pirate"
+        if hand.step == STEP_B and any(isinstance(a, PlayTowels) for a in legal):
+            return "pp.explain.sand_towels"
+        return "pp.explain.sand_done"
+
+    def explanation_avoids(self) -> list[pygame.Rect]:
+        """No explanation covers the turn's buttons (End turn, Show, Undo, the Flag) or the sunset's button."""
+        buttons = (self.next_hand_button,) if self.hand_end is not None else \
+            (self.end_button, self.show_button, self.undo_button, self.flag_toggle)
+        return [pygame.Rect(b.rect) for b in buttons if b.visible and b.rect.w > 0 and b.rect.h > 0]
+
     def _status_explained(self, hand: PlayaHand, viewer: int | None) -> Text:
         """The step of the turn the line above the hand names, with its rule."""
         current = hand.current
@@ -977,7 +1014,13 @@ class PlayaScene(TableScene):
                         "pp.ui.step_buried": "pp.explain.status.buried", "pp.ui.step_a": "pp.explain.status.a",
                         "pp.ui.step_b": "pp.explain.status.b", "pp.ui.step_b_group": "pp.explain.status.b",
                         "pp.ui.step_b_more": "pp.explain.status.b_more",
-                        "pp.ui.step_b_none": "pp.explain.status.b_none"}.get(key, "pp.explain.status.end"))
+                        "pp.ui.step_b_none": "pp.explain.status.b_none",
+                        "pp.ui.step_b_empty": "pp.explain.status.b_empty",
+                        "pp.ui.step_b_empty_skip": "pp.explain.status.b_empty",
+                        "pp.ui.step_final_empty": "pp.explain.status.final_empty",
+                        "pp.ui.step_a_bury": "pp.explain.status.a_bury",
+                        "pp.ui.step_a_pirate": "pp.explain.status.a_pirate",
+                        "pp.ui.step_a_pile": "pp.explain.status.a_pile"}.get(key, "pp.explain.status.end"))
 
     @staticmethod
     def _choice_explained(button: Button) -> Text:
@@ -990,7 +1033,8 @@ class PlayaScene(TableScene):
 
     def log_held_from(self) -> int | None:
         """While the sunset turns the treasures over, the log tells only what has turned (issue 16: the reveal
-        is not spoiled): "X takes treasure #N" once card N has turned (R29, R30), the kept cards and each
+        is not spoiled): "X takes treasure #N" or "Nobody takes treasure #N" once card N has turned (R29, R30,
+        R31), the kept cards and each
         seat's score once the scoring shows (R38), and what follows (the next hand) after them. The index of
         the first held event of the state's events; None once the scoring shows, or with no sunset on screen
         (a replay or a resync ends with the whole log)."""
@@ -1004,7 +1048,8 @@ class PlayaScene(TableScene):
         last = start
         for i in range(start + 1, len(events)):
             e = events[i]
-            if e.kind == "took" and e.get("what") == "treasure":
+            # R29, R30: who takes it; R31: nobody takes it
+            if e.kind in ("took", "unclaimed") and e.get("what") == "treasure":
                 if int(e.get("spot") or 0) >= shown:
                     break                # its card has not turned yet: its line (just before it) waits
                 last = i
@@ -1063,9 +1108,10 @@ class PlayaScene(TableScene):
             return
         hand = getattr(self.shown, "hand", self.shown)
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
-        self.explain(self.beach, Text.of("pp.explain.sand"), "sand")
+        self.explain(self.beach, Text.of(self._sand_key(hand, viewer)), "sand")
         moves = self.seat_moves()
         self.move_lines = {}
+        self.move_line_texts = {}
         self._draw_opponents(surface, hand, viewer, moves)
         self.drag.draw_targets(surface)
         self._spot_cards = {}
@@ -1129,6 +1175,9 @@ class PlayaScene(TableScene):
                 layer = next((m for m in here if (spot, card_id) in m.markers), None)
                 if layer is not None:
                     self._mark_frame(surface, where.inflate(theme.px(4), theme.px(4)), layer.seat, width)
+            badge = self.count_rects.get(spot)
+            if here and badge is not None and sp is not None and sp.pile:   # the ×N badge stays whole on top
+                self._draw_count(surface, len(sp.pile), badge.midleft)
         if self._discard_top is not None and hand.discard:
             layer = next((m for m in sorted(moves.values(), key=lambda m: -m.start) if m.pirate == hand.discard[-1]),
                          None)
@@ -1195,7 +1244,7 @@ class PlayaScene(TableScene):
             move = (moves or {}).get(seat)
             if move is not None:
                 self._draw_move_line(surface, move, pygame.Rect(r.x + theme.px(44), r.y + theme.px(30),
-                                                                r.w - theme.px(54), theme.px(18)))
+                                                                r.w - theme.px(54), theme.px(24)))
             # treasures in hand as small backs, pirates left, towels left by value
             y = r.y + theme.px(54)
             x = r.x + theme.px(10)
@@ -1235,15 +1284,39 @@ class PlayaScene(TableScene):
                              "opp_special")
 
     def _draw_move_line(self, surface: pygame.Surface, move: SeatMove, area: pygame.Rect) -> None:
-        """Under a seat's name, what its last move was ("2 towels on #3 · Map on #5"), as long as it fits."""
+        """Under a seat's name, what its last move was ("2 towels on #3 · Map on #5"), in ``area`` (down to the
+        row of cards): on one line when it fits, else on two in a smaller font (cut between its parts) when the
+        window leaves room for two; what still does not fit ends in "…" (the mark's explanation has it all)."""
         parts = [tr(p) for p in move.parts]
         line = " · ".join(parts)
         fnt = theme.fit_font(line, "text", 13, area.w, min_size=11)
-        while len(parts) > 1 and fnt.size(line)[0] > area.w:  # too long: the first things it did, and "…"
-            parts.pop()
-            line = " · ".join(parts) + " …"
-        where = theme.draw_text(surface, line, fnt, palette.GOLD_LIGHT, area.topleft)
+        lines = [line]
+        small = theme.font("text", 11)
+        two = area.y - theme.px(4) + 2 * small.get_linesize() <= area.bottom + 1
+        if fnt.size(line)[0] > area.w and len(parts) > 1 and not two:   # one line: the first things it did
+            while len(parts) > 1 and fnt.size(line)[0] > area.w:
+                parts.pop()
+                line = " · ".join(parts) + " …"
+            lines = [line]
+        elif fnt.size(line)[0] > area.w and len(parts) > 1:
+            fnt = small
+            lines = [parts[0]]
+            for part in parts[1:]:
+                joined = lines[-1] + " · " + part
+                if fnt.size(joined)[0] <= area.w:
+                    lines[-1] = joined
+                elif len(lines) < 2:
+                    lines.append(part)
+                else:
+                    lines[-1] += " …"
+                    break
+        top = area.y if len(lines) == 1 else area.y - theme.px(4)
+        where = pygame.Rect(area.x, top, 0, 0)
+        for k, text in enumerate(lines):
+            drawn = theme.draw_text(surface, text, fnt, palette.GOLD_LIGHT, (area.x, top + k * fnt.get_linesize()))
+            where = where.union(drawn) if where.w else pygame.Rect(drawn)
         self.move_lines[move.seat] = pygame.Rect(where)
+        self.move_line_texts[move.seat] = lines
         self.explain(where, move.text(self.seat_name(move.seat)), "last-move")
 
     def _running_total(self, seat: int) -> float:
@@ -1333,12 +1406,7 @@ class PlayaScene(TableScene):
             surface.blit(self._pile_card(sp.top, (pw, ph)), (px, y))
             top = pygame.Rect(px, y, pw, ph)
             self.explain(top, self._top_text(hand, i, viewer), "top_towel")
-            badge = f"×{len(sp.pile)}"
-            bf = theme.font("bold", 13)
-            brect = pygame.Rect(0, 0, bf.size(badge)[0] + theme.px(10), theme.px(20))
-            brect.midleft = (px + pw - theme.px(6), y + ph - theme.px(14))
-            pygame.draw.rect(surface, palette.WOOD_DARK, brect, border_radius=theme.px(8))
-            theme.draw_text(surface, badge, bf, palette.PARCHMENT, brect.center, "center")
+            brect = self._draw_count(surface, len(sp.pile), (px + pw - theme.px(6), y + ph - theme.px(14)))
             if sunset is None:
                 self.count_rects[i] = pygame.Rect(brect)
             self.explain(brect, Text.of("pp.explain.count", n=len(sp.pile)), "count")
@@ -1364,6 +1432,17 @@ class PlayaScene(TableScene):
             placed[m] = where
         if sunset is None:
             self._spot_cards[i] = (card, top, placed)
+
+    @staticmethod
+    def _draw_count(surface: pygame.Surface, n: int, midleft: tuple[int, int]) -> pygame.Rect:
+        """The ×N badge of a pile (always in this one form), its middle left at ``midleft``."""
+        badge = f"×{n}"
+        bf = theme.font("bold", 13)
+        brect = pygame.Rect(0, 0, bf.size(badge)[0] + theme.px(10), theme.px(20))
+        brect.midleft = midleft
+        pygame.draw.rect(surface, palette.WOOD_DARK, brect, border_radius=theme.px(8))
+        theme.draw_text(surface, badge, bf, palette.PARCHMENT, brect.center, "center")
+        return brect
 
     def _pile_card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         return sprites.towel_card(TOWEL_VALUE[card], self.seat_colour(TOWEL_COLOUR[card]), size)
@@ -1441,7 +1520,8 @@ class PlayaScene(TableScene):
         click on End turn never lands on Undo), the Flag's switch left of Undo. The visible ones, laid out."""
         f = theme.font(self.end_button.role, self.end_button.size)
         slot = max(theme.px(self.end_button.min_width),
-                   *(f.size(tr(key))[0] + theme.px(40) for key in ("pp.ui.end_turn", "pp.ui.show", "pp.ui.show_end")))
+                   *(f.size(tr(key))[0] + theme.px(40)
+                     for key in ("pp.ui.end_turn", "pp.ui.show", "pp.ui.show_end", "pp.ui.skip_towels")))
         top, h = area.y + theme.px(4), theme.px(40)
         x = area.right - theme.px(8) - slot
         shown = []
@@ -1482,16 +1562,32 @@ class PlayaScene(TableScene):
         step of the turn (R8, R9, R18, R19, R24, R28) by what the engine lets it play now."""
         legal = self.legal()
         towels = any(isinstance(a, PlayTowels) for a in legal)
+        seat = hand.current
+        empty = seat is not None and 0 <= seat < len(hand.towels) and not hand.towels[seat]  # R26: none left
         if hand.step == STEP_B and self.selected and towels:
             return "pp.ui.step_b_group"
         if hand.phase == FINAL:                                 # R28, A15: one group on one treasure, or none
             if hand.step == STEP_B and towels:
                 return "pp.ui.step_final"
-            return "pp.ui.step_final_none" if hand.step == STEP_B else "pp.ui.step_end"
+            if hand.step == STEP_B:
+                return "pp.ui.step_final_empty" if empty else "pp.ui.step_final_none"
+            return "pp.ui.step_end"
         if hand.step == STEP_A:                                 # R8 round 1 buries; R9 step A
-            return "pp.ui.step_burial" if hand.round == 1 else "pp.ui.step_a"
+            if hand.round == 1:
+                return "pp.ui.step_burial"
+            bury = any(isinstance(a, BuryTreasure) for a in legal)
+            pirates = [a for a in legal if isinstance(a, PlayPirate)]
+            if bury and not pirates:                            # no pirate card left (or none may be played)
+                return "pp.ui.step_a_bury"
+            if pirates and not bury:                            # no treasure left to bury
+                if all(a.target < 0 for a in pirates):          # R12, R13, R16: nowhere to go but the pile
+                    return "pp.ui.step_a_pile"
+                return "pp.ui.step_a_pirate"
+            return "pp.ui.step_a"
         if hand.step == STEP_B:
             if not towels:                                      # R24: nothing fits, the towels are shown
+                if empty:                                       # R26: no towels at all, nothing to show
+                    return "pp.ui.step_b_empty" if self._show_ends_turn(legal) else "pp.ui.step_b_empty_skip"
                 return "pp.ui.step_b_none"
             # R18 at least one group; R19 a second one, on another treasure, is up to the player
             return "pp.ui.step_b_more" if hand.groups else "pp.ui.step_b"

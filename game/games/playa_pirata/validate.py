@@ -24,7 +24,7 @@ from game.games.playa_pirata.rules import (DRAFT, FINAL, OVER, ROUND, SEATING, S
 
 PHASES = (SEATING, DRAFT, ROUND, FINAL, OVER)
 EVENT_KINDS = frozenset({"dealt", "turn", "round", "chose", "discarded", "buried", "played", "revealed", "ended",
-                         "took", "scored", "said"})
+                         "took", "unclaimed", "scored", "said"})
 _TREASURE_FIELDS = ("treasure", "treasures")
 _CARD_FIELDS = ("card", "cards", "towel", "towels", "pirates") + _TREASURE_FIELDS
 STEPS = (STEP_A, STEP_B, STEP_END)

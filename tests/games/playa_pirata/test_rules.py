@@ -379,6 +379,25 @@ def test_R31_treasure_without_towels_goes_to_nobody():
     assert all(h.captures(s) == [] for s in range(3))
 
 
+def test_R31_the_log_says_nobody_takes_a_treasure_without_towels_in_beach_order():
+    """Each treasure gets its sunset line in the order of the beach: who takes it, or nobody (R31), each line
+    followed by its event (a table holds each line until its card turns)."""
+    h = finish(hand(3, central=Buried(pile=[(GREEN, 1)]), beach=[
+        Buried("treasure-7-a", [(RED, 1)]), Buried("treasure-6-a"), Buried("treasure-5-a", [(BLUE, 1)])]))
+    events = list(h.events)
+    start = next(i for i, e in enumerate(events) if e.kind == "revealed" and e.get("what") == "beach")
+    told = [e for e in events[start:] if e.kind in ("took", "unclaimed")]
+    assert [e.get("spot") for e in told] == list(range(len(h.beach)))          # every treasure, beach order
+    nobody = [e for e in told if e.kind == "unclaimed"]
+    assert [(e.seat, e.get("spot"), e.get("treasure")) for e in nobody] == [(None, 2, "treasure-6-a")]
+    index = events.index(nobody[0])
+    line = events[index - 1].get("text")                                       # its line, just before it
+    assert events[index - 1].kind == "said" and line.key == "pp.log.unclaimed" and dict(line.params)["spot"] == 3
+    from game.i18n import set_language, tr
+    set_language("en")
+    assert tr(line.key, **dict(line.params)) == "Nobody takes treasure #3 (no towels on it): 6."
+
+
 def test_R32_every_treasure_is_revealed_at_scoring():
     h = finish(hand(3, beach=[Buried("treasure-7-a", by=RED)]))
     for seat in (None, RED, BLUE):

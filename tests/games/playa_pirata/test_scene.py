@@ -187,7 +187,7 @@ def test_bots_only_match_reaches_results_with_the_hand_scoring_in_between(app):
             assert scene.sunset.treasures == list(beach.get("treasures")) and UNKNOWN not in scene.sunset.treasures
             assert scene.sunset.scores and scene.hand_end[1].breakdown  # who takes what, the score rows
         played = len(scene.session.actions)
-        for _ in range(60 * (30 if last else 10)):                      # half a minute of sunset: it stays
+        for _ in range(60 * (30 if last else 15)):                      # half a minute of sunset: it stays
             frames(app, 1)
         assert scene.sunset_settled() and app.stack.top is scene and scene.ending_shown() == "sunset"
         assert len(scene.session.actions) == played                     # nobody plays under the scoring
