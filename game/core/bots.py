@@ -50,6 +50,43 @@ class RandomBot(Bot):
         return self.rng.choice(actions)
 
 
+class BudgetBot(Bot):
+    """A bot that searches within a budget: ``playouts`` samples per decision (repeatable, for tests) or
+    ``seconds`` of thinking, ``SAFETY`` of the time it is given (about 1 s when given neither)."""
+
+    SAFETY = 0.9
+
+    def __init__(self, seat: int, seed: int = 0, playouts: int | None = None, seconds: float | None = None):
+        super().__init__(seat, seed)
+        if playouts is None and seconds is None:
+            seconds = 1.0 * self.SAFETY
+        self.playouts = playouts
+        self.seconds = seconds
+        self.last_iterations = 0     # statistics of the last decision (for bench and tests)
+        self.last_seconds = 0.0
+
+    def set_time_budget(self, seconds: float | None) -> None:
+        if seconds is None and self.playouts is None:
+            return
+        self.seconds = None if seconds is None else seconds * self.SAFETY
+
+
+def bot_levels(easy: type[Bot], medium: type[Bot], hard: type[BudgetBot]) -> Callable[..., Bot]:
+    """A game's ``make_bot(level, seat, seed, playouts=None)`` from its three classes (``random`` too):
+    ``playouts`` fixes hard's search budget (repeatable); without it hard searches for about 1 s."""
+    def make_bot(level: str, seat: int, seed: int, playouts: int | None = None, **_: object) -> Bot:
+        if level == "random":
+            return RandomBot(seat, seed)
+        if level == "easy":
+            return easy(seat, seed)
+        if level == "medium":
+            return medium(seat, seed)
+        if level == "hard":
+            return hard(seat, seed, playouts=playouts)
+        raise ValueError(f"unknown level {level!r}")
+    return make_bot
+
+
 def play_out(state: State, bots: Sequence[Bot], max_actions: int = 100_000) -> State:
     """Play ``state`` to the end headlessly, each bot choosing from its own view; returns the state.
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
-from game.core.bots import Bot, RandomBot
+from game.core.bots import Bot, bot_levels
 from game.core.chance import dice_outcomes
 from game.core.protocol import Action, State
 from game.games.pirateer.boardmodel import Board, Cell
@@ -1275,18 +1275,9 @@ class HardBot(MediumBot):
         return win_chance(leaf.score(best.pos, self.seat, nxt))
 
 
-def make_bot(level: str, seat: int, seed: int, playouts: int | None = None, **_: Any) -> Bot:
-    """``random`` / ``easy`` / ``medium`` / ``hard``. ``playouts`` fixes hard's budget (rolls of the next
-    seat per candidate plan, repeatable); without it hard thinks for about 1 s (``set_time_budget``)."""
-    if level == "random":
-        return RandomBot(seat, seed)
-    if level == "easy":
-        return EasyBot(seat, seed)
-    if level == "medium":
-        return MediumBot(seat, seed)
-    if level == "hard":
-        return HardBot(seat, seed, playouts=playouts)
-    raise ValueError(f"unknown level {level!r}")
+#: ``random`` / ``easy`` / ``medium`` / ``hard``; ``playouts`` fixes hard's budget (rolls of the next seat per
+#: candidate plan, repeatable); without it hard thinks for about 1 s (``set_time_budget``)
+make_bot = bot_levels(EasyBot, MediumBot, HardBot)
 
 
 __all__ = ["EasyBot", "MediumBot", "HardBot", "Evaluator", "Plan", "Sides", "Tables", "enumerate_plans",

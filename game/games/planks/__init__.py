@@ -2,7 +2,8 @@
 
 Only the pure engine is built so far: no table scene (``make_scene`` is None), so the menu keeps the game
 "in the shipyard" (``GameEntry.available``) while the command-line tools and the shared conformance suite
-already play it. Every bot level is the easy bot for now (``bots.py``).
+already play it. Its bots (``bots.py``): easy, medium (the turn's best sequence) and hard (plans played out to
+the round's end).
 """
 from __future__ import annotations
 

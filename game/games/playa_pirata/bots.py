@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from game.core.bots import Bot, RandomBot
+from game.core.bots import Bot, bot_levels
 from game.core.match import MatchState
 from game.core.protocol import Action, Result, State
 from game.core.rng import Rng
@@ -575,18 +575,8 @@ def _survivors(rewards: list[list[float]], active: list[int], samples: int) -> l
     return keep
 
 
-def make_bot(level: str, seat: int, seed: int, playouts: int | None = None, **_: Any) -> Bot:
-    """``easy`` / ``medium`` / ``hard`` (``random`` too). ``playouts`` fixes hard's search budget
-    (repeatable); without it hard searches for 1 s (``set_time_budget`` changes it)."""
-    if level == "random":
-        return RandomBot(seat, seed)
-    if level == "easy":
-        return EasyBot(seat, seed)
-    if level == "medium":
-        return MediumBot(seat, seed)
-    if level == "hard":
-        return PlayaHardBot(seat, seed, playouts=playouts)
-    raise ValueError(f"unknown level {level!r}")
+#: ``easy`` / ``medium`` / ``hard`` (``random`` too); ``playouts`` fixes hard's search budget (repeatable)
+make_bot = bot_levels(EasyBot, MediumBot, PlayaHardBot)
 
 
 __all__ = ["EasyBot", "MediumBot", "PlayaHardBot", "Estimate", "make_bot", "scored_actions", "towel_candidates",
