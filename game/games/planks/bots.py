@@ -119,7 +119,7 @@ def _pnum(pirate: str) -> int:
 
 
 def judge(big: bool, line: list[int]) -> int:
-    """R35-R38 on integers: the winning pirate (-1: nobody)."""
+    """The chest judged as the scoring rules say, on integers: the winning pirate (-1: nobody)."""
     n = len(line)
     if n == 0:
         return -1
@@ -137,7 +137,7 @@ def judge(big: bool, line: list[int]) -> int:
 
 
 class Sim:
-    """The play phase of one round (R10-R33): planks, island, clips, the turn; ``ended`` once scored."""
+    """The play phase of one round, as the rules play it: planks, island, clips, the turn; ``ended`` once scored."""
 
     __slots__ = ("players", "two", "owner", "mine", "planks", "pos", "budgets", "counters", "exhausted",
                  "chests", "current", "allowance", "spent", "tired", "moved", "ended", "scorer")
@@ -307,7 +307,7 @@ V_FRESH = 0.25        # a chest held at the start of a new round
 
 class Context:
     """What a decision knows besides the round: treasures, and per seat the expected result of one draw
-    (R40-R43 by expectation over the bag's counts, never its order)."""
+    (the draws of the scoring rules by expectation over the bag's counts, never its order)."""
 
     def __init__(self, v: PlanksState, me: int):
         n = v.players
