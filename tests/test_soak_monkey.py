@@ -33,6 +33,7 @@ pytestmark = pytest.mark.soak
 SCALE = float(os.environ.get("PGN_SOAK_SCALE", "1"))
 EVENTS_PER_SCENE = max(200, int(3200 * SCALE))
 HANG_SECONDS = 20.0
+STUCK_SECONDS = 600   # one frame (or the opening of a scene) stuck this long: every stack printed, the run ends
 WANDER_EVENTS = 400  # events spent in other scenes before the scene under test is opened again
 
 KEYS = [
@@ -258,8 +259,8 @@ def run_monkey(name: str, worker: bool, factory: Callable[[Any], Any], n_events:
         stats["reopened"] += 1
         away = 0
 
-    faulthandler.dump_traceback_later(600, exit=True)  # a frame stuck for good: every stack, then exit
     try:
+        faulthandler.dump_traceback_later(STUCK_SECONDS, exit=True)
         open_scene()
         while stats["on_scene"] < n_events:
             top = app.stack.top
@@ -275,6 +276,10 @@ def run_monkey(name: str, worker: bool, factory: Callable[[Any], Any], n_events:
             else:
                 away += len(events)
             stats["events"] += len(events)
+            # a frame stuck for good: every stack, then the worker exits. The watchdog is set again at every
+            # frame: a whole run may take any time on a busy machine, only one frame must not (found when
+            # runs beside the soak made a monkey outlast a watchdog set once for the whole run)
+            faulthandler.dump_traceback_later(STUCK_SECONDS, exit=True)
             t0 = time.perf_counter()
             app.step(events)
             for _ in range(rng.below(3)):
