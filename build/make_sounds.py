@@ -165,13 +165,18 @@ def splash() -> Signal:
     return finish(out, 0.003, 0.05)
 
 
+def _knock(rng: Rng, seconds: float, attack: float, decay: float,
+           partials: tuple[tuple[float, float, float], ...]) -> Signal:
+    """A noise burst ringing through resonators: (frequency, decay in seconds, gain) each."""
+    n = int(seconds * RATE)
+    burst = mul(noise(n, rng), envelope(n, attack, decay))
+    rings = [[gain * v for v in resonator(burst, freq, ring)] for freq, ring, gain in partials]
+    return [sum(vs) for vs in zip(*rings)]
+
+
 def tick() -> Signal:
     """A short wooden click (timer tick)."""
-    rng = Rng(504)
-    n = int(0.07 * RATE)
-    burst = mul(noise(n, rng), envelope(n, 0.0003, 0.0015))
-    out = [a + 0.6 * b + 0.3 * c for a, b, c in zip(resonator(burst, 1150, 0.012), resonator(burst, 2750, 0.006),
-                                                     resonator(burst, 520, 0.008))]
+    out = _knock(Rng(504), 0.07, 0.0003, 0.0015, ((1150, 0.012, 1.0), (2750, 0.006, 0.6), (520, 0.008, 0.3)))
     return finish(out, 0.001, 0.01)
 
 
@@ -236,8 +241,31 @@ def error() -> Signal:
     return finish(out, 0.004, 0.02)
 
 
+def hop() -> Signal:
+    """A pirate landing on a wooden plank: a soft, hollow knock with a short creak."""
+    body = _knock(Rng(507), 0.16, 0.0008, 0.004, ((190, 0.05, 1.0), (410, 0.03, 0.7), (960, 0.012, 0.35)))
+    creak = [math.sin(2 * math.pi * (520 * i / RATE + 0.5 * -900 * (i / RATE) ** 2)) * math.exp(-i / (0.03 * RATE))
+             for i in range(int(0.08 * RATE))]
+    mix_into(body, creak, 0.02, 0.12)
+    return finish(lowpass(body, 2600), 0.001, 0.02)
+
+
+def treasure() -> Signal:
+    """A treasure tile landing: two bright metallic chinks, the second a little higher."""
+    rng = Rng(508)
+    out = silence(0.5)
+    for at, f in ((0.0, 2640.0), (0.09, 3520.0)):
+        n = int(0.35 * RATE)
+        ring = [sum(math.sin(2 * math.pi * f * k * i / RATE) / k ** 1.4 for k in (1, 2.76, 5.4))
+                * math.exp(-i / (0.07 * RATE)) for i in range(n)]
+        tap = mul(highpass(noise(n, rng), 4000), envelope(n, 0.0002, 0.002))
+        mix_into(out, [a + 0.3 * b for a, b in zip(ring, tap)], at, 1.0 if at == 0.0 else 0.8)
+    return finish(out, 0.0005, 0.03)
+
+
 SOUNDS: dict[str, Callable[[], Signal]] = {
     "card": card, "dice": dice, "splash": splash, "tick": tick, "fanfare": fanfare, "click": click, "error": error,
+    "hop": hop, "treasure": treasure,
 }
 
 

@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "assets" / "sounds"
-NAMES = ("card", "dice", "splash", "tick", "fanfare", "click", "error")
+NAMES = ("card", "dice", "splash", "tick", "fanfare", "click", "error", "hop", "treasure")
 
 
 @pytest.fixture(scope="module")

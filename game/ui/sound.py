@@ -18,7 +18,7 @@ from game.ui import theme
 
 log = logging.getLogger("game.ui")
 
-SOUNDS = ("card", "dice", "splash", "tick", "fanfare", "click", "error")
+SOUNDS = ("card", "dice", "splash", "tick", "fanfare", "click", "error", "hop", "treasure")
 
 
 class SoundBank:

@@ -74,6 +74,22 @@ def start_table(app, game_id: str, kinds, seed: int = 3, options=None):
     return scene
 
 
+def table_at(app, game_id: str, state, kinds=("human", "human")):
+    """The table of a game of ``game_id`` that begins at ``state`` (a position from the game's position builder),
+    opened as the app opens every game (``GameSession.at``, the package's ``make_scene``): ``kinds`` is "human" or
+    a bot level per seat (P0, P1 ...)."""
+    from game import games
+    from game.core.session import GameSession, Seat
+    entry = games.get(game_id)
+    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
+             for i, k in enumerate(kinds)]
+    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=app.random_bits())
+    scene = entry.package.make_scene(app, session)
+    app.stack.push(scene, fade=False)
+    frames(app, 2)
+    return scene
+
+
 def drag(app, start_pos, end_pos, steps: int = 6) -> None:
     """Press, move in steps with the button held, release: a real drag through the event queue."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start_pos, rel=(0, 0), buttons=(0, 0, 0)))

@@ -105,6 +105,12 @@ def colour_rgb(colour: str | int) -> tuple[int, int, int]:
     return theme.seat_colour(int(colour))
 
 
+def palette_index(colour: str | int) -> int:
+    """The palette seat colour (``palette.SEAT_COLOURS`` index) a game colour is drawn in: a player of this game
+    is shown everywhere on its table (name chips, log, results) in the colour of their pirates."""
+    return _symbol_seat(colour)
+
+
 def _symbol_seat(colour: str | int) -> int:
     """The palette seat whose symbol goes with ``colour``."""
     if isinstance(colour, str):

@@ -14,21 +14,13 @@ from game.games.pirateer.rules import BONUS, MOVE, Move
 from game.i18n import tr
 from game.scenes.table import EXPLAIN_AFTER
 from tests.app.conftest import app, frames, key, start_table  # noqa: F401 - the app fixture
+from tests.app.conftest import table_at as open_table_at
 from tests.support.explained import check_frame
 
 
 def table_at(app, state, kinds=("human", "human")):
     """The table of a game that begins at ``state`` (a built position), opened as the app opens every game."""
-    from game import games
-    from game.core.session import GameSession, Seat
-    entry = games.get("pirateer")
-    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
-             for i, k in enumerate(kinds)]
-    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=app.random_bits())
-    scene = entry.package.make_scene(app, session)
-    app.stack.push(scene, fade=False)
-    frames(app, 2)
-    return scene
+    return open_table_at(app, "pirateer", state, kinds)
 
 
 def drawn(app, scene, n: int = 1) -> set[str]:

@@ -11,6 +11,7 @@ from game.games.pirateer.moves import ISLAND
 from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseCarrier, EndTurn,
                                        Move, Roll, StormPick, Take, faction_text)
 from tests.app.conftest import start_table, app, click, frames, key, drag  # noqa: F401 - the app fixture
+from tests.app.conftest import table_at as open_table_at
 from tests.games.pirateer.helpers import sid
 
 
@@ -20,18 +21,8 @@ def start(app, kinds, seed=3, options=None):
 
 
 def table_at(app, state, kinds=("human", "human")):
-    """The table of a game that begins at ``state`` (a position built with ``positions.position``), opened
-    as the app opens every game (``GameSession.at``, the package's ``make_scene``)."""
-    from game import games
-    from game.core.session import GameSession, Seat
-    entry = games.get("pirateer")
-    seats = [Seat(f"P{i}", "human" if k == "human" else "bot", None if k == "human" else k, i)
-             for i, k in enumerate(kinds)]
-    session = GameSession.at(entry.id, entry.package.rules, seats, state, bot_seed=app.random_bits())
-    scene = entry.package.make_scene(app, session)
-    app.stack.push(scene, fade=False)
-    frames(app, 2)
-    return scene
+    """The table of a game that begins at ``state`` (a built position), opened as the app opens every game."""
+    return open_table_at(app, "pirateer", state, kinds)
 
 
 def at(scene, cell):

@@ -1,0 +1,230 @@
+"""The side panel of the Pirates, Planks & Pesetas table: whose turn and what to do, the turn's buttons, each
+player's row (name in their pirates' colour and symbol, movement board with its clip, in the 2-player game the
+turn counter and, by the active player, the turn marker; the treasures collected, laid as the line they would
+form, with the count and the line's length), the bag with its count, and the log below.
+
+It draws the state as the scene hands it (the viewer's view) and what the scene's clips say (a clip sliding, a
+tile still in flight); every thing drawn is named with ``scene.explain``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.protocol import Text
+from game.games.planks import sprites
+from game.games.planks.clips import Flight, Wobble
+from game.games.planks.rules import BUDGET, LENGTH, kind_of, line_length
+from game.i18n import tr
+from game.ui import palette, theme
+
+if TYPE_CHECKING:
+    from game.games.planks.scene import PlanksScene
+
+
+class SidePanel:
+    def __init__(self, scene: "PlanksScene") -> None:
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.head = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+        self.bag_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.tile_slots: dict[str, pygame.Rect] = {}     # each treasure tile's place in its owner's line
+        self.board_rects: dict[int, pygame.Rect] = {}
+
+    # -- layout -------------------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        sc = self.scene
+        self.rect = rect
+        pad = theme.px(10)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        head_h = theme.px(96)
+        self.head = pygame.Rect(inner.x, inner.y, inner.w, head_h)
+        y = self.head.bottom + theme.px(4)
+        bh = theme.px(40)
+        buttons = [sc.end_button, sc.undo_button, sc.menu_button]
+        gap = theme.px(8)
+        bw = (inner.w - 2 * gap) // 3
+        for i, b in enumerate(buttons):
+            b.layout(pygame.Rect(inner.x + i * (bw + gap), y, bw, bh))
+        y += bh + theme.px(8)
+        n = sc.game.players
+        room = inner.bottom - y - theme.px(52)
+        row_h = min(theme.px(118), room // max(1, n) - theme.px(4))
+        self.rows = []
+        for _ in range(n):
+            self.rows.append(pygame.Rect(inner.x, y, inner.w, row_h))
+            y += row_h + theme.px(4)
+        self.bag_rect = pygame.Rect(inner.x, y, inner.w, theme.px(44))
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        theme.draw_frame(surface, "panel", self.rect)
+        self._draw_head(surface)
+        for b in (sc.end_button, sc.undo_button, sc.menu_button):
+            if b.visible:
+                b.draw(surface)
+        sc.explain(sc.end_button.rect, Text.of("planks.explain.end_turn"), "button")
+        self.tile_slots = {}
+        for seat, row in enumerate(self.rows):
+            self._draw_row(surface, seat, row)
+        self._draw_bag(surface)
+
+    def _draw_head(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        title, prompt = sc.header_lines()
+        f1, f2 = theme.font("display", 21), theme.font("text", 15)
+        x, y = self.head.x + theme.px(4), self.head.y
+        lines = theme.wrap_text(title, f1, self.head.w - theme.px(8))[:2]
+        for line in lines:
+            theme.draw_text(surface, line, f1, palette.INK, (x, y))
+            y += f1.get_linesize()
+        for line in theme.wrap_text(prompt, f2, self.head.w - theme.px(8))[:3 if len(lines) == 1 else 2]:
+            theme.draw_text(surface, line, f2, palette.INK_SOFT, (x, y))
+            y += f2.get_linesize()
+        sc.explain(self.head, Text.of("planks.explain.head"), "prompt")
+
+    def _draw_row(self, surface: pygame.Surface, seat: int, row: pygame.Rect) -> None:
+        sc = self.scene
+        g = sc.game
+        shown = sc.turn_shown()
+        active = shown == seat and not g.is_over()
+        if active:
+            theme.draw_glow(surface, row, palette.GOLD_LIGHT, spread=theme.px(6), radius=theme.px(8))
+        pygame.draw.rect(surface, (250, 240, 214) if active else (236, 222, 188), row, border_radius=theme.px(8))
+        pygame.draw.rect(surface, palette.GOLD if active else palette.PARCHMENT_DARK, row, width=max(1, theme.px(2)),
+                         border_radius=theme.px(8))
+        pad = theme.px(6)
+        colours = g.colours[seat] if seat < len(g.colours) else []
+        chip_seat = sc.seat_palette(seat)
+        chip = theme.seat_chip(chip_seat, theme.px(22))
+        surface.blit(chip, (row.x + pad, row.y + pad))
+        name = sc.seat_name(seat)
+        if colours:
+            name = tr("planks.ui.seat_colours", name=name,
+                      colours=" + ".join(tr(f"planks.colour.{c}") for c in colours))
+        status = sc.seat_status(seat)
+        fstat = theme.font("text", 13)
+        stat_w = fstat.size(status)[0] if status else 0
+        name_w = row.w - 3 * pad - chip.get_width() - stat_w - theme.px(6)
+        fn = theme.fit_font(name, "bold", 17, max(theme.px(40), name_w))
+        name_at = (row.x + 2 * pad + chip.get_width(), row.y + pad + theme.px(1))
+        if status:
+            theme.draw_text(surface, status, fstat, palette.RED if "0/1" in status else palette.INK_SOFT,
+                            (row.right - pad, row.y + pad + theme.px(4)), "topright")
+        sc.explain(pygame.Rect(row.x, row.y, row.w, theme.px(28)),
+                   Text.of("planks.explain.seat", name=sc.seat_name(seat)), "seat")
+        # the movement board and its clip (R12), the turn counter (R7, R11)
+        two = g.two_players
+        board_w = int(row.w * (0.62 if two else 0.86)) - pad
+        board_h = round(board_w * sprites.ART_BOARD[1] / sprites.ART_BOARD[0])
+        free = row.h - theme.px(26) - theme.px(24) - board_h      # what the name line, the treasures and the board leave
+        if free < theme.px(10):                                  # a short row: a smaller board
+            board_w = int(board_w * (row.h - theme.px(60)) / max(1, board_h))
+            board_h = round(board_w * sprites.ART_BOARD[1] / sprites.ART_BOARD[0])
+        by = row.y + theme.px(26) + max(0, min(theme.px(20), row.h - theme.px(26) - theme.px(24) - board_h))
+        colour = colours[0] if colours else seat
+        board = sprites.board(colour, board_w)
+        bx = row.x + pad
+        surface.blit(board, (bx, by))
+        self.board_rects[seat] = pygame.Rect(bx, by, board.get_width(), board.get_height())
+        budget = sc.shown_budget(seat)
+        self._draw_clip(surface, seat, budget, bx, by, board_w, sprites.board_space, sprites.ART_BOARD)
+        theme.draw_text(surface, name, fn, palette.INK, name_at, outline=(250, 240, 214) if active else (236, 222, 188))
+        left = round(budget)
+        sc.explain(self.board_rects[seat], Text.of(
+            "planks.explain.board_zero" if left == 0 else "planks.explain.board", name=sc.seat_name(seat), n=left),
+            "board")
+        if two and seat < len(g.counters):
+            cw = int(row.w * 0.30)
+            counter = sprites.counter(colour, cw)
+            cx = row.right - pad - cw
+            surface.blit(counter, (cx, by))
+            self._draw_clip(surface, -1 - seat, g.counters[seat], cx, by, cw, sprites.counter_space, sprites.ART_COUNTER)
+            sc.explain(pygame.Rect(cx, by, cw, counter.get_height()),
+                       Text.of("planks.explain.counter", n=g.counters[seat]), "counter")
+            if active and g.marker is not None and not g.is_over():
+                th = theme.px(20)
+                tile = sprites.treasure(kind_of(g.marker), th)
+                tr_ = tile.get_rect(midbottom=(cx + cw // 2, by - theme.px(1)))
+                surface.blit(tile, tr_)
+                sc.explain(tr_, Text.of("planks.explain.marker"), "marker")
+        # the treasures, laid as a line (R48)
+        ty = row.bottom - theme.px(24)
+        tiles = list(g.treasures[seat]) if seat < len(g.treasures) else []
+        th = theme.px(20)
+        count_txt = tr("planks.ui.treasure_count", n=len(tiles), length=line_length(tiles))
+        fc = theme.font("text", 13)
+        cw_txt = fc.size(count_txt)[0]
+        avail = row.w - 3 * pad - cw_txt
+        widths = [sprites.treasure_size(kind_of(t), th)[0] for t in tiles]
+        total = sum(widths) + theme.px(2) * max(0, len(tiles) - 1)
+        if total > avail and total > 0:
+            th = max(10, int(th * avail / total))
+            widths = [sprites.treasure_size(kind_of(t), th)[0] for t in tiles]
+        x = row.x + pad
+        hidden = sc.timeline.hidden()
+        for t, w in zip(tiles, widths):
+            slot = pygame.Rect(x, ty, w, th)
+            self.tile_slots[t] = slot
+            if f"tile-{t}" not in hidden:
+                surface.blit(sprites.treasure(kind_of(t), th), slot)
+                sc.explain(slot, Text.of("planks.explain.treasure", treasure=Text.of(f"planks.treasure.{kind_of(t)}"),
+                                         length=LENGTH[kind_of(t)]), "treasure")
+            x += w + theme.px(2)
+        self.tile_slots[f"next-{seat}"] = pygame.Rect(x, ty, th, th)
+        theme.draw_text(surface, count_txt, fc, palette.INK_SOFT, (row.right - pad, ty + th // 2), "midright")
+        sc.explain(pygame.Rect(row.right - pad - cw_txt, ty, cw_txt, th),
+                   Text.of("planks.explain.count", n=len(tiles), length=line_length(tiles)), "count")
+
+    def _draw_clip(self, surface: pygame.Surface, key: int, value: float, bx: int, by: int, width: int,
+                   space_fn: Any, art: tuple[int, int]) -> None:
+        """The clothes-peg on a board (``key`` >= 0: a movement board, sliding with its clip; < 0: a counter)."""
+        height = round(width * art[1] / art[0] * 0.8)
+        peg = sprites.clip(height)
+        lo = int(value)
+        hi = min(lo + 1, BUDGET if key >= 0 else 3)
+        a = space_fn(lo, width)
+        b = space_fn(hi, width)
+        frac = value - lo
+        space = (a[0] + (b[0] - a[0]) * frac, a[1])
+        tip = sprites.clip_point((round(space[0]), round(space[1])), width, art)
+        surface.blit(peg, (bx + tip[0] - peg.get_width() // 2, by + tip[1] - peg.get_height()))
+
+    def _draw_bag(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        g = sc.game
+        r = self.bag_rect
+        size = r.h
+        bag = sprites.bag(size)
+        wob = next((c for c in sc.timeline.clips(Wobble)), None)
+        if wob is not None and wob.angle():
+            bag = pygame.transform.rotate(bag, wob.angle())
+        br = bag.get_rect(center=(r.x + size // 2, r.centery))
+        surface.blit(bag, br)
+        in_flight = sum(1 for c in sc.timeline.clips(Flight) if not c.started)
+        n = len(g.bag) + in_flight
+        f = theme.font("bold", 16)
+        theme.draw_text(surface, tr("planks.ui.bag", n=n), f, palette.INK, (r.x + size + theme.px(8), r.centery),
+                        "midleft")
+        counts = g.bag_counts()
+        kinds = ", ".join(f"{tr('planks.treasure.' + k)} ×{c}" for k, c in sorted(counts.items(), key=lambda kc: LENGTH[kc[0]]))
+        sc.explain(pygame.Rect(r.x, r.y, r.w, r.h), Text.of("planks.explain.bag", n=len(g.bag),
+                                                            kinds=kinds or "—"), "bag")
+        self.bag_point = (br.centerx, br.centery)
+
+    def slot_point(self, tile: str, seat: int) -> tuple[float, float]:
+        """Where ``tile`` lies in ``seat``'s line (or where the next one would go)."""
+        r = self.tile_slots.get(tile) or self.tile_slots.get(f"next-{seat}")
+        if r is None:
+            row = self.rows[seat] if seat < len(self.rows) else self.rect
+            return row.center
+        return r.center
+
+    def seat_point(self, seat: int) -> tuple[float, float]:
+        r = self.rows[seat] if seat < len(self.rows) else self.rect
+        return r.centerx, r.centery
+
