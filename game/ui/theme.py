@@ -542,6 +542,29 @@ def seat_chip(seat: int, size: int) -> pygame.Surface:
     return _derived_get(("chip", seat, size), make)
 
 
+def verdict_icon(ok: bool, size: int) -> pygame.Surface:
+    """A tick on green or a cross on red, on a white disc (drawn: no font needs the glyphs): a legal and a refused
+    move in the rules' pictures."""
+    size = max(8, int(size))
+    k = 4
+    s = size * k
+    big = pygame.Surface((s, s), pygame.SRCALPHA)
+    pygame.draw.circle(big, palette.WHITE, (s / 2, s / 2), s * 0.48)
+    pygame.draw.circle(big, (54, 140, 60) if ok else (196, 36, 28), (s / 2, s / 2), s * 0.41)
+    w = max(2, round(s * 0.12))
+    if ok:
+        pts = [(s * 0.27, s * 0.52), (s * 0.43, s * 0.68), (s * 0.73, s * 0.34)]
+        pygame.draw.lines(big, palette.WHITE, False, pts, w)
+        for p in pts:
+            pygame.draw.circle(big, palette.WHITE, p, w / 2)
+    else:
+        for a, b in (((0.32, 0.32), (0.68, 0.68)), ((0.68, 0.32), (0.32, 0.68))):
+            pygame.draw.line(big, palette.WHITE, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), w)
+            for p in (a, b):
+                pygame.draw.circle(big, palette.WHITE, (p[0] * s, p[1] * s), w / 2)
+    return pygame.transform.smoothscale(big, (size, size))
+
+
 def _drawn_symbol(name: str, s: int) -> pygame.Surface:
     """A plain white glyph per symbol, used when the symbol image is missing."""
     out = pygame.Surface((s, s), pygame.SRCALPHA)

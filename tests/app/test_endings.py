@@ -11,10 +11,11 @@ from game.core.session import Seat
 from tests.app.conftest import click, frames
 
 #: a short match of each game: its own options (fewest hands, no timer where it has one)
-SHORT = {"playa-pirata": {"match-format": "two-hands"}, "island-race": {}, "pirateer": {}}
+SHORT = {"playa-pirata": {"match-format": "two-hands"}, "island-race": {}, "pirateer": {}, "planks": {}}
 #: the ending screens each game shows in such a match: every hand's sunset, every round's scoring and summary, the
 #: victory
-ENDINGS = {"playa-pirata": {"sunset": 2}, "island-race": {"round-scoring": 3, "round-summary": 3}, "pirateer": {"victory": 1}}
+ENDINGS = {"playa-pirata": {"sunset": 2}, "island-race": {"round-scoring": 3, "round-summary": 3}, "pirateer": {"victory": 1},
+           "planks": {"round-end": 4, "game-end": 1}}
 
 
 def _playable():

@@ -118,6 +118,11 @@ def table_parts(scene, window: pygame.Rect) -> list[str]:
         rects += [("clock", scene.L.clock), ("log", scene.L.log)]
     elif scene.entry.id == "pirateer":
         rects += [("board", scene.view.rect), ("side panel", scene.side)]
+    elif scene.entry.id == "planks":
+        lay = scene.lay
+        rects += [("ship", lay.ship), ("island", lay.island), ("log", lay.log), ("side panel", lay.side)]
+        rects += [(f"plank {p + 1}", lay.plank_rect(p)) for p in range(12)]
+        rects += [(f"player {seat + 1}", r) for seat, r in enumerate(scene.panel.rows)]
     for name, r in rects:
         if r.w <= 0 or r.h <= 0:
             out.append(f"{name} has no size: {r}")
@@ -129,6 +134,9 @@ def table_parts(scene, window: pygame.Rect) -> list[str]:
     elif scene.entry.id == "island-race":
         apart = [("pile", scene.L.pile), ("log", scene.L.log)]
         apart += [(f"island {seat}", box.panel) for seat, box in scene.L.islands.items()]
+    elif scene.entry.id == "planks":
+        lay = scene.lay
+        apart = [("ship", lay.ship), ("island", lay.island), ("side panel", lay.side), ("log", lay.log)]
     else:
         apart = [("board", scene.view.rect), ("side panel", scene.side)]
     for i, (name_a, a) in enumerate(apart):
@@ -237,6 +245,21 @@ def play_pirateer(app, scene) -> None:
     assert isinstance(scene.session.actions[-1], Move)
 
 
+def play_planks(app, scene) -> None:
+    from game.games.planks.rules import Move, Rescue
+    for _ in range(2000):  # the bots' turns and their animations
+        if scene.my_turn() is not None and not scene.timeline.blocking:
+            break
+        app.clock.advance(0.1)
+        frames(app, 1)
+    pirate = next(p for p in scene.game.pirates_of(scene.my_turn()) if scene.pick_up_reason(p) is None)
+    click(app, scene._pirate_rect(pirate).center)          # pick the pirate up ...
+    lit = scene.drag.legal_targets()
+    assert lit
+    click(app, lit[0].rect.center)                         # ... and put it on a lit plank
+    assert isinstance(scene.session.actions[-1], (Move, Rescue))
+
+
 @pytest.mark.parametrize("game_id", PLAYABLE)
 @pytest.mark.parametrize("size", CLICK_SIZES, ids=size_id)
 def test_moves_are_played_by_clicks_on_the_drawn_controls(app, size, game_id):
@@ -244,7 +267,8 @@ def test_moves_are_played_by_clicks_on_the_drawn_controls(app, size, game_id):
     open_at(app, size, MenuScene(app))
     kinds = ["human", "human"] if game_id == "pirateer" else ["human", "easy"]
     scene = start_table(app, game_id, kinds, seed=5)
-    {"playa-pirata": play_playa, "island-race": play_island_race, "pirateer": play_pirateer}[game_id](app, scene)
+    {"playa-pirata": play_playa, "island-race": play_island_race, "pirateer": play_pirateer,
+     "planks": play_planks}[game_id](app, scene)
     assert not isinstance(app.stack.top, ErrorScene)
 
 

@@ -26,6 +26,7 @@ from game.games.pirateer.rules import (MOVE, RULES, START, Arm, Move, PirateerSt
                                        teams_for)
 from game.i18n import tr
 from game.ui import palette, theme
+from game.ui.theme import verdict_icon
 
 __all__ = ["picture", "PICTURES", "EXAMPLES", "Example", "Mark", "Step", "state_of", "verdict"]
 
@@ -372,25 +373,6 @@ def _arrow_head(surface: pygame.Surface, a: tuple[float, float], b: tuple[float,
     pygame.draw.polygon(surface, colour, [tip, il, ir])
 
 
-def verdict_icon(ok: bool, size: int) -> pygame.Surface:
-    """A tick on green or a cross on red, on a white disc (drawn: no font needs the glyphs)."""
-    k = 4
-    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
-    s = size * k
-    pygame.draw.circle(big, palette.WHITE, (s / 2, s / 2), s * 0.48)
-    pygame.draw.circle(big, _TICK if ok else _CROSS, (s / 2, s / 2), s * 0.41)
-    w = max(2, round(s * 0.12))
-    if ok:
-        pts = [(s * 0.27, s * 0.52), (s * 0.43, s * 0.68), (s * 0.73, s * 0.34)]
-        pygame.draw.lines(big, palette.WHITE, False, pts, w)
-        for p in pts:
-            pygame.draw.circle(big, palette.WHITE, p, w / 2)
-    else:
-        for a, b in (((0.32, 0.32), (0.68, 0.68)), ((0.68, 0.32), (0.32, 0.68))):
-            pygame.draw.line(big, palette.WHITE, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), w)
-            for p in (a, b):
-                pygame.draw.circle(big, palette.WHITE, (p[0] * s, p[1] * s), w / 2)
-    return pygame.transform.smoothscale(big, (size, size))
 
 
 def tag(text: str, size: int = 14, colour=palette.INK, fill=palette.PARCHMENT) -> pygame.Surface:

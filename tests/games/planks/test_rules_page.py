@@ -1,0 +1,269 @@
+"""Pirates, Planks & Pesetas' rules page: the pictures (drawn from the game's sprites, every move on them asked
+of the engine), the text (every part of the game, every option and the variant named, in both languages)
+and the page on screen."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import games
+from game.games.planks import GAME, RULES_SUMMARY, rules_pictures
+from game.games.planks.rules import (BIG, RULES, ChooseColours, EndTurn, GiveTreasure, KeepTreasure, Move,
+                                     PlaceChests, PlacePirates, Rescue, line_length)
+from game.i18n import has_key, set_language, tr
+from game.ui import theme
+from tests.app.conftest import app  # noqa: F401  (the headless App fixture)
+
+PICTURES = [k[1:] for k in RULES_SUMMARY if k.startswith("@")]
+LANGS = ("en", "it")
+#: the page's column at 960x540 and at 1280x720 (``RulesScene``), and the widths around them
+WIDTHS = (520, 609, 700, 812, 860)
+
+
+@pytest.fixture
+def lang():
+    yield set_language
+    set_language("en")
+
+
+@pytest.fixture
+def display():
+    """A 1280x720 window; fonts made before an earlier test quit pygame are forgotten."""
+    if pygame.display.get_surface() is None or not pygame.font.get_init():
+        pygame.init()
+        theme.clear_caches()
+        pygame.display.set_mode((1280, 720))
+    yield
+
+
+def page_text(language: str) -> str:
+    set_language(language)
+    try:
+        return "\n".join(tr(k) for k in RULES_SUMMARY if not k.startswith("@"))
+    finally:
+        set_language("en")
+
+
+# -- the pictures ----------------------------------------------------------------------------------
+def test_the_page_has_the_pictures_the_brief_asks_for() -> None:
+    assert {"setup", "jump", "legal", "illegal", "push", "rescue", "board", "scoring", "draw", "chests-move",
+            "end", "two-players", "options", "feel-draw"} <= set(PICTURES)
+    assert set(PICTURES) == set(rules_pictures.PICTURES), "every picture drawn is on the page, and only those"
+    assert GAME.rules_summary == RULES_SUMMARY
+
+
+@pytest.mark.parametrize("name", PICTURES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_each_picture_fits_its_column_and_is_not_blank(display, name: str, width: int) -> None:
+    img = rules_pictures.picture(name, width)
+    assert 0 < img.get_width() <= width and img.get_height() > 40
+    assert img.get_height() <= 0.66 * width, "a picture taller than the page's view cannot be seen at once"
+    small = pygame.transform.scale(img, (max(1, img.get_width() // 8), max(1, img.get_height() // 8)))
+    colours = {tuple(small.get_at((x, y)))[:3] for x in range(small.get_width()) for y in range(small.get_height())}
+    assert len(colours) > 20, f"{name} at {width}: only {len(colours)} colours"
+
+
+@pytest.mark.parametrize("name", PICTURES)
+def test_each_picture_is_drawn_in_italian_too(display, lang, name: str) -> None:
+    lang("it")
+    img = rules_pictures.picture(name, 609)
+    assert 0 < img.get_width() <= 609 and img.get_height() <= 0.66 * 609
+
+
+def test_a_picture_is_the_same_every_time(display) -> None:
+    a, b = rules_pictures.picture("legal", 700), rules_pictures.picture("legal", 700)
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def test_an_unknown_picture_is_a_key_error(display) -> None:
+    with pytest.raises(KeyError):
+        rules_pictures.picture("kraken", 700)
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_every_picture_has_its_caption_in_both_catalogs(lang, language: str) -> None:
+    lang(language)
+    for name in PICTURES:
+        key = f"planks.rules.picture.{name}.caption"
+        assert has_key(key) and tr(key) != key, (language, key)
+
+
+# -- what the pictures show agrees with the engine --------------------------------------------------
+MARKS = [(name, k) for name, ex in rules_pictures.EXAMPLES.items() for k in range(len(ex.marks))]
+
+
+@pytest.mark.parametrize("name,k", MARKS)
+def test_every_action_drawn_is_what_the_engine_says(name: str, k: int) -> None:
+    ex = rules_pictures.EXAMPLES[name]
+    mark = ex.marks[k]
+    _, reason = rules_pictures.verdict(ex, mark)
+    if mark.ok:
+        assert reason is None, f"{name}: drawn legal, the engine says {reason}"
+    else:
+        assert reason is not None and reason.key == mark.reason, f"{name}: the engine says {reason}"
+
+
+def test_every_picture_with_a_move_has_its_example() -> None:
+    assert set(rules_pictures.EXAMPLES) == set(PICTURES)
+    kinds = {type(a) for ex in rules_pictures.EXAMPLES.values() for m in ex.marks for a in m.actions}
+    assert {Move, Rescue, EndTurn, GiveTreasure, KeepTreasure, PlaceChests, PlacePirates, ChooseColours} <= kinds
+    assert kinds <= set(RULES.action_types)
+
+
+def test_the_legal_picture_shows_a_move_the_game_offers_to_a_big_chest() -> None:
+    ex = rules_pictures.EXAMPLES["legal"]
+    s = rules_pictures.state_of(ex)
+    move = ex.marks[0].actions[0]
+    assert move in s.legal_actions()
+    s.apply(move)
+    plank = s.plank_of(move.pirate)
+    chest = s.chest_on(plank)
+    assert chest in BIG and s.planks[plank][-1] == move.pirate           # at the back of a big chest's plank
+    assert [w for c, _, w, _ in s.chest_winners() if c == chest] == [move.pirate]
+
+
+def test_the_illegal_picture_refuses_a_six_plank_jump_and_a_second_move() -> None:
+    ex = rules_pictures.EXAMPLES["illegal"]
+    far, again = ex.marks[1], ex.marks[2]
+    assert far.actions[-1].steps == 6
+    assert again.actions[-1].pirate == again.actions[0].pirate and again.actions[-1].direction == -1
+
+
+# pictures that letter a refusal with the engine's reason, and the caption quoting it
+REFUSED = ["illegal", "rescue", "board", "draw", "feel-draw"]
+
+
+@pytest.mark.parametrize("name", REFUSED)
+@pytest.mark.parametrize("language", LANGS)
+def test_a_refused_action_is_captioned_with_the_reason_the_game_gives(lang, name: str, language: str) -> None:
+    ex = rules_pictures.EXAMPLES[name]
+    refused = [m for m in ex.marks if not m.ok]
+    assert refused
+    lang(language)
+    caption = tr(f"planks.rules.picture.{name}.caption")
+    for mark in refused:
+        _, reason = rules_pictures.verdict(ex, mark)
+        assert tr(reason) in caption, (language, tr(reason), caption)
+
+
+def test_the_push_picture_pushes_the_front_pirate_and_the_jump_over_pushes_nobody() -> None:
+    ex = rules_pictures.EXAMPLES["push"]
+    before = rules_pictures.state_of(ex)
+    pushed = rules_pictures.played(ex, ex.marks[0])
+    over = rules_pictures.played(ex, ex.marks[1])
+    front = before.planks[3][0]
+    assert front in pushed.island and pushed.planks[3][-1] == ex.marks[0].actions[0].pirate
+    assert over.planks[3] == before.planks[3] and over.island == before.island
+
+
+def test_the_rescue_picture_costs_two_plus_the_planks_after_the_ladder() -> None:
+    ex = rules_pictures.EXAMPLES["rescue"]
+    s = rules_pictures.played(ex, ex.marks[0])
+    rescue = ex.marks[0].actions[0]
+    assert s.spent == 2 + rescue.steps == 4 and s.plank_of(rescue.pirate) == 3
+
+
+def test_the_board_picture_ends_the_round_on_the_second_clip() -> None:
+    ex = rules_pictures.EXAMPLES["board"]
+    s = rules_pictures.played(ex, ex.marks[2])
+    assert s.round == 2 and s.scorer == 1
+
+
+def test_the_scoring_picture_is_the_worked_example_of_its_paragraph() -> None:
+    s = rules_pictures.state_of(rules_pictures.EXAMPLES["scoring"])
+    winners = {s.chests[i] + 1: w for i, (_, _, w, _) in enumerate(s.chest_winners())}
+    assert winners == {1: "pirate-blue-4", 4: "pirate-red-5", 7: "pirate-green-1", 10: "pirate-blue-1"}
+
+
+def test_the_draw_picture_offers_the_players_with_the_fewest_treasures() -> None:
+    ex = rules_pictures.EXAMPLES["draw"]
+    s, _ = rules_pictures.verdict(ex, ex.marks[0])
+    assert s.gift == "treasure-crown-b" and s.gift_candidates(0) == [2, 3]
+
+
+def test_the_chests_move_picture_moves_every_chest_two_planks_clockwise() -> None:
+    ex = rules_pictures.EXAMPLES["chests-move"]
+    before = rules_pictures.state_of(ex)
+    after = rules_pictures.played(ex, ex.marks[0])
+    assert after.chests == [(p + 2) % 12 for p in before.chests] and after.budgets == [12] * 4
+
+
+def test_the_end_picture_is_decided_by_the_longer_line() -> None:
+    s = rules_pictures.state_of(rules_pictures.EXAMPLES["end"])
+    assert [line_length(t) for t in s.treasures] == [28, 11, 29]
+    assert s.result().winners == [2]
+
+
+def test_the_two_player_picture_counts_the_turn_and_passes_the_marker() -> None:
+    ex = rules_pictures.EXAMPLES["two-players"]
+    s = rules_pictures.played(ex, ex.marks[0])
+    assert s.counters == [2, 3] and s.current == 1 and s.marker == "treasure-crown-a"
+
+
+# -- the text covers the game -----------------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGS)
+def test_every_option_and_the_variant_is_named_as_the_setup_labels_it(lang, language: str) -> None:
+    text = page_text(language)
+    lang(language)
+    for opt in RULES.options:
+        assert tr(opt.label) in text, f"{language}: option {opt.key} ({tr(opt.label)!r}) is not in the rules"
+
+
+# the game's own names for its parts, as the table names them (domains planks and planks_ui): the page uses the same
+PARTS = ["planks.colour.red", "planks.colour.green", "planks.colour.blue", "planks.colour.yellow"]
+WORDS = {"en": ["plank", "chest", "bag", "MP", "island", "ladder", "clip", "0/1", "round", "turn counter",
+                "turn marker", "movement board", "treasure", "stern", "bow", "End turn", "line"],
+         "it": ["passerella", "cassa", "sacchetto", "PM", "isola", "scala", "molletta", "0/1", "manche",
+                "contatore dei turni", "segnalino di turno", "plancia del movimento", "tesor", "poppa", "prua",
+                "Fine turno", "fila"]}
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_every_part_of_the_game_is_named_with_the_games_own_words(lang, language: str) -> None:
+    text = page_text(language)
+    lang(language)
+    for key in PARTS + ["planks.act.end"]:
+        assert tr(key) in text, (language, key, tr(key))
+    for word in WORDS[language]:
+        assert word.casefold() in text.casefold(), (language, word)
+    for chest in ("planks.chest.big", "planks.chest.small"):       # "Big chest", "Cassa grande"
+        assert tr(chest).casefold() in text.casefold(), (language, tr(chest))
+
+
+def test_the_paragraphs_are_short_and_headings_are_headings() -> None:
+    for language in LANGS:
+        set_language(language)
+        try:
+            for key in RULES_SUMMARY:
+                if key.startswith("@"):
+                    continue
+                text = tr(key)
+                assert has_key(key, language) and text != key, (language, key)
+                assert key.endswith(".h") == text.startswith("# "), (language, key)
+                assert len(text) < 560, (language, key, len(text))
+        finally:
+            set_language("en")
+
+
+# -- the page on screen -----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+@pytest.mark.parametrize("language", LANGS)
+def test_the_rules_scene_draws_every_picture_and_scrolls_to_the_bottom(app, size, language: str) -> None:
+    from game.scenes.rules import RulesScene, rules_picture
+    pygame.display.set_mode(size)
+    set_language(language)
+    entry = games.get("planks")
+    scene = RulesScene(app, entry)
+    screen = pygame.display.get_surface()
+    scene.layout(screen.get_rect())
+    scene.draw(screen)
+    width = scene.panel.content_rect.w
+    page = scene.page(width)
+    assert page.get_width() == width and scene.content_h > scene.panel.content_rect.h
+    for _ in range(400):
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+    scene.draw(screen)
+    assert scene.scroll == scene.content_h - scene.panel.content_rect.h
+    for name in PICTURES:   # every picture draws (none failed into the log) and fits the column
+        img = rules_picture(entry, name, width)
+        assert img is not None and img.get_width() <= width
