@@ -857,6 +857,7 @@ class PlanksScene(TableScene):
         self._draw_judging(surface, under=True)
         self._draw_chests(surface)
         self._draw_pieces(surface)
+        self._draw_targets(surface, labels=True)
         self._draw_judging(surface, under=False)
         self.logpanel.draw(surface)
         self.panel.draw(surface)
@@ -899,19 +900,21 @@ class PlanksScene(TableScene):
         r.midtop = (int(top[0]), int(top[1]) - theme.px(8))
         self.explain(r, Text.of("planks.explain.ladder"), "ladder")
 
-    def _draw_targets(self, surface: pygame.Surface) -> None:
-        """While a pirate is held: every plank it may reach, lit with its cost; the plank under the pointer says
-        who would fall (R21) and whether the round would end (R30)."""
+    def _draw_targets(self, surface: pygame.Surface, labels: bool = False) -> None:
+        """While a pirate is held: every plank it may reach, lit (under the pieces) with its cost (``labels``: over
+        them); the plank under the pointer says who would fall (R21) and whether the round would end (R30)."""
         held = self.drag.holding
         if held is None or self.my_turn() is None:
             return
         payload = self.drag.payload_of(held)
         over = self.drag.target_at(self.drag.mouse) if self.drag.dragging is not None else self.drag.focused_target
-        f = theme.font("bold", 15)
+        f = theme.font("bold", 14)
         for t in self.drag.legal_targets(payload):
             r = self.lay.plank_rect(t.data)
-            theme.draw_glow(surface, r, palette.GOLD_LIGHT if t is not over else palette.WHITE, spread=theme.px(8),
-                            radius=theme.px(6))
+            if not labels:
+                theme.draw_glow(surface, r, palette.GOLD_LIGHT if t is not over else palette.WHITE,
+                                spread=theme.px(8), radius=theme.px(6))
+                continue
             action = self.drop_action(payload, t)
             if action is None:
                 continue
@@ -922,10 +925,11 @@ class PlanksScene(TableScene):
                 img = theme.render_text(label, f, palette.INK)
                 box = img.get_rect()
                 box.inflate_ip(theme.px(10), theme.px(4))
-                left = r.centerx < self.lay.ship.centerx
-                box.midright = (r.left - theme.px(4), r.centery) if left else (0, 0)
-                if not left:
-                    box.midleft = (r.right + theme.px(4), r.centery)
+                port = r.centerx < self.lay.ship.centerx         # the label at the plank's inner end, by the hull
+                if port:
+                    box.midright = (r.right - theme.px(2), r.centery)
+                else:
+                    box.midleft = (r.left + theme.px(2), r.centery)
                 colour = (255, 226, 214) if scoring else palette.PARCHMENT
                 pygame.draw.rect(surface, colour, box, border_radius=theme.px(6))
                 pygame.draw.rect(surface, palette.RED if scoring else palette.GOLD, box, width=max(1, theme.px(2)),
