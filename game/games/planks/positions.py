@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Mapping, NoReturn, Sequence
 
 from game.core.chance import Chance
+from game.core.events import Event
 from game.core.protocol import resolve_options
 from game.games.planks.rules import (ALL_PIRATES, BUDGET, COLOURS, KINDS, LENGTH, MAX_PER_TURN, PLAY,
                                      RULES, TURN_COUNTER, PlanksState, chest_planks_from, kind_of, tile_ids)
@@ -159,6 +160,7 @@ def position(players: int = 3, *, planks: Mapping[int, Sequence[str]] | None = N
         if tile in pending:
             pending.remove(tile)
         s.chance.script_draws(tile)
+    s._events = [Event.of("turn", s.current, round=s.round, phase=PLAY)]   # whose turn it is: its moves are its own
     s.reset_caches()
     try:
         RULES.validate_state(s)

@@ -1,0 +1,91 @@
+"""What the Pirates, Planks & Pesetas table shows comes from the engine's events (issue 16): each event is animated
+on the table's timeline, bots wait for it, and a seat's last move stays marked until it moves again."""
+from __future__ import annotations
+
+from game.games.planks.clips import ChestSlide, Fall, Flight, Hop, Judge, Slide
+from game.games.planks.positions import position
+from game.games.planks.rules import CHESTS, Move
+from tests.app.conftest import app, frames  # noqa: F401 - the app fixture
+from tests.app.conftest import table_at as open_table_at
+
+
+def table_at(app, state, kinds=("human", "human", "human")):
+    return open_table_at(app, "planks", state, kinds)
+
+
+def move(scene, pirate, direction, steps):
+    g = scene.session.state
+    action = Move(g.current, pirate, direction, steps)
+    assert scene.play(action), g.check(action)
+
+
+def advance(app, seconds):
+    """``seconds`` of the table's time: frames of 1/60 s each (the tests' frame), the clock along with them."""
+    for _ in range(int(seconds * 60)):
+        app.clock.advance(1 / 60)
+        frames(app, 1)
+
+
+def test_R19_a_jump_arcs_over_every_plank_it_passes_and_lands_where_the_engine_put_it(app):
+    scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
+    move(scene, "pirate-red-3", 1, 3)
+    hop = next(c for c in scene.timeline.clips(Hop) if c.piece == "pirate-red-3")
+    assert len(hop.stops) == 3 and scene.timeline.blocking        # one arc a plank; bots wait for it
+    assert "pirate-red-3" in scene.timeline.hidden()                # the clip draws the pirate, not the table
+    slide = next(c for c in scene.timeline.clips(Slide) if c.seat == 0)
+    assert (slide.frm, slide.to) == (12, 9)                         # R12: the clip slides 12 -> 9
+    advance(app, 2.0)
+    assert not scene.timeline.clips(Hop)
+    assert scene._drawn_at["pirate-red-3"] == scene.lay.place(5, 0)
+
+
+def test_R21_the_pushed_pirate_waits_for_the_landing_then_splashes_and_swims_to_the_island(app):
+    scene = table_at(app, position(3, planks={3: ["blue-2", "red-5", "green-1"], 1: ["red-4"]}))
+    move(scene, "pirate-red-4", 1, 2)
+    fall = next(c for c in scene.timeline.clips(Fall))
+    hop = next(c for c in scene.timeline.clips(Hop))
+    assert fall.piece == "pirate-blue-2" and fall.wait >= hop.delay + hop.duration - 1e-6
+    assert fall.phase == "wait"
+    advance(app, 0.2 + hop.duration)
+    assert fall.phase in ("fall", "swim")
+    advance(app, 3.0)
+    assert "pirate-blue-2" in scene.session.state.island and not scene.timeline.clips(Fall)
+
+
+def test_R34_the_scoring_judges_each_chest_in_turn_then_the_treasures_fly_and_the_round_waits(app):
+    # red is the second on 0/1 with this move (R30): the round is scored at once
+    state = position(3, planks={0: ["red-1"], 3: ["green-5", "blue-4"], 6: ["blue-1"], 9: ["green-2"]},
+                     budgets={0: 1, 1: 0})
+    scene = table_at(app, state)
+    move(scene, "pirate-red-1", 1, 1)
+    judges = scene.timeline.clips(Judge)
+    assert [c.chest for c in judges] == list(CHESTS)
+    assert all(b.delay >= a.delay + a.duration - 1e-6 for a, b in zip(judges, judges[1:]))     # one after another
+    assert scene.timeline.clips(Flight)                                                          # R40: tiles fly
+    assert scene.bot_due() is None and scene.ending_shown() is None
+    assert scene.chest_planks() == {c: p for c, p in zip(CHESTS, state.chests)}   # shown where they were scored
+    advance(app, 30.0)
+    assert scene.ending_shown() == "round-end"                     # held until Next round
+    assert scene.shown_budget(0) == 0                              # the clips are not back on 12 yet
+    scene.ending.button.on_click()
+    frames(app, 1)
+    slides = scene.timeline.clips(ChestSlide)
+    assert {c.chest for c in slides} == set(CHESTS)                # R44: the chests slide two planks
+    advance(app, 3.0)
+    assert scene.shown_budget(0) == 12
+    assert scene.chest_planks() == {c: p for c, p in zip(CHESTS, scene.session.state.chests)}
+
+
+def test_each_seats_last_move_stays_marked_until_it_moves_again(app):
+    scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
+    move(scene, "pirate-red-3", 1, 1)
+    scene.play(next(a for a in scene.session.state.legal_actions(0) if a.kind == "planks.end"))
+    advance(app, 2.0)
+    frames(app, 1)
+    marks = [t for _r, t, k in scene.explained if k == "last-move"]
+    assert any(t.kwargs["to"] == 4 for t in marks)
+    move(scene, "pirate-green-1", -1, 2)
+    advance(app, 2.0)
+    frames(app, 1)
+    marks = [t for _r, t, k in scene.explained if k == "last-move"]
+    assert {t.kwargs["to"] for t in marks} == {4, 7}               # red's stays while green moves
