@@ -35,6 +35,7 @@ def scene_factories(app) -> list[tuple[str, Callable[[], object]]]:
     ]
     out.extend(_race_factories(app))
     out.extend(_glide_factories(app))
+    out.extend(_planks_factories(app))
     for entry in games.catalog():
         if not entry.available:
             continue
@@ -68,6 +69,17 @@ def _glide_factories(app) -> list[tuple[str, Callable[[], object]]]:
     except ImportError:  # the game is not in this build
         return []
     return [("glide:pirateer", lambda: gliding(app, seed=1))]
+
+
+def _planks_factories(app) -> list[tuple[str, Callable[[], object]]]:
+    """Pirates, Planks & Pesetas' table (still in the shipyard, so not among the playable games above): a
+    four-player game some turns in, and the same with a pirate jumping all the time (its worst frame)."""
+    from game import games
+    entry = next((e for e in games.catalog() if e.id == "planks"), None)
+    if entry is None or entry.available or entry.package is None or entry.package.make_scene is None:
+        return []                                   # not built, or measured with the playable games above
+    from game.games.planks.scene import playing
+    return [("table:planks", lambda: playing(app, seed=1)), ("jump:planks", lambda: playing(app, seed=1, jumping=True))]
 
 
 def run_smoke(lang: str | None = None) -> int:

@@ -242,3 +242,20 @@ class GameSession:
         if from_actions:
             session._undo = replayed.undo
         return session
+
+
+def bench_session(game_id: str, options: dict, seed: int, moves: int) -> "GameSession":
+    """A four-player bots' game of ``game_id`` some ``moves`` in, played by random bots (the bench's and the smoke
+    test's tables in mid-game)."""
+    from game import games
+    from game.core.bots import RandomBot
+    seats = [Seat(n, "bot", "easy", i) for i, n in enumerate(("Anna", "Ben", "Carla", "Dario"))]
+    session = GameSession.new(game_id, games.get(game_id).package.rules, seats, options, seed)
+    bots = [RandomBot(i, seed + i) for i in range(4)]
+    for _ in range(moves):
+        st = session.state
+        if st.is_over():
+            break
+        seat = st.current_players()[0]
+        session.apply(bots[seat].choose(st.view(seat)))
+    return session

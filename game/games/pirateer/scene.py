@@ -1998,19 +1998,8 @@ def _cell(value: Any) -> Cell:
 
 def gliding(app: Any, seed: int = 1) -> PirateerScene:
     """A four-player game some turns in, with a ship gliding all the time (the bench's worst case)."""
-    from game.core.bots import RandomBot
-    from game.core.session import GameSession, Seat
-    seats = [Seat(n, "bot", "easy", i) for i, n in enumerate(("Anna", "Ben", "Carla", "Dario"))]
-    session = GameSession.new("pirateer", games.get("pirateer").package.rules, seats, {}, seed)
-    bots = [RandomBot(i, seed + i) for i in range(4)]
-    for _ in range(60):
-        st = session.state
-        if st.is_over():
-            break
-        seat = st.current_players()[0]
-        session.apply(bots[seat].choose(st.view(seat)))
-    scene = _GlidingScene(app, session)
-    return scene
+    from game.core.session import bench_session
+    return _GlidingScene(app, bench_session("pirateer", {}, seed, 60))
 
 
 class _GlidingScene(PirateerScene):

@@ -60,18 +60,44 @@ class SidePanel:
         self.bag_rect = pygame.Rect(inner.x, y, inner.w, theme.px(44))
 
     # -- drawing ------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def look(self) -> tuple:
+        """Everything the panel's picture depends on but its buttons (drawn on it every frame)."""
         sc = self.scene
-        theme.draw_frame(surface, "panel", self.rect)
-        self._draw_head(surface)
+        g = sc.game
+        wobble = next((round(c.angle(), 1) for c in sc.timeline.clips(Wobble)), 0.0)
+        flying = tuple(sorted(h for h in sc.timeline.hidden() if h.startswith("tile-")))
+        waiting = sum(1 for c in sc.timeline.clips(Flight) if not c.started)
+        return (tuple(self.rect), sc.header_lines(), sc.turn_shown(), g.is_over(), g.phase,
+                tuple(round(sc.shown_budget(s), 2) for s in range(g.players)), tuple(g.counters),
+                tuple(tuple(t) for t in g.treasures), tuple(g.bag), g.marker, wobble, flying, waiting,
+                tuple(sc.seat_name(s) for s in range(g.players)), tr("planks.ui.end_turn"), theme.px(100))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel's picture is drawn again only when what it shows changes (``look``); the buttons every frame."""
+        sc = self.scene
+        key = self.look()
+        cached = getattr(self, "_layer", None)
+        if cached is None or cached[0] != key or cached[1].get_size() != surface.get_size():
+            layer = pygame.Surface(surface.get_size())
+            layer.blit(surface, self.rect, area=self.rect)      # what is under the frame's corners
+            explained, sc.explained = sc.explained, []
+            try:
+                theme.draw_frame(layer, "panel", self.rect)
+                self._draw_head(layer)
+                self.tile_slots = {}
+                for seat, row in enumerate(self.rows):
+                    self._draw_row(layer, seat, row)
+                self._draw_bag(layer)
+                said = sc.explained
+            finally:
+                sc.explained = explained
+            cached = self._layer = (key, layer, said)
+        surface.blit(cached[1], self.rect, area=self.rect)
+        sc.explained.extend(cached[2])
         for b in (sc.end_button, sc.undo_button, sc.menu_button):
             if b.visible:
                 b.draw(surface)
         sc.explain(sc.end_button.rect, Text.of("planks.explain.end_turn"), "button")
-        self.tile_slots = {}
-        for seat, row in enumerate(self.rows):
-            self._draw_row(surface, seat, row)
-        self._draw_bag(surface)
 
     def _draw_head(self, surface: pygame.Surface) -> None:
         sc = self.scene

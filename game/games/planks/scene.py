@@ -190,15 +190,34 @@ class PlanksScene(TableScene):
         for t in self._targets:
             t.rect.update(self.lay.plank_rect(t.data).inflate(0, theme.px(10)))
         if self.chooser is not None:
-            self.chooser.layout(self._popup_centre(), self._popup_width())
+            self.chooser.layout(self._popup_centre(), self._chooser_width(self.chooser))
         self._layout_ending()
         self.mark_dirty()
 
+    def _popup_area(self) -> pygame.Rect:
+        """Where choosers and the end panels go: the table, or in a lesson the part right of the coach's panel."""
+        t = self.lay.table
+        if self.coach is not None and self.coach.step is not None:
+            room = self.coach_room()
+            return pygame.Rect(room.right, t.y, t.right - room.right, t.h)
+        return t
+
     def _popup_centre(self) -> tuple[int, int]:
-        return self.lay.table.centerx, self.lay.table.centery
+        return self._popup_area().centerx, self._popup_area().centery
 
     def _popup_width(self) -> int:
-        return min(self.lay.table.w - theme.px(40), theme.px(560))
+        return min(self._popup_area().w - theme.px(40), theme.px(560))
+
+    def _chooser_width(self, chooser: Chooser) -> int:
+        """The width a chooser is laid out with: its row of buttons (a chooser frames its buttons' row but wraps
+        its prompt to the width it is given: with the popup's width the prompt ran out of its frame)."""
+        width = self._popup_width()
+        if not chooser.buttons:
+            return width
+        gap = theme.px(10)
+        cell = max(b.preferred_size()[0] for b in chooser.buttons) + gap
+        per_row = max(1, min(len(chooser.buttons), (width - 2 * gap) // cell))
+        return min(width, max(per_row * cell + 2 * gap, theme.px(300) + gap))
 
     # ------------------------------------------------------------------------------------------
     # The header
@@ -275,7 +294,10 @@ class PlanksScene(TableScene):
         seat = self.my_turn()
         g = self.game
         key = (seat, g.phase, len(self.state.events)) if seat is not None else None
-        if key is None or g.phase not in (SETUP_COLOURS, KEEP, GIVE) or self.timeline.blocking or self.ending.visible:
+        coach = self.coach
+        talking = coach is not None and coach.step is not None and (coach.explaining or coach.step.expect is None)
+        if key is None or g.phase not in (SETUP_COLOURS, KEEP, GIVE) or self.timeline.blocking or self.ending.visible \
+                or talking:          # in a lesson a chooser waits for the step that asks for it
             if self.chooser is not None and self._chooser_for is not None and key != self._chooser_for:
                 self.close_chooser()
                 self._chooser_for = None
@@ -306,7 +328,8 @@ class PlanksScene(TableScene):
                                       icon=theme.seat_chip(self.seat_palette(a.to), theme.px(24))))
             prompt = self.prompt()
         self._chooser_for = key
-        self.open_chooser(Chooser(prompt, buttons, cancel=False), self._popup_centre(), self._popup_width())
+        chooser = Chooser(prompt, buttons, cancel=False)
+        self.open_chooser(chooser, self._popup_centre(), self._chooser_width(chooser))
 
     def _choose(self, action: Action) -> None:
         self.close_chooser()
@@ -811,7 +834,7 @@ class PlanksScene(TableScene):
         e = self.ending
         if not e.visible:
             return
-        t = self.lay.table
+        t = self._popup_area()
         w = min(t.w - theme.px(40), theme.px(620))
         row_h = theme.px(46)
         h = theme.px(70) + len(e.rows) * row_h + len(e.lines) * theme.px(24) + theme.px(80)
@@ -845,12 +868,20 @@ class PlanksScene(TableScene):
         if self.my_turn() is not None:
             self._sync_drag()
         lay = self.lay
-        surface.blit(sprites.table_background(surface.get_size()), (0, 0))
-        self._draw_island(surface)
-        surface.blit(sprites.ship(lay.ship_h), lay.ship)
+        key = (surface.get_size(), tuple(lay.ship), tuple(lay.island))
+        static = getattr(self, "_static", None)
+        if static is None or static[0] != key:     # the sea, the island, the ship and its plank numbers: drawn once
+            layer = pygame.Surface(surface.get_size())
+            layer.blit(sprites.table_background(surface.get_size()), (0, 0))
+            layer.blit(sprites.island(lay.island.w), lay.island)
+            layer.blit(sprites.ship(lay.ship_h), lay.ship)
+            self._draw_plank_numbers(layer)
+            self._static = static = (key, layer)
+        surface.blit(static[1], (0, 0))
+        self.explain(lay.island, Text.of("planks.explain.island", n=len(self.game.island)), "island")
         self.explain(lay.ship, Text.of("planks.explain.ship"), "ship")
         self._draw_planks_explained()
-        self._draw_plank_numbers(surface)
+        self._explain_plank_numbers()
         self._draw_ladder_explained()
         self._draw_last_moves(surface)
         self._draw_targets(surface)
@@ -859,18 +890,13 @@ class PlanksScene(TableScene):
         self._draw_pieces(surface)
         self._draw_targets(surface, labels=True)
         self._draw_judging(surface, under=False)
+        self._fit_log()
         self.logpanel.draw(surface)
         self.panel.draw(surface)
         self._draw_flights(surface)
         self._draw_banners(surface)
         self.drag.draw_overlay(surface)
         self._draw_ending(surface)
-
-    def _draw_island(self, surface: pygame.Surface) -> None:
-        lay = self.lay
-        img = sprites.island(lay.island.w)
-        surface.blit(img, lay.island)
-        self.explain(lay.island, Text.of("planks.explain.island", n=len(self.game.island)), "island")
 
     def _draw_planks_explained(self) -> None:
         g = self.game
@@ -879,20 +905,30 @@ class PlanksScene(TableScene):
             self.explain(self.lay.plank_rect(p), Text.of("planks.explain.plank", plank=plank_no(p), n=len(pirates)),
                          "plank")
 
+    def _number_box(self, plank: int) -> pygame.Rect:
+        """Where a plank's number disc is: at its outer end."""
+        size = max(14, theme.px(22))
+        r = self.lay.plank_rect(plank)
+        box = pygame.Rect(0, 0, size, size)
+        if r.centerx > self.lay.ship.centerx:
+            box.midleft = (r.right + theme.px(2), r.centery)
+        else:
+            box.midright = (r.left - theme.px(2), r.centery)
+        return box
+
     def _draw_plank_numbers(self, surface: pygame.Surface) -> None:
         """Each plank's number (1-12, as the log names them) on a disc at its outer end."""
-        size = max(14, theme.px(22))
         f = theme.font("bold", 13)
         for p in range(PLANKS):
-            r = self.lay.plank_rect(p)
-            starboard = r.centerx > self.lay.ship.centerx
-            c = (r.right + size // 2 + theme.px(2), r.centery) if starboard else (r.left - size // 2 - theme.px(2), r.centery)
-            pygame.draw.circle(surface, palette.PARCHMENT, c, size // 2)
-            pygame.draw.circle(surface, palette.WOOD_DARK, c, size // 2, width=max(1, theme.px(2)))
-            theme.draw_text(surface, str(plank_no(p)), f, palette.INK, c, "center")
-            box = pygame.Rect(0, 0, size, size)
-            box.center = c
-            self.explain(box, Text.of("planks.explain.plank", plank=plank_no(p), n=len(self.game.planks[p])), "plank")
+            box = self._number_box(p)
+            pygame.draw.circle(surface, palette.PARCHMENT, box.center, box.w // 2)
+            pygame.draw.circle(surface, palette.WOOD_DARK, box.center, box.w // 2, width=max(1, theme.px(2)))
+            theme.draw_text(surface, str(plank_no(p)), f, palette.INK, box.center, "center")
+
+    def _explain_plank_numbers(self) -> None:
+        for p in range(PLANKS):
+            self.explain(self._number_box(p), Text.of("planks.explain.plank", plank=plank_no(p),
+                                                      n=len(self.game.planks[p])), "plank")
 
     def _draw_ladder_explained(self) -> None:
         top, foot = self.lay.ladder()
@@ -1167,13 +1203,34 @@ class PlanksScene(TableScene):
 
     def _draw_last_moves(self, surface: pygame.Surface) -> None:
         """Issue 16: each seat's last move stays marked until it moves again: a dotted trail in its colour from the
-        plank it left (or the island) over the planks it passed to where it landed, with its chip at the start."""
-        g = self.game
+        plank it left (or the island, up the ladder) round the deck ring the way it went to where it landed, with its
+        chip at the start. The trails are drawn once on a layer of their own, again only when a move or the window
+        changes."""
+        moves = self.last_moves()
+        key = (id(moves), len(moves), tuple(self.lay.ship), surface.get_size())
+        cached = getattr(self, "_trails", None)
+        if cached is None or cached[0] != key:
+            cached = (key, *self._trail_layer(moves, surface.get_size()))
+            self._trails = cached
+        _key, layer, says = cached
+        surface.blit(layer, self._trail_origin())
+        for rect, text in says:
+            self.explain(rect, text, "last-move")
+
+    def _trail_origin(self) -> tuple[int, int]:
+        box = self.lay.ship.inflate(theme.px(40), theme.px(40))
+        return box.topleft
+
+    def _trail_layer(self, moves: dict[int, list], size: tuple[int, int]) -> tuple[pygame.Surface, list]:
+        """The trails on a layer the size of the ship and a margin (blitted at ``_trail_origin``)."""
+        import math
         lay = self.lay
-        turn_of = self.state.current_player
-        for seat, pairs in self.last_moves().items():
-            if seat == turn_of and g.phase == PLAY and g.spent:
-                pass  # the seat on turn: its jumps this turn are its new last move (drawn as they are)
+        box = lay.ship.inflate(theme.px(40), theme.px(40))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        ox, oy = box.topleft
+        says: list[tuple[pygame.Rect, Text]] = []
+        step, dot = max(6, theme.px(9)), max(2, theme.px(3))
+        for seat, pairs in moves.items():
             rgb = theme.seat_colour(self.seat_palette(seat))
             for _i, e in pairs:
                 if e.kind != "moved" or not str(e.get("piece", "")).startswith("pirate-"):
@@ -1188,24 +1245,17 @@ class PlanksScene(TableScene):
                     frm = int(e.get("frm"))
                     pts = [self._plank_middle(frm)] + self.ring_trail([frm] + path) + [self._plank_middle(path[-1])]
                 for a, b in zip(pts, pts[1:]):
-                    self._dotted(surface, a, b, rgb)
+                    n = max(1, int(math.dist(a, b) / step))
+                    for i in range(n + 1):
+                        pygame.draw.circle(layer, rgb, (int(a[0] + (b[0] - a[0]) * i / n) - ox,
+                                                        int(a[1] + (b[1] - a[1]) * i / n) - oy), dot)
                 chip = theme.seat_chip(self.seat_palette(seat), theme.px(18))
                 cr = chip.get_rect(center=(int(pts[0][0]), int(pts[0][1]) - theme.px(2)))
-                surface.blit(chip, cr)
-                self.explain(cr.inflate(theme.px(6), theme.px(6)), Text.of(
+                layer.blit(chip, cr.move(-ox, -oy))
+                says.append((cr.inflate(theme.px(6), theme.px(6)), Text.of(
                     "planks.explain.last_move", name=self.seat_name(seat), pirate=pirate_text(e.get("piece")),
-                    to=plank_no(path[-1]) if path else 0), "last-move")
-
-    @staticmethod
-    def _dotted(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
-                rgb: tuple[int, int, int]) -> None:
-        import math
-        d = math.dist(a, b)
-        n = max(1, int(d / max(6, theme.px(9))))
-        for i in range(n + 1):
-            x = a[0] + (b[0] - a[0]) * i / n
-            y = a[1] + (b[1] - a[1]) * i / n
-            pygame.draw.circle(surface, rgb, (int(x), int(y)), max(2, theme.px(3)))
+                    to=plank_no(path[-1]))))
+        return layer, says
 
     def _draw_ending(self, surface: pygame.Surface) -> None:
         e = self.ending
@@ -1268,5 +1318,72 @@ class PlanksScene(TableScene):
             return self.ending.button.rect.center
         return super().focus_point()
 
+    # Learn to play (game/games/planks/tutorial.py) ----------------------------------------------
+    def coach_room(self) -> pygame.Rect | None:
+        """The coach's panel takes the log's place, in the sea left of the ship (clear of the planks' numbers): the
+        ship, the island and the side panel's buttons stay in sight."""
+        room = pygame.Rect(self.lay.log)
+        room.w -= theme.px(6)
+        return room
 
-__all__ = ["PlanksScene", "EXPLAINED_KINDS"]
+    def _draw_explanation(self, surface: pygame.Surface) -> None:
+        """In a lesson the held pirate's hint (its cost, who falls, the round's end) stays over the coach's panel."""
+        if self.coach is not None and self.coach.step is not None and self.drag.dragging is not None:
+            self.drag.draw_overlay(surface)
+        super()._draw_explanation(surface)
+
+    def _fit_log(self) -> None:
+        """In a lesson the log keeps the room above the coach's panel (none when too little is left)."""
+        want = pygame.Rect(self.lay.log)
+        coach = self.coach
+        if coach is not None and coach.step is not None and coach.rect.h and want.colliderect(coach.rect):
+            want.h = coach.rect.top - theme.px(8) - want.y
+            if want.h < theme.px(80):
+                want = pygame.Rect(want.x, want.y, 0, 0)
+        if self.logpanel.rect != want:
+            self.logpanel.layout(want)
+
+    def save_tutorial(self) -> None:
+        """The lesson ends after one round, mid-game: once its last words are read it is learnt, its file goes,
+        and the game plays on against the bots, saved nowhere."""
+        coach = self.coach
+        if coach is not None and coach.done and not self.finished:
+            from game.scenes.coach import mark_lesson_done
+            self.end_tutorial()
+            mark_lesson_done(self.session.game_id)
+            return
+        super().save_tutorial()
+
+
+
+
+
+def playing(app: Any, seed: int = 1, jumping: bool = False) -> PlanksScene:
+    """A four-player game some turns in (bots only, none playing on): the table's usual frame; ``jumping``: a pirate
+    hopping round the ring all the time (the bench's worst frame)."""
+    from game.core.session import bench_session
+    session = bench_session("planks", {"pairs": 8}, seed, 30)
+    return _JumpingScene(app, session) if jumping else _StillScene(app, session)
+
+
+class _StillScene(PlanksScene):
+    """No bot plays on (bench only)."""
+
+    def bot_due(self) -> int | None:
+        return None
+
+
+class _JumpingScene(_StillScene):
+    """Restarts a long jump (five planks, round the bow or the stern) whenever the last one ends (bench only)."""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.timeline.clips(Hop):
+            g = self.game
+            pirate = next((p for line in g.planks for p in line), None)
+            if pirate is None:
+                return
+            start = g.plank_of(pirate)
+            stops = [self._plank_middle((start + k) % PLANKS) for k in range(1, 6)]
+            self.timeline.play(Hop(pirate, self._rest_point(pirate), stops, lift=self.lay.standee_h * 0.45))
+__all__ = ["PlanksScene", "EXPLAINED_KINDS", "playing"]
