@@ -23,7 +23,7 @@ The search runs on ``Sim``, a small copy of a round's play (R10-R33) on integers
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from game.core.bots import Bot, BudgetBot, bot_levels
 from game.core.protocol import Action, State

@@ -42,11 +42,11 @@ from game.core.protocol import Action, Text
 from game.core.session import GameSession
 from game.games.planks import sprites
 from game.games.planks.clips import (Banner, ChestSlide, Drop, Fall, Flight, Hop, Judge, Slide, Wobble,
-                                     CHEST_SLIDE_SECONDS, DROP_STAGGER, JUDGE_SECONDS)
+                                     DROP_STAGGER, JUDGE_SECONDS)
 from game.games.planks.layout import Layout, make_layout
 from game.games.planks.panel import SidePanel
-from game.games.planks.rules import (BIG, BUDGET, CHESTS, CHOOSE, COLOURS, GIVE, KEEP, LENGTH, PLANKS, PLAY,
-                                     RESCUE_COST, SETUP_CHESTS, SETUP_COLOURS, SETUP_PIRATES, STERN_PLANKS,
+from game.games.planks.rules import (BIG, BUDGET, CHESTS, COLOURS, GIVE, KEEP, LENGTH, PLANKS, PLAY,
+                                     SETUP_CHESTS, SETUP_COLOURS, SETUP_PIRATES, STERN_PLANKS,
                                      AWAY_FROM_LADDER, ChooseColours, EndTurn, GiveTreasure, KeepTreasure, Move,
                                      PlaceChests, PlacePirates, PlanksState, Rescue, chest_planks_from,
                                      colour_of, kind_of, line_length, move_to, pirate_text, plank_no, rescue_to,
@@ -735,13 +735,12 @@ class PlanksScene(TableScene):
     def _show_round_panel(self) -> None:
         self._round_due = False
         self._round_report(final=False)
-        g = self.game
         self.ending.kind = "round"
         self.ending.title = Text.of("planks.ui.round_over", round=self._ended_round)
         self.ending.button.text = Text.of("planks.ui.next_round")
         self.drag.cancel()
         self._layout_ending()
-        self.app.play("fanfare" if False else "click")
+        self.app.play("treasure")
         self.mark_dirty()
 
     def show_results(self) -> None:
@@ -775,12 +774,10 @@ class PlanksScene(TableScene):
             self._see_results()
             return
         self.ending.kind = None
-        hold = self._chest_hold or {}
         for chest, frm, to in self._pending_slides:               # R44: two planks clockwise, round the deck
             self.timeline.play(ChestSlide(chest, self._ring_path(frm, to), 0.0))
         self._pending_slides = []
         self._chest_hold = None
-        del hold
         if self._budget_reset:                                    # R12: every clip back on 12
             self._budget_reset = False
             for seat in range(self.game.players):
@@ -1011,11 +1008,7 @@ class PlanksScene(TableScene):
         for clip in self.timeline.clips(ChestSlide):
             if clip.started:
                 x, y = clip.point()
-                self._blit_chest(surface, clip.chest, clip.points[-1] and self._plank_of_point(clip), (x, y))
-
-    def _plank_of_point(self, clip: ChestSlide) -> int:
-        g = self.game
-        return g.chests[CHESTS.index(clip.chest)]
+                self._blit_chest(surface, clip.chest, self.game.chests[CHESTS.index(clip.chest)], (x, y))
 
     def _blit_chest(self, surface: pygame.Surface, chest: str, plank: int, at: tuple[float, float]) -> None:
         facing = sprites.chest_facing(plank)
@@ -1166,10 +1159,8 @@ class PlanksScene(TableScene):
                 f = theme.font("bold", 16)
                 img = theme.render_text(text, f, palette.INK)
                 box = img.get_rect().inflate(theme.px(14), theme.px(6))
-                left = r.centerx < self.lay.ship.centerx
                 box.midbottom = (r.centerx, r.top - theme.px(4))
                 box.clamp_ip(self.lay.table)
-                del left
                 pygame.draw.rect(surface, palette.PARCHMENT, box, border_radius=theme.px(6))
                 pygame.draw.rect(surface, palette.GOLD, box, width=max(1, theme.px(2)), border_radius=theme.px(6))
                 surface.blit(img, img.get_rect(center=box.center))

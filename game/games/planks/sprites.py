@@ -45,7 +45,6 @@ Pieces:
 """
 from __future__ import annotations
 
-import math
 from typing import Callable
 
 import pygame

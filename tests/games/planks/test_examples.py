@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.protocol import IllegalAction
 from game.games.planks.positions import position
 from game.games.planks.rules import (GIVE, EndTurn, GiveTreasure, Move, PlaceChests, PlacePirates,
                                      Rescue, judge_chest, line_length)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.protocol import IllegalAction
 from game.games.planks import make_bot
 from game.games.planks.positions import position
 from game.games.planks.rules import (BUDGET, CHESTS, COLOURS, KEEP, GIVE, OVER, PLAY, RULES, ChooseColours,

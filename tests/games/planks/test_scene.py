@@ -3,7 +3,6 @@ clock (``app.clock`` is a ManualClock: nothing here waits on the wall clock)."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.core.protocol import Text
 from game.games.planks.positions import position
