@@ -27,9 +27,9 @@ class Chooser:
         bw = max(widths)
         bh = theme.px(42)
         f = theme.font("bold", 18)
-        lines = theme.wrap_text(tr(self.prompt), f, width - 2 * gap)
+        w = min(width, max(per_row * (bw + gap) + gap, theme.px(300)))
+        lines = theme.wrap_text(tr(self.prompt), f, w - 2 * gap)   # the prompt wraps inside the frame it gets
         head = len(lines) * f.get_linesize() + gap
-        w = max(min(width, per_row * (bw + gap) + gap), theme.px(300))
         h = head + rows * (bh + gap) + gap
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = centre

@@ -5,6 +5,27 @@ from __future__ import annotations
 from typing import Any, Callable
 
 
+def open_lesson(app: Any, game_id: str, fresh: bool = True) -> Any:
+    """Learn to play ``game_id`` from the menu (a fresh lesson, or the one kept by Skip lesson), on screen."""
+    from game import games
+    from game.scenes.coach import open_tutorial
+    from game.scenes.menu import MenuScene
+    from tests.app.conftest import frames
+    app.stack.push(MenuScene(app), fade=False)
+    scene = open_tutorial(app, games.get(game_id), fresh=fresh)
+    frames(app, 3)
+    return scene
+
+
+def resize_to(app: Any, size: tuple[int, int]) -> None:
+    """The window resized to ``size`` as a player does it (a VIDEORESIZE through the event queue)."""
+    import pygame
+    from tests.app.conftest import frames
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app, 2)
+    assert app.screen.get_size() == size
+
+
 def play_to(scene: Any, name: str, do_step: Callable[[Any, Any], None], app: Any, limit: int = 40) -> None:
     """Play the lesson's steps with ``do_step(app, scene)`` until the coach is at the step ``name``."""
     for _ in range(limit):

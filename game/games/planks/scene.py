@@ -190,7 +190,7 @@ class PlanksScene(TableScene):
         for t in self._targets:
             t.rect.update(self.lay.plank_rect(t.data).inflate(0, theme.px(10)))
         if self.chooser is not None:
-            self.chooser.layout(self._popup_centre(), self._chooser_width(self.chooser))
+            self.chooser.layout(self._popup_centre(), self._popup_width())
         self._layout_ending()
         self.mark_dirty()
 
@@ -207,17 +207,6 @@ class PlanksScene(TableScene):
 
     def _popup_width(self) -> int:
         return min(self._popup_area().w - theme.px(40), theme.px(560))
-
-    def _chooser_width(self, chooser: Chooser) -> int:
-        """The width a chooser is laid out with: its row of buttons (a chooser frames its buttons' row but wraps
-        its prompt to the width it is given: with the popup's width the prompt ran out of its frame)."""
-        width = self._popup_width()
-        if not chooser.buttons:
-            return width
-        gap = theme.px(10)
-        cell = max(b.preferred_size()[0] for b in chooser.buttons) + gap
-        per_row = max(1, min(len(chooser.buttons), (width - 2 * gap) // cell))
-        return min(width, max(per_row * cell + 2 * gap, theme.px(300) + gap))
 
     # ------------------------------------------------------------------------------------------
     # The header
@@ -329,7 +318,7 @@ class PlanksScene(TableScene):
             prompt = self.prompt()
         self._chooser_for = key
         chooser = Chooser(prompt, buttons, cancel=False)
-        self.open_chooser(chooser, self._popup_centre(), self._chooser_width(chooser))
+        self.open_chooser(chooser, self._popup_centre(), self._popup_width())
 
     def _choose(self, action: Action) -> None:
         self.close_chooser()
@@ -1329,16 +1318,16 @@ class PlanksScene(TableScene):
         coach = self.coach
         if coach is not None and coach.step is not None and coach.rect.h and want.colliderect(coach.rect):
             want.h = coach.rect.top - theme.px(8) - want.y
-            if want.h < theme.px(80):
+            if want.h < theme.px(100):
                 want = pygame.Rect(want.x, want.y, 0, 0)
         if self.logpanel.rect != want:
             self.logpanel.layout(want)
 
     def save_tutorial(self) -> None:
-        """The lesson ends after one round, mid-game: once its last words are read it is learnt, its file goes,
-        and the game plays on against the bots, saved nowhere."""
+        """The lesson ends after one round, mid-game: once its last words are read (not skipped) it is learnt, its
+        file goes, and the game plays on against the bots, saved nowhere."""
         coach = self.coach
-        if coach is not None and coach.done and not self.finished:
+        if coach is not None and coach.done and coach.index >= len(coach.tutorial.steps) and not self.finished:
             from game.scenes.coach import mark_lesson_done
             self.end_tutorial()
             mark_lesson_done(self.session.game_id)

@@ -12,19 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.support.coach_run import open_lesson as open_lesson_of, resize_to
 from tests.app.conftest import app, click, drag, frames  # noqa: F401 - the app fixture
 
 PO = Path(__file__).resolve().parents[3] / "game" / "i18n" / "po"
 
 
 def _open(app, fresh=True):
-    from game import games
-    from game.scenes.coach import open_tutorial
-    from game.scenes.menu import MenuScene
-    app.stack.push(MenuScene(app), fade=False)
-    scene = open_tutorial(app, games.get("island-race"), fresh=fresh)
-    frames(app, 3)
-    return scene
+    return open_lesson_of(app, "island-race", fresh)
 
 
 def _centre(rect):
@@ -215,9 +210,7 @@ def test_skip_during_the_rivals_moves_resumes_them_where_they_were(app):
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
 def test_the_coachs_panel_covers_neither_the_islands_nor_the_pile_nor_what_it_points_at(app, size):
     scene = _open(app)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    frames(app, 2)
-    assert app.screen.get_size() == size
+    resize_to(app, size)
     coach = scene.coach
     screen = app.screen.get_rect()
     for _ in range(40):

@@ -14,17 +14,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.support.coach_run import open_lesson as open_lesson_of
 from tests.app.conftest import app, click, drag, frames, toasts  # noqa: F401 - the app fixture
 
 
 def _open(app, fresh=True):
-    from game import games
-    from game.scenes.coach import open_tutorial
-    from game.scenes.menu import MenuScene
-    app.stack.push(MenuScene(app), fade=False)
-    scene = open_tutorial(app, games.get("pirateer"), fresh=fresh)
-    frames(app, 3)
-    return scene
+    return open_lesson_of(app, "pirateer", fresh)
 
 
 def _settle(app, scene, limit=600):

@@ -12,18 +12,14 @@ from game import games
 from game.games.playa_pirata import tutorial as lesson
 from game.games.playa_pirata.rules import PlayPirate
 from game.scenes.results import ResultsScene
+from tests.support.coach_run import open_lesson as open_lesson_of, resize_to
 from tests.app.conftest import app, click, frames, toasts  # noqa: F401 - the app fixture
 
 ENTRY = "playa-pirata"
 
 
 def open_lesson(app, fresh=True):
-    from game.scenes.coach import open_tutorial
-    from game.scenes.menu import MenuScene
-    app.stack.push(MenuScene(app), fade=False)
-    scene = open_tutorial(app, games.get(ENTRY), fresh=fresh)
-    frames(app, 3)
-    return scene
+    return open_lesson_of(app, ENTRY, fresh)
 
 
 def settle(app, scene, limit=400):
@@ -263,9 +259,7 @@ def test_the_coachs_panel_covers_neither_the_treasures_nor_the_burial_sand_nor_w
     from game.i18n import set_language
     set_language(lang)                                               # (the app fixture sets English back)
     scene = open_lesson(app)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    frames(app, 2)
-    assert app.screen.get_size() == size
+    resize_to(app, size)
     coach = scene.coach
     screen = app.screen.get_rect()
     checked = set()

@@ -1,0 +1,280 @@
+"""Learn to play Pirates, Planks & Pesetas (issue 15, item 1; issue 17): the lesson played through on the real table
+with real pygame events — each pirate dragged from the coach's first ring onto the plank of its second ring (lit
+once the pirate is in hand), End turn clicked where the ring is, Watch pressed before each bots' turn, the Crown
+given from the chooser, Next round pressed on the round's panel — up to the coach's last words. Also: every action
+type the lesson promises was used and the round was scored as the coach says; a wrong move is refused in the
+coach's words and changes nothing; Skip, then Learn to play again, resumes at the same step; nothing is written
+among the saved games; the coach's panel and the end panels leave each other, the ship and the side panel's buttons
+in sight (1280x720, 960x540, English and Italian). The lesson's texts in both catalogs: tests/app/test_learning.py.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.games.planks import tutorial as lesson
+from game.games.planks.rules import GiveTreasure, Move
+from tests.app.conftest import app, click, drag, frames, toasts  # noqa: F401 - the app fixture
+from tests.support.coach_run import play_to, skip_and_resume, resize_to
+from tests.support.coach_run import open_lesson as open_lesson_of
+
+
+def open_lesson(app, fresh=True):
+    return open_lesson_of(app, "planks", fresh)
+
+
+def settle(app, scene, limit=900):
+    """Frames until nothing on the table moves (a hop, a fall, the judging, the flights)."""
+    for _ in range(limit):
+        if not scene.timeline.active and not scene._round_due:      # (the coach's rings pulse on)
+            break
+        frames(app, 1)
+    frames(app, 2)
+
+
+def rings(scene):
+    coach = scene.coach
+    pointer = coach.step.after_point if coach.explaining else coach.step.point
+    target = pointer(scene) if pointer is not None else None
+    return list(target) if isinstance(target, list) else [target] if target is not None else []
+
+
+def centre(rect):
+    return int(rect.centerx), int(rect.centery)
+
+
+def carry(app, scene):
+    """The learner's drag: press on the first ring (the pirate), carry it, check that only its plank is ringed
+    then, and let go there."""
+    name = scene.coach.step.name
+    first = rings(scene)
+    assert len(first) == 2, f"{name}: the pirate and its plank are ringed"
+    start = centre(first[0])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    nudge = (start[0] + 6, start[1] - 6)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(6, -6), buttons=(1, 0, 0)))
+    frames(app, 1)
+    held = rings(scene)
+    assert held == [first[1]], f"{name}: once the pirate is in hand, only its plank is ringed"
+    end = centre(held[0])
+    for k in range(1, 7):
+        pos = (nudge[0] + (end[0] - nudge[0]) * k // 6, nudge[1] + (end[1] - nudge[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 1)
+    says = scene._hint(scene.drag.payload_of(scene.drag.dragging), scene.drag.target_at(end))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, 2)
+    return says
+
+
+def play_step(app, scene):
+    """What a learner does at the coach's step now: Next (or Watch, then wait for the bots), press the ringed
+    button, give from the chooser, drag the ringed pirate, or Next round on the round's panel."""
+    coach = scene.coach
+    step = coach.step
+    if step.bot is not None and not coach.explaining:
+        assert coach.waiting_for_next(), f"{step.name}: the bots' turn is announced first"
+        assert all(a.seat == 0 for a in scene.session.actions[-1:]), "the bots wait for Watch"
+        click(app, coach.next_button.rect.center)
+        for _ in range(4000):
+            frames(app, 1)
+            if coach.step is not step or coach.explaining:
+                break
+        assert coach.explaining, f"{step.name}: the turn never came back"
+        settle(app, scene)
+        return
+    if step.expect is None or coach.explaining:
+        if step.name == "next_round" and scene.ending.visible:
+            assert rings(scene) == [scene.ending.button.rect] and not coach.waiting_for_next()
+            click(app, scene.ending.button.rect.center)
+            settle(app, scene)
+        for _ in range(900):
+            if coach.waiting_for_next():
+                break
+            frames(app, 1)
+        assert coach.waiting_for_next(), f"step {step.name} never offered Next"
+        frames(app, 1)
+        click(app, coach.next_button.rect.center)
+        frames(app, 2)
+        return
+    settle(app, scene)
+    before = len(scene.session.actions)
+    target = rings(scene)
+    if step.name.startswith("end"):
+        assert target == [scene.end_button.rect]
+        click(app, centre(target[0]))
+    elif step.name == "give":
+        for _ in range(120):
+            if scene.chooser is not None:
+                break
+            frames(app, 1)
+        assert scene.chooser is not None and target == [scene.chooser.rect], "the chooser is ringed"
+        click(app, centre(scene.chooser.buttons[-1].rect))
+    else:
+        says = carry(app, scene)
+        if step.name == "push":
+            assert says.key == "planks.ui.hint_fall"                 # R21: who falls, before the drop
+        if step.name == "last":
+            assert says.key == "planks.ui.hint_end"                  # R30: the round's end, before the drop
+    assert len(scene.session.actions) > before, f"{step.name}: the gesture played nothing ({toasts(app)})"
+    assert step.expect(scene.session.actions[before])
+    settle(app, scene)
+
+
+def test_the_lesson_plays_through_with_real_gestures(app):
+    from game.core.saves import saves_dir
+    scene = open_lesson(app)
+    coach = scene.coach
+    tutorial = coach.tutorial
+    assert tutorial is lesson.TUTORIAL and coach.index == 0
+    assert [scene.seat_name(s) for s in range(3)] == ["Captain", "Greta", "Bruno"]
+    seen = []
+    clips = {}
+    for _ in range(80):
+        if coach.done:
+            break
+        if not seen or seen[-1] != coach.step.name:
+            seen.append(coach.step.name)
+        if coach.step.name == "jump":
+            clips["explaining" if coach.explaining else "before"] = scene.shown_budget(0)
+        play_step(app, scene)
+    assert coach.done, f"the lesson stopped at {coach.step.name}"
+    assert seen == [s.name for s in tutorial.steps]                  # every step, in order
+    assert clips == {"before": 9, "explaining": 7}                   # R12: the clip slid down 2 spaces
+    state = scene.state
+    assert tutorial.scoring(state)
+    kinds = [a.kind for a in scene.session.actions]
+    assert set(tutorial.action_types) <= coach.used and set(tutorial.action_types) <= set(kinds)
+    red = [a for a in scene.session.actions if a.seat == 0]
+    assert [a.kind for a in red] == ["planks.move", "planks.move", "planks.end", "planks.rescue", "planks.end",
+                                     "planks.move", "planks.give"]
+    # the scoring as the coach tells it: Red 1 and Red 5 win, the 2s cancel (Green 3), Blue 5
+    chests = [e for e in state.events if e.kind == "chest"]
+    assert [(e.get("winner"), e.get("owner")) for e in chests] == [
+        ("pirate-red-1", 0), ("pirate-red-5", 0), ("pirate-green-3", 1), ("pirate-blue-5", 2)]
+    assert sorted(chests[2].get("cancelled")) == ["pirate-blue-2", "pirate-red-2"]
+    assert next(e for e in state.events if e.kind == "scoring").seat == 0      # R30: Red ended it, draws first
+    assert [list(e.get("tiles")) for e in state.events if e.kind == "drew"] == [
+        ["treasure-ruby-a", "treasure-crown-b"], ["treasure-emerald-a"], ["treasure-pearl-b"]]
+    gift = next(a for a in red if isinstance(a, GiveTreasure))
+    assert gift.to in (1, 2)                                           # R42: the tie, the learner's choice
+    assert state.round == 3 and not state.is_over()
+    assert not scene.ending.visible                                    # Next round was pressed
+    assert not list(saves_dir().glob("*"))                             # nothing among the saved games
+    assert not scene.tutorial_file.exists()                            # the lesson is over: learnt
+    from game.scenes.coach import lesson_progress
+    assert lesson_progress("planks") == "done"
+    for _ in range(600):                                               # the game plays on: the bots move
+        frames(app, 1)
+        if any(a.seat != 0 for a in scene.session.actions[len(kinds):]):
+            break
+    assert any(a.seat != 0 for a in scene.session.actions[len(kinds):])
+    assert not list(saves_dir().glob("*"))
+
+
+def test_a_wrong_move_is_refused_in_the_coachs_words_and_changes_nothing(app):
+    scene = open_lesson(app)
+    coach = scene.coach
+    play_to(scene, "jump", play_step, app)
+    settle(app, scene)
+    before = (len(scene.session.actions), scene.state.to_json(), coach.index)
+    wrong = Move(0, "pirate-red-4", 1, 1)
+    assert scene.state.check(wrong) is None                            # legal, but not the lesson's move now
+    drag(app, centre(scene._pirate_rect("pirate-red-4")), centre(scene.lay.plank_rect(9)))
+    settle(app, scene)
+    assert (len(scene.session.actions), scene.state.to_json(), coach.index) == before
+    assert "this lesson asks for another" in toasts(app) and coach.nudge > 0
+    play_step(app, scene)                                              # the right move still goes
+    assert coach.explaining and scene.state.planks[lesson.BIG_1][-1] == "pirate-red-5"
+
+
+def test_skip_then_learn_to_play_again_resumes_at_the_same_step(app):
+    scene = open_lesson(app)
+    play_to(scene, "rescue", play_step, app)
+    again = skip_and_resume(app, scene, lambda: open_lesson(app, fresh=False))
+    assert again.coach.step.name == "rescue"
+    assert "pirate-red-3" in again.state.island and again.state.budgets == [5, 0, 6]
+    play_step(app, again)                                              # the lesson goes on from there
+    assert again.coach.step.name == "rescue" and again.coach.explaining
+    assert again.state.planks[lesson.BIG_1][-1] == "pirate-red-3"
+
+
+def test_skip_while_a_bots_turn_is_announced_resumes_with_the_announcement(app):
+    scene = open_lesson(app)
+    play_to(scene, "bots1", play_step, app)
+    again = skip_and_resume(app, scene, lambda: open_lesson(app, fresh=False))
+    assert again.coach.step.name == "bots1" and again.coach.waiting_for_next()
+    assert again.state.current == 1                                    # Greta waits for Watch
+    frames(app, 30)
+    assert again.state.current == 1 and len(again.session.actions) == 3
+
+
+def test_skip_at_the_rounds_panel_resumes_and_the_lesson_still_ends(app):
+    """A resumed lesson does not show the round's panel again (the table opens on the game as it is): the panel's
+    steps then offer Next at once, and the lesson reaches its last words."""
+    scene = open_lesson(app)
+    play_to(scene, "panel", play_step, app)
+    again = skip_and_resume(app, scene, lambda: open_lesson(app, fresh=False))
+    coach = again.coach
+    assert coach.step.name == "panel" and not again.ending.visible
+    for _ in range(10):
+        if coach.done:
+            break
+        play_step(app, again)
+    assert coach.done and not again.tutorial_file.exists()
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((960, 540), "en"), ((1280, 720), "it"),
+                                       ((960, 540), "it")])
+def test_the_coachs_panel_covers_neither_the_ship_nor_the_buttons_nor_what_it_points_at(app, size, lang):
+    """At both window sizes, at every step: the coach's panel is on screen, clear of the ship, the side panel,
+    the island, every rect the step rings, the give chooser and the round's panel; the chooser and the round's
+    panel are on screen too."""
+    from game.i18n import set_language
+    set_language(lang)
+    scene = open_lesson(app)
+    resize_to(app, size)
+    coach = scene.coach
+    screen = app.screen.get_rect()
+    checked = set()
+    for _ in range(80):
+        if coach.done:
+            break
+        for _ in range(900):
+            if coach.step.ready is None or coach.waiting_for_next():
+                break
+            frames(app, 1)
+        frames(app, 1)
+        panel = coach.rect
+        name = coach.step.name
+        assert screen.contains(panel), name
+        kept = [scene.lay.ship, scene.lay.side, scene.lay.island]
+        if scene.chooser is not None:
+            kept.append(scene.chooser.rect)
+            assert screen.contains(scene.chooser.rect), name
+        if scene.ending.visible:
+            kept.append(scene.ending.rect)
+            assert screen.contains(scene.ending.rect), name
+        assert not any(panel.colliderect(r) for r in kept), (name, panel, [r for r in kept if panel.colliderect(r)])
+        for one in rings(scene):
+            assert screen.contains(one) and not panel.colliderect(one), (name, one)
+        checked.add(name)
+        play_step(app, scene)
+    assert coach.done and checked == {s.name for s in lesson.TUTORIAL.steps}
+    set_language("en")
+
+
+def test_the_coach_speaks_the_games_words():
+    """The lesson's Italian uses the game's words (passerella, cassa, sacchetto, molletta, PM, manche, isola,
+    scala); no text names a plank the lesson does not use."""
+    from game.i18n import set_language, tr
+    set_language("it")
+    try:
+        said = " ".join(tr(t) for s in lesson.TUTORIAL.steps for t in (s.say, s.after) if t is not None)
+    finally:
+        set_language("en")
+    for word in ("passerella", "cassa grande", "cassa piccola", "sacchetto", "molletta", "plancia del movimento",
+                 "PM", "manche", "isola", "scala", "fila"):
+        assert word in said, word
