@@ -1080,9 +1080,16 @@ class PlanksScene(TableScene):
                 else:
                     items.append((at[1], clip.piece, at, 0.0))
         moved = set(g.moved) if g.phase == PLAY else set()
+        chosen = self.drag.payload_of(self.drag.selected) if self.drag.selected is not None and held is None else None
         for _y, pirate, at, lift in sorted(items, key=lambda it: it[0]):
+            if pirate == chosen:                      # picked up by a click or the keyboard: ringed, and raised
+                ring = pygame.Rect(0, 0, theme.px(40), theme.px(16))
+                ring.center = (int(at[0]), int(at[1]))
+                pygame.draw.ellipse(surface, palette.WHITE, ring.inflate(theme.px(4), theme.px(4)), width=max(2, theme.px(2)))
+                pygame.draw.ellipse(surface, palette.GOLD_LIGHT, ring, width=max(2, theme.px(3)))
+                lift = float(theme.px(6))
             r = self._blit_pirate(surface, pirate, at, lift)
-            if pirate in moved and lift == 0.0:
+            if pirate in moved and (lift == 0.0 or pirate == chosen):
                 self._draw_moved_mark(surface, r)
             on_island = pirate in g.island
             key = "planks.explain.castaway" if on_island else "planks.explain.pirate"
