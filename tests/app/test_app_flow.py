@@ -93,18 +93,23 @@ def test_menu_games_not_built_are_not_playable(app):
 
 
 def test_a_game_in_the_shipyard_stays_closed_even_with_a_table_until_its_flag_comes_off(app, monkeypatch):
-    """The catalog's flag, not the mere presence of a scene, says a game is done (issue 17)."""
+    """The catalog's flag, not the mere presence of a scene, says a game is done (issue 17): a game with its
+    package and its table, registered with the flag on, shows in the menu but does not open."""
     import dataclasses
     from game import games
-    entry = games.get("planks")
-    assert entry.shipyard and entry.package is not None and not entry.available
-    with_table = dataclasses.replace(entry, package=dataclasses.replace(entry.package, make_scene=lambda app, s: None))
-    assert not with_table.available                                    # a table alone does not open it
-    assert dataclasses.replace(with_table, shipyard=False).available   # the flag off: it opens
-    menu = open_menu(app)
-    tile = next(t for t in menu.tiles if t.entry.id == "planks")
-    click(app, tile.rect.center)
-    assert app.stack.top is menu and tile not in menu.play_buttons
+    built = games.get("planks")
+    assert built.package is not None and built.package.make_scene is not None
+    wip = dataclasses.replace(built, id="planks-in-the-yard", shipyard=True)
+    assert not wip.available                                           # a table alone does not open it
+    assert dataclasses.replace(wip, shipyard=False).available          # the flag off: it opens
+    games.register(wip)
+    try:
+        menu = open_menu(app)
+        tile = next(t for t in menu.tiles if t.entry.id == wip.id)
+        click(app, tile.rect.center)
+        assert app.stack.top is menu and tile not in menu.play_buttons
+    finally:
+        games.unregister(wip.id)
 
 
 def test_menu_continue_hidden_without_a_save(app):
