@@ -40,7 +40,7 @@ class SidePanel:
         self.rect = rect
         pad = theme.px(10)
         inner = rect.inflate(-2 * pad, -2 * pad)
-        head_h = theme.px(96)
+        head_h = theme.px(114)   # whose turn, the MP, and the prompt in up to three lines
         self.head = pygame.Rect(inner.x, inner.y, inner.w, head_h)
         y = self.head.bottom + theme.px(4)
         bh = theme.px(40)
@@ -101,14 +101,24 @@ class SidePanel:
 
     def _draw_head(self, surface: pygame.Surface) -> None:
         sc = self.scene
-        title, prompt = sc.header_lines()
-        f1, f2 = theme.font("display", 21), theme.font("text", 15)
+        title, mp, prompt = sc.header_lines()
+        f1 = theme.fit_font(title, "display", 22, self.head.w - theme.px(8), 14)
         x, y = self.head.x + theme.px(4), self.head.y
-        lines = theme.wrap_text(title, f1, self.head.w - theme.px(8))[:2]
-        for line in lines:
-            theme.draw_text(surface, line, f1, palette.INK, (x, y))
-            y += f1.get_linesize()
-        for line in theme.wrap_text(prompt, f2, self.head.w - theme.px(8))[:3 if len(lines) == 1 else 2]:
+        theme.draw_text(surface, title, f1, palette.INK, (x, y))
+        y += f1.get_linesize()
+        if mp:
+            fm = theme.fit_font(mp, "bold", 16, self.head.w - theme.px(8), 11)
+            theme.draw_text(surface, mp, fm, palette.INK, (x, y))
+            y += fm.get_linesize()
+        room = self.head.bottom - y
+        width = self.head.w - theme.px(8)
+        for size in (15, 14, 13, 12):              # the whole prompt, in a smaller letter if it must
+            f2 = theme.font("text", size)
+            wrapped = theme.wrap_text(prompt, f2, width)
+            if len(wrapped) * f2.get_linesize() <= room:
+                break
+        wrapped = wrapped[:max(1, room // f2.get_linesize())]
+        for line in wrapped:
             theme.draw_text(surface, line, f2, palette.INK_SOFT, (x, y))
             y += f2.get_linesize()
         sc.explain(self.head, Text.of("planks.explain.head"), "prompt")

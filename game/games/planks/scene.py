@@ -211,31 +211,28 @@ class PlanksScene(TableScene):
     # ------------------------------------------------------------------------------------------
     # The header
     # ------------------------------------------------------------------------------------------
-    def header_lines(self) -> tuple[str, str]:
-        """(whose turn, with the MP, R13; what to do now)."""
+    def header_lines(self) -> tuple[str, str, str]:
+        """(whose turn; the MP this turn and left this round, R13; what to do now)."""
         g = self.game
         if self.ending.visible or g.is_over():
             return (tr("planks.ui.game_over") if g.is_over() else
-                    tr("planks.ui.round_over_head", round=self._ended_round)), ""
+                    tr("planks.ui.round_over_head", round=self._ended_round)), "", ""
         if self._round_due or any(not c.done for c in self.timeline.clips(Judge)):
-            return tr("planks.ui.scoring_head", round=self._ended_round if self._round_due else g.round), \
+            return tr("planks.ui.scoring_head", round=self._ended_round if self._round_due else g.round), "", \
                 tr("planks.ui.scoring_prompt")
         seat = self.turn_shown()
         if seat is None:
-            return "", ""
-        name = self.seat_name(seat)
+            return "", "", ""
+        title = tr("planks.ui.turn", name=self.seat_name(seat))
+        mp = ""
         if g.phase == PLAY and seat == g.current:
-            if g.tired:
-                title = tr("planks.ui.turn_tired", name=name)
-            else:
-                title = tr("planks.ui.turn_mp", name=name, n=g.left_in_turn(), left=g.budgets[seat])
-        else:
-            title = tr("planks.ui.turn", name=name)
+            mp = tr("planks.ui.mp_tired") if g.tired else \
+                tr("planks.ui.mp_line", n=g.left_in_turn(), left=g.budgets[seat])
         if self.is_bot(seat):
-            return title, self.bot_status(seat) if self.thinking() == seat else ""
+            return title, mp, self.bot_status(seat) if self.thinking() == seat else ""
         if self.my_turn() is None:
-            return title, ""
-        return title, tr(self.prompt())
+            return title, mp, ""
+        return title, mp, tr(self.prompt())
 
     def prompt(self) -> Text:
         g = self.game
@@ -1295,6 +1292,14 @@ class PlanksScene(TableScene):
                      "ending")
         self.explain(e.button.rect, Text.of("planks.explain.next_round" if e.kind == "round"
                                             else "planks.explain.see_results"), "button")
+
+    def recap_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """The recap over the log it sums up, at least wide enough for its lines (at a small window it reaches over
+        the port planks while it is up)."""
+        log = self.lay.log
+        w = max(log.w, theme.px(300))
+        h = min(self.recap.preferred_size(w)[1], self.lay.table.h - theme.px(20))
+        return pygame.Rect(log.x, max(self.lay.table.y + theme.px(10), log.bottom - h), w, h)
 
     def explanation_avoids(self) -> list[pygame.Rect]:
         return [pygame.Rect(b.rect) for b in (self.end_button, self.undo_button)] + \
