@@ -139,3 +139,35 @@ class PlainState(State):
         s._events = read_events(data)
         s.reset_caches()
         return s
+
+
+class ChanceState(PlainState):
+    """A ``PlainState`` whose dice and draws go through ``chance`` (``game.core.chance.Chance``), kept beside the
+    fields: copied with the state, saved in its JSON (a damaged one refused by name) and set up on a new state.
+    A subclass setting up its own caches calls ``super().reset_caches()``."""
+
+    def reset_caches(self) -> None:
+        if not hasattr(self, "chance"):
+            from game.core.chance import Chance
+            self.chance = Chance()
+
+    def clone(self) -> "ChanceState":
+        c = super().clone()
+        c.chance = self.chance.clone()   # type: ignore[attr-defined]
+        return c  # type: ignore[return-value]
+
+    def to_json(self) -> JSON:
+        out = super().to_json()
+        out["chance"] = self.chance.to_json()   # type: ignore[attr-defined]
+        return out
+
+    @classmethod
+    def from_json(cls, data: JSON) -> "ChanceState":
+        from game.core.chance import Chance
+        s = super().from_json(data)
+        try:
+            s.chance = Chance.from_json(data.get("chance"))   # type: ignore[attr-defined]
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"the field 'chance' is not a generator: {exc}") from None
+        return s  # type: ignore[return-value]
+

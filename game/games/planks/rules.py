@@ -47,7 +47,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from game.core.chance import Chance
 from game.core.events import Event, said
-from game.core.plain import Maybe, PlainState
+from game.core.plain import ChanceState, Maybe
 from game.core.protocol import (JSON, Action, IllegalAction, Option, Result, Rules, State, T, Text,
                                 seat_ref)
 from game.core.rng import Rng
@@ -286,7 +286,7 @@ def move_to(seat: int, pirate: str, frm: int, to: int) -> Move | None:
 # --------------------------------------------------------------------------------------------------
 # The game
 # --------------------------------------------------------------------------------------------------
-class PlanksState(PlainState):
+class PlanksState(ChanceState):
     """The whole game (a full state, or a seat's view when ``is_view``). Public surface for scenes and bots:
     ``planks``, ``island``, ``chests`` (plank of each of ``CHESTS``), ``colours`` (per seat), ``budgets``,
     ``counters`` (2 players), ``allowance``/``spent``/``moved`` of the turn, ``treasures`` (per seat, in the
@@ -303,28 +303,8 @@ class PlanksState(PlainState):
     }
 
     def reset_caches(self) -> None:
+        super().reset_caches()
         self._legal: list[Action] | None = None
-        if not hasattr(self, "chance"):
-            self.chance = Chance()
-
-    def clone(self) -> "PlanksState":
-        c = super().clone()
-        c.chance = self.chance.clone()
-        return c  # type: ignore[return-value]
-
-    def to_json(self) -> JSON:
-        out = super().to_json()
-        out["chance"] = self.chance.to_json()
-        return out
-
-    @classmethod
-    def from_json(cls, data: JSON) -> "PlanksState":
-        s = super().from_json(data)
-        try:
-            s.chance = Chance.from_json(data.get("chance"))
-        except (ValueError, TypeError) as exc:
-            raise ValueError(f"the field 'chance' is not a generator: {exc}") from None
-        return s  # type: ignore[return-value]
 
     # ----------------------------------------------------------------------------------------------
     # Setup: R1, R2, R3, R4, R5, R6, R7, R8, R9
