@@ -851,14 +851,16 @@ class PlanksScene(TableScene):
         if self.my_turn() is not None:
             self._sync_drag()
         lay = self.lay
-        key = (surface.get_size(), tuple(lay.ship), tuple(lay.island))
+        moves = self.last_moves()
+        key = (surface.get_size(), tuple(lay.ship), tuple(lay.island), id(moves), len(moves))
         static = getattr(self, "_static", None)
-        if static is None or static[0] != key:     # the sea, the island, the ship and its plank numbers: drawn once
-            layer = pygame.Surface(surface.get_size())
+        if static is None or static[0] != key:     # the sea, the island, the ship, its plank numbers and the last
+            layer = pygame.Surface(surface.get_size())   # moves' trails: drawn again only when one of them changes
             layer.blit(sprites.table_background(surface.get_size()), (0, 0))
             layer.blit(sprites.island(lay.island.w), lay.island)
             layer.blit(sprites.ship(lay.ship_h), lay.ship)
             self._draw_plank_numbers(layer)
+            self._draw_last_moves(layer)
             self._static = static = (key, layer)
         surface.blit(static[1], (0, 0))
         self.explain(lay.island, Text.of("planks.explain.island", n=len(self.game.island)), "island")
@@ -866,7 +868,8 @@ class PlanksScene(TableScene):
         self._draw_planks_explained()
         self._explain_plank_numbers()
         self._draw_ladder_explained()
-        self._draw_last_moves(surface)
+        for rect, text in self._trails[2]:
+            self.explain(rect, text, "last-move")
         self._draw_targets(surface)
         self._draw_judging(surface, under=True)
         self._draw_chests(surface)
@@ -1188,18 +1191,14 @@ class PlanksScene(TableScene):
     def _draw_last_moves(self, surface: pygame.Surface) -> None:
         """Issue 16: each seat's last move stays marked until it moves again: a dotted trail in its colour from the
         plank it left (or the island, up the ladder) round the deck ring the way it went to where it landed, with its
-        chip at the start. The trails are drawn once on a layer of their own, again only when a move or the window
-        changes."""
+        chip at the start, drawn on the table's still layer (``draw_table``; their explanations every frame)."""
         moves = self.last_moves()
         key = (id(moves), len(moves), tuple(self.lay.ship), surface.get_size())
         cached = getattr(self, "_trails", None)
         if cached is None or cached[0] != key:
             cached = (key, *self._trail_layer(moves, surface.get_size()))
             self._trails = cached
-        _key, layer, says = cached
-        surface.blit(layer, self._trail_origin())
-        for rect, text in says:
-            self.explain(rect, text, "last-move")
+        surface.blit(cached[1], self._trail_origin())
 
     def _trail_origin(self) -> tuple[int, int]:
         box = self.lay.ship.inflate(theme.px(40), theme.px(40))

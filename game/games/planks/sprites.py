@@ -45,6 +45,7 @@ Pieces:
 """
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 import pygame
@@ -244,8 +245,17 @@ def island(width: int) -> pygame.Surface:
     return _cached(("island", wh), lambda: _art_or("island.png", wh, _plain_island))
 
 
+@functools.lru_cache(maxsize=64)
+def _island_spots(n: int, width: int) -> tuple[Point, ...]:
+    return tuple(_spots(n, width))
+
+
 def island_spots(n: int, width: int) -> list[Point]:
     """Feet points for ``n`` castaways on ``island(width)``, back rows first (blit in this order)."""
+    return list(_island_spots(max(0, int(n)), max(8, int(width))))
+
+
+def _spots(n: int, width: int) -> list[Point]:
     w = max(8, int(width))
     h = max(4, round(w * ART_ISLAND[1] / ART_ISLAND[0]))
     n = max(0, int(n))
