@@ -1,7 +1,7 @@
 """Pirates, Planks & Pesetas: pirates hopping along the ship's planks (spec: rules/pirates-planks-pesetas.md).
 
-The engine, the bots and the table scene (``scene``) exist; the game stays "in the shipyard" (its catalog entry's
-flag) until the whole issue is done, while the command-line tools and the shared conformance suite already play it.
+The engine (``rules``), the table (``scene``, with ``panel``, ``clips`` and ``layout``), the lesson (``tutorial``) and
+the rules page's pictures (``rules_pictures``).
 Its bots (``bots.py``): easy, medium (the turn's best sequence) and hard (plans played out to the round's end).
 """
 from __future__ import annotations
