@@ -1294,6 +1294,9 @@ def build_all() -> dict[str, pygame.Surface]:
     import make_planks_art  # Pirates, Planks & Pesetas pieces and its menu picture (build/make_planks_art.py)
     out.update(make_planks_art.build_all(tex_cache))
     out["menu/planks.png"] = make_planks_art.menu_picture()
+    import make_spanish_main_art  # Spanish Main pieces and its menu picture (build/make_spanish_main_art.py)
+    out.update(make_spanish_main_art.build_all(tex_cache))
+    out["menu/spanish-main.png"] = make_spanish_main_art.menu_picture()
     return out
 
 

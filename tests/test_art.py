@@ -38,6 +38,7 @@ def contract() -> dict[str, tuple[int, int]]:
     c.update(island_race_contract())
     c.update(pirateer_contract())
     c.update(planks_contract())
+    c.update(spanish_main_contract())
     return c
 
 
@@ -95,6 +96,27 @@ def planks_contract() -> dict[str, tuple[int, int]]:
     c.update({f"planks/pirate_{s}{x}.png": (64, 128) for s in range(1, 6) for x in ("", "_tint", "_top")})
     c.update({f"planks/treasure_{k}.png": (40 + 8 * (i + 1), 64) for i, k in enumerate(kinds)})
     c.update({f"planks/splash_{f}.png": (96, 96) for f in range(1, 5)})
+    return c
+
+
+def spanish_main_contract() -> dict[str, tuple[int, int]]:
+    """Spanish Main pieces (build/make_spanish_main_art.py): cards 180x252 (ships whole and damaged, captains,
+    every movement and adventure kind, three backs), flags, fame token, damage marker, spaces 1-9, table."""
+    flags = ("en", "es", "nl")
+    names = [f"ship-{f}-{n}{d}" for f in flags for n in (1, 2, 3) for d in ("", "_damaged")]
+    names += [f"pirate-{f}-{n}" for f in flags for n in (1, 2, 3)] + ["pirate_back", "movement_back", "adventure_back"]
+    names += [f"mv-{k}" for k in ("full-speed", "lost-at-sea", "alliance", "rip", "sabotage", "fog")]
+    names += [f"mv-{w}-{f}" for w in ("advance", "retreat") for f in flags]
+    names += [f"adv-{k}" for k in ("ancient-relics", "native-alliance", "island-discovery", "parley", "neptunes-favor",
+                                   "mermaids", "treasure-map", "secret-charts", "legendary-treasure", "cursed-treasure",
+                                   "volcano", "maelstrom", "storm-ahead", "kraken", "cursed-waters", "ghost-ship",
+                                   "cursed-ship", "mutiny")]
+    names += [f"adv-{w}-{f}" for w in ("attack", "loot") for f in flags]
+    c = {f"spanish-main/{n}.png": (180, 252) for n in names}
+    c.update({f"spanish-main/flag_{f}.png": (96, 64) for f in flags})
+    c.update({f"spanish-main/space_{n}.png": (64, 64) for n in range(1, 10)})
+    c.update({"spanish-main/fame_token.png": (64, 64), "spanish-main/damage.png": (64, 64),
+              "spanish-main/table.png": (1280, 720)})
     return c
 
 

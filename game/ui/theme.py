@@ -125,6 +125,35 @@ class SurfaceCache:
     def __len__(self) -> int:
         return len(self._surfaces)
 
+    # the helpers every game's sprites module draws its pieces with
+    def art_or(self, name: str, wh: tuple[int, int],
+               plain: Callable[[tuple[int, int]], pygame.Surface]) -> pygame.Surface:
+        """The art file ``name`` of this folder scaled to ``wh``, or ``plain(wh)`` when it is missing or unreadable
+        (``image`` names the missing file once in the log)."""
+        img = image(self.folder, name) if name else None
+        return smooth_scaled(img, wh) if img is not None else plain(wh)
+
+    def covering(self, name: str, wh: tuple[int, int], fill: Colour) -> pygame.Surface:
+        """The art file ``name`` covering ``wh`` (cropped to fit, ``cover``), or a plain ``fill`` when it is missing;
+        cached."""
+        def make() -> pygame.Surface:
+            img = image(self.folder, name)
+            if img is None:
+                out = pygame.Surface(wh)
+                out.fill(fill)
+                return out
+            return cover(img, wh)
+        return self.get(("cover", name, wh), make)
+
+
+def smooth_scaled(img: pygame.Surface, wh: tuple[int, int]) -> pygame.Surface:
+    """Smoothscale, halving first on big reductions so thin lines survive."""
+    if img.get_size() == wh:
+        return img.copy()
+    while img.get_width() >= wh[0] * 2 and img.get_height() >= wh[1] * 2:
+        img = pygame.transform.smoothscale(img, (max(wh[0], img.get_width() // 2), max(wh[1], img.get_height() // 2)))
+    return pygame.transform.smoothscale(img, wh)
+
 
 def _derived_get(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
     surf = _derived.get(key)

@@ -46,7 +46,6 @@ Pieces:
 from __future__ import annotations
 
 import functools
-from typing import Callable
 
 import pygame
 
@@ -344,16 +343,7 @@ def splash(frame: int, size: int) -> pygame.Surface:
 
 
 def table_background(size: tuple[int, int]) -> pygame.Surface:
-    wh = (max(1, int(size[0])), max(1, int(size[1])))
-
-    def make() -> pygame.Surface:
-        img = theme.image(FOLDER, "table.png")
-        if img is None:
-            out = pygame.Surface(wh)
-            out.fill(palette.SEA)
-            return out
-        return theme.cover(img, wh)
-    return _cached(("table", wh), make)
+    return _cache.covering("table.png", (max(1, int(size[0])), max(1, int(size[1]))), palette.SEA)
 
 
 def clear_cache() -> None:
@@ -363,22 +353,9 @@ def clear_cache() -> None:
 # --------------------------------------------------------------------------------------------------
 # composition
 # --------------------------------------------------------------------------------------------------
-def _cached(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    return _cache.get(key, make)
-
-
-def _scaled(img: pygame.Surface, wh: tuple[int, int]) -> pygame.Surface:
-    """Smoothscale, halving first on big reductions so thin lines survive."""
-    if img.get_size() == wh:
-        return img.copy()
-    while img.get_width() >= wh[0] * 2 and img.get_height() >= wh[1] * 2:
-        img = pygame.transform.smoothscale(img, (max(wh[0], img.get_width() // 2), max(wh[1], img.get_height() // 2)))
-    return pygame.transform.smoothscale(img, wh)
-
-
-def _art_or(name: str, wh: tuple[int, int], plain: Callable[[tuple[int, int]], pygame.Surface]) -> pygame.Surface:
-    img = theme.image(FOLDER, name) if name else None
-    return _scaled(img, wh) if img is not None else plain(wh)
+_cached = _cache.get
+_art_or = _cache.art_or
+_scaled = theme.smooth_scaled
 
 
 def _layers(stem: str, rgb: tuple[int, int, int]) -> pygame.Surface | None:
