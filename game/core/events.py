@@ -39,7 +39,7 @@ JSON object).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable
 
 from game.core.protocol import LogEntry, Text
 
@@ -178,6 +178,14 @@ def check_said(e: Event) -> None:
     names = [k for k, _ in e.data] + [k for k, _ in e.secret]
     if names != ["text"] or type(e.get("text")) is not Text:
         raise ValueError(f"a log line without its text: {e!r:.80}")
+
+
+def check_events(events: Iterable[Event], kinds: Collection[str]) -> None:
+    """ValueError for an event of a kind the game does not record, or a log line that is not one (``check_said``)."""
+    for e in events:
+        if not isinstance(e, Event) or e.kind not in kinds:
+            raise ValueError(f"an event of unknown kind {getattr(e, 'kind', e)!r}")
+        check_said(e)
 
 
 def read_events(data: JSON, log_line: Any = None) -> list[Event]:

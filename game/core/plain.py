@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.core.events import Event, read_events
+from game.core.events import Event, read_events, said
 from game.core.protocol import JSON, State
 
 
@@ -171,3 +171,53 @@ class ChanceState(PlainState):
             raise ValueError(f"the field 'chance' is not a generator: {exc}") from None
         return s  # type: ignore[return-value]
 
+    def other_chance(self, rng: Any) -> Any:
+        """A generator other than this state's (from ``rng``), keeping its script of fixed draws: a twin's
+        draws to come (``Rules.twin``)."""
+        from game.core.chance import Chance
+        while True:
+            chance = Chance(rng.fork(), self.chance.script)   # type: ignore[attr-defined]
+            if chance.rng.state() != self.chance.rng.state():   # type: ignore[attr-defined]
+                return chance
+
+
+class TurnState(ChanceState):
+    """A ``ChanceState`` in which one seat (the field ``current``) acts at a time until the field ``over`` is
+    true, its undo barrier the field ``barrier``: ``current_players``, ``is_over`` and ``legal_actions``
+    (worked out once by the game's ``_compute_legal(seat)``; the game drops the cache, ``self._legal = None``,
+    whenever the position changes), and the log and event helpers ``_say`` and ``_tell``."""
+
+    def reset_caches(self) -> None:
+        super().reset_caches()
+        self._legal: list[Any] | None = None
+
+    def current_players(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)   # type: ignore[attr-defined]
+
+    def is_over(self) -> bool:
+        return bool(self.over)   # type: ignore[attr-defined]
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        if seat is None:
+            seat = self.current   # type: ignore[attr-defined]
+        if self.over or seat != self.current:   # type: ignore[attr-defined]
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal(seat)
+        return list(self._legal)
+
+    def _compute_legal(self, seat: int) -> list[Any]:
+        raise NotImplementedError
+
+    @property
+    def undo_barrier(self) -> int:  # type: ignore[override]
+        return self.barrier   # type: ignore[attr-defined]
+
+    def _say(self, seat: int | None, text: Any, audience: int | None = None) -> None:
+        """A log line (``audience``: told to that seat only)."""
+        self._events.append(said(seat, text, audience))
+
+    def _tell(self, kind: str, seat: int | None, audience: Any = None, secret: dict[str, Any] | None = None,
+              **data: Any) -> None:
+        """An event, public or with a ``secret`` part for its ``audience``."""
+        self._events.append(Event.of(kind, seat, audience=audience, secret=secret, **data))

@@ -512,6 +512,18 @@ def require(condition: Any, reason: str) -> None:
         raise ValueError(reason)
 
 
+def check_position(rules: "Rules", state: "State", error: type[ValueError], fail: Any) -> None:
+    """A position built by a game's ``positions.position`` (for tests and lessons) checked like a loaded save:
+    a problem ``validate_state`` finds goes to ``fail(message)`` (raising the builder's ``error``, saying
+    what), an ``error`` already raised goes on as it is."""
+    try:
+        rules.validate_state(state)
+    except error:
+        raise
+    except ValueError as exc:
+        fail(str(exc))
+
+
 def is_int(value: Any) -> bool:
     """A JSON whole number (``True`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)

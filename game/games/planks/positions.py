@@ -34,7 +34,7 @@ from typing import Mapping, NoReturn, Sequence
 
 from game.core.chance import Chance
 from game.core.events import Event
-from game.core.protocol import resolve_options
+from game.core.protocol import check_position, resolve_options
 from game.games.planks.rules import (ALL_PIRATES, BUDGET, COLOURS, KINDS, LENGTH, MAX_PER_TURN, PLAY,
                                      RULES, TURN_COUNTER, PlanksState, chest_planks_from, kind_of, tile_ids)
 
@@ -162,10 +162,5 @@ def position(players: int = 3, *, planks: Mapping[int, Sequence[str]] | None = N
         s.chance.script_draws(tile)
     s._events = [Event.of("turn", s.current, round=s.round, phase=PLAY)]   # whose turn it is: its moves are its own
     s.reset_caches()
-    try:
-        RULES.validate_state(s)
-    except PositionError:
-        raise
-    except ValueError as exc:
-        _fail(str(exc))
+    check_position(RULES, s, PositionError, _fail)
     return s

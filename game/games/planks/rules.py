@@ -47,7 +47,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from game.core.chance import Chance
 from game.core.events import Event, said
-from game.core.plain import ChanceState, Maybe
+from game.core.plain import Maybe, TurnState
 from game.core.protocol import (JSON, Action, IllegalAction, Option, Result, Rules, State, T, Text,
                                 seat_ref)
 from game.core.rng import Rng
@@ -286,7 +286,7 @@ def move_to(seat: int, pirate: str, frm: int, to: int) -> Move | None:
 # --------------------------------------------------------------------------------------------------
 # The game
 # --------------------------------------------------------------------------------------------------
-class PlanksState(ChanceState):
+class PlanksState(TurnState):
     """The whole game (a full state, or a seat's view when ``is_view``). Public surface for scenes and bots:
     ``planks``, ``island``, ``chests`` (plank of each of ``CHESTS``), ``colours`` (per seat), ``budgets``,
     ``counters`` (2 players), ``allowance``/``spent``/``moved`` of the turn, ``treasures`` (per seat, in the
@@ -301,10 +301,6 @@ class PlanksState(ChanceState):
         "removed": [str], "earned": [int], "draw_queue": [int], "to_draw": int, "unchecked": [str],
         "offer": [str], "gift": Maybe(str), "scorer": int, "barrier": int, "over": bool,
     }
-
-    def reset_caches(self) -> None:
-        super().reset_caches()
-        self._legal: list[Action] | None = None
 
     # ----------------------------------------------------------------------------------------------
     # Setup: R1, R2, R3, R4, R5, R6, R7, R8, R9
@@ -404,17 +400,6 @@ class PlanksState(ChanceState):
     # ----------------------------------------------------------------------------------------------
     # Small helpers
     # ----------------------------------------------------------------------------------------------
-    def _say(self, seat: int | None, text: Text, audience: int | None = None) -> None:
-        self._events.append(said(seat, text, audience))
-
-    def _tell(self, kind: str, seat: int | None, audience: Sequence[int] | None = None,
-              secret: dict[str, Any] | None = None, **data: Any) -> None:
-        self._events.append(Event.of(kind, seat, audience=audience, secret=secret, **data))
-
-    @property
-    def undo_barrier(self) -> int:  # type: ignore[override]
-        return self.barrier
-
     def owner_of(self, pirate: str) -> int:
         colour = colour_of(pirate)
         for seat in range(self.players):
@@ -477,21 +462,6 @@ class PlanksState(ChanceState):
     # ----------------------------------------------------------------------------------------------
     # Protocol
     # ----------------------------------------------------------------------------------------------
-    def current_players(self) -> tuple[int, ...]:
-        return () if self.over else (self.current,)
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if seat is None:
-            seat = self.current
-        if self.over or seat != self.current:
-            return []
-        if self._legal is None:
-            self._legal = self._compute_legal(seat)
-        return list(self._legal)
-
     def _compute_legal(self, seat: int) -> list[Action]:
         if self.phase == SETUP_COLOURS:
             return [ChooseColours(seat, (a, b)) for i, a in enumerate(COLOURS) for b in COLOURS[i + 1:]]
@@ -1029,10 +999,7 @@ class PlanksRules(Rules):
         """Another generator behind the draws to come; for any seat but the drawer, another offer."""
         assert isinstance(state, PlanksState)
         t = state.clone()
-        while True:
-            t.chance = Chance(rng.fork(), state.chance.script)
-            if t.chance.rng.state() != state.chance.rng.state():
-                break
+        t.chance = state.other_chance(rng)
         if state.offer and seat != state.drawer:
             _deal_offer_again(t, rng)
         return t

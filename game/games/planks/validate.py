@@ -14,7 +14,7 @@ import copy
 from collections import Counter
 from typing import Any, Iterator
 
-from game.core.events import Event, check_said
+from game.core.events import check_events
 from game.core.protocol import JSON, is_int, is_seat, require
 from game.games.planks.rules import (ALL_PIRATES, BUDGET, CHEST_OFFSETS, CHESTS, COLOURS, KINDS, MAX_PER_TURN,
                                      PHASES, PLANK_CAPACITY, PLANKS, PLAY, SETUP_CHESTS, SETUP_COLOURS,
@@ -43,9 +43,7 @@ def validate_game(rules: Any, s: Any) -> None:
     _clips(s)
     _tiles(s)
     _drawing(s)
-    for e in s.events:
-        require(isinstance(e, Event) and e.kind in EVENT_KINDS, f"an event of unknown kind {getattr(e, 'kind', e)!r}")
-        check_said(e)
+    check_events(s.events, EVENT_KINDS)
 
 
 def _colours(s: PlanksState) -> None:

@@ -39,7 +39,7 @@ from typing import Mapping, NoReturn, Sequence
 
 from game.core.chance import Chance
 from game.core.events import Event
-from game.core.protocol import resolve_options
+from game.core.protocol import check_position, resolve_options
 from game.games.spanish_main.rules import (ADVENTURE_CARDS, FAME_CARD, MOVEMENT_CARDS, PIRATES, PLAY, RULES, SHIPS,
                                            SpanishMainState, card_type, pirates_each)
 
@@ -202,10 +202,5 @@ def position(players: int = 3, *, row: Sequence[str] | None = None, damaged: Seq
     s.chance.script_draws(*order)
     s._events = [Event.of("turn", s.current)]                       # whose turn it is
     s.reset_caches()
-    try:
-        RULES.validate_state(s)
-    except PositionError:
-        raise
-    except ValueError as exc:
-        _fail(str(exc))
+    check_position(RULES, s, PositionError, _fail)
     return s

@@ -51,7 +51,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from game.core.chance import Chance
 from game.core.events import Event, said
-from game.core.plain import ChanceState, Maybe
+from game.core.plain import Maybe, TurnState
 from game.core.protocol import (JSON, Action, IllegalAction, Option, Result, Rules, State, T, Text,
                                 seat_ref)
 from game.core.rng import Rng
@@ -261,7 +261,7 @@ ACTION_TYPES = (PlayCard, Repair, Accuse, Pass, Discard)
 # --------------------------------------------------------------------------------------------------
 # The game
 # --------------------------------------------------------------------------------------------------
-class SpanishMainState(ChanceState):
+class SpanishMainState(TurnState):
     """The whole game (a full state, or a seat's view when ``is_view``: other seats' pirates, the set-aside
     pirates, both decks and other hands are ``UNKNOWN`` there, the generator a fixed one)."""
 
@@ -274,10 +274,6 @@ class SpanishMainState(ChanceState):
         "secured": [int], "secured_owed": [int], "starter": int, "current": int, "turns": int,
         "phase": str, "accuser": int, "named": Maybe(str), "over": bool, "barrier": int,
     }
-
-    def reset_caches(self) -> None:
-        super().reset_caches()
-        self._legal: list[Action] | None = None
 
     # ----------------------------------------------------------------------------------------------
     # Setup: S1, S2, S3, S4, S5, S6, V2.1, V3.1
@@ -324,17 +320,6 @@ class SpanishMainState(ChanceState):
     # ----------------------------------------------------------------------------------------------
     # Small helpers
     # ----------------------------------------------------------------------------------------------
-    def _say(self, seat: int | None, text: Text, audience: int | None = None) -> None:
-        self._events.append(said(seat, text, audience))
-
-    def _tell(self, kind: str, seat: int | None, audience: Sequence[int] | None = None,
-              secret: dict[str, Any] | None = None, **data: Any) -> None:
-        self._events.append(Event.of(kind, seat, audience=audience, secret=secret, **data))
-
-    @property
-    def undo_barrier(self) -> int:  # type: ignore[override]
-        return self.barrier
-
     @property
     def extended(self) -> bool:
         return bool(self.options.get("extended-fame", False))
@@ -405,21 +390,6 @@ class SpanishMainState(ChanceState):
     # ----------------------------------------------------------------------------------------------
     # Protocol
     # ----------------------------------------------------------------------------------------------
-    def current_players(self) -> tuple[int, ...]:
-        return () if self.over else (self.current,)
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if seat is None:
-            seat = self.current
-        if self.over or seat != self.current:
-            return []
-        if self._legal is None:
-            self._legal = self._compute_legal(seat)
-        return list(self._legal)
-
     def _compute_legal(self, seat: int) -> list[Action]:
         if self.phase == DISCARD:                                   # V3.3: the accused's discard
             return [Discard(seat, c) for c in sorted(set(self.hands[seat]))]
@@ -778,7 +748,8 @@ class SpanishMainState(ChanceState):
         self.adv_discard.append(card)                               # R42, A20: no fame: face up to the discard
 
     def _damage_all(self, ships: list[str], card: str) -> None:
-        hit = [s for s in ships if self._damage(s)]
+        """The ``ships`` damaged one by one in that order; an already damaged one is left as it is."""
+        hit = [s for s in ships if self._damage(s)]                  # R34
         if hit:
             self._tell("damaged", None, ships=hit, why=card)
             for ship in hit:
@@ -854,18 +825,12 @@ class SpanishMainState(ChanceState):
 
     def _attack(self, flag: str, card: str) -> None:
         """R44: front to back, each undamaged ship of the flag damages the ship in front of another flag."""
-        hit = []
+        targets = []
         for p in range(2, SPACES + 1):
             ship, front = self.ship_at(p), self.ship_at(p - 1)
             if flag_of(ship) == flag and not self.is_damaged(ship) and flag_of(front) != flag:
-                if self._damage(front):
-                    hit.append(front)
-        if hit:
-            self._tell("damaged", None, ships=hit, why=card)
-            for ship in hit:
-                self._say(None, T("sm.log.damaged", ship=ship_text(ship)))
-        else:
-            self._say(None, T("sm.log.nothing"))
+                targets.append(front)
+        self._damage_all(targets, card)                             # R44: front to back
 
     def _loot(self, flag: str) -> None:
         """R45, A1: front to back, the undamaged ship of another flag directly behind a ship of the flag with
@@ -933,7 +898,8 @@ class SpanishMainState(ChanceState):
         breakdown = []
         for seat in range(self.players):
             rows: list[tuple[str, float]] = [("sm.result.secured", float(self.secured[seat] + self.secured_owed[seat]))]
-            rows.append(("sm.result.ships", float(sum(self.fame_of(s) for s in self.owned_ships(seat)))))
+            for ship in sorted(self.owned_ships(seat), key=self.space_of):   # section 5: fame on each owned ship
+                rows.append((f"sm.ship.{ship}", float(self.fame_of(ship))))
             breakdown.append(rows)
         return Result.from_scores(scores, breakdown, tiebreak=[k[1:] for k in keys], how=how,
                                   stats={"sm.stat.undamaged": [k[1] for k in keys],
@@ -1108,10 +1074,7 @@ class SpanishMainRules(Rules):
         for name in ("pirates", "aside", "adv_deck", "mv_deck", "hands"):
             setattr(t, name, getattr(hidden, name))
         _fill(t, rng)
-        while True:
-            t.chance = Chance(rng.fork(), state.chance.script)
-            if t.chance.rng.state() != state.chance.rng.state():
-                break
+        t.chance = state.other_chance(rng)
         _retell_deals(t)
         t._legal = None
         return t

@@ -13,7 +13,7 @@ import copy
 from collections import Counter
 from typing import Any, Iterator
 
-from game.core.events import Event, check_said
+from game.core.events import check_events
 from game.core.protocol import JSON, is_int, is_seat, require
 from game.games.spanish_main.rules import (ADVENTURE_CARDS, DISCARD, FAME_CARD, MOVEMENT_CARDS, OPTION_KEYS,
                                            OVER, PHASES, PIRATES, PLAY, SHIPS, SpanishMainState, pirates_each)
@@ -42,9 +42,7 @@ def validate_game(rules: Any, s: Any) -> None:
     _adventures(s)
     _movement(s)
     _accusation(s)
-    for e in s.events:
-        require(isinstance(e, Event) and e.kind in EVENT_KINDS, f"an event of unknown kind {getattr(e, 'kind', e)!r}")
-        check_said(e)
+    check_events(s.events, EVENT_KINDS)
 
 
 def _ships(s: SpanishMainState) -> None:

@@ -3,23 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from game.core.protocol import IllegalAction
-from game.core.rng import Rng
 from game.games.planks.positions import position
 from game.games.planks.rules import RULES, EndTurn, Move, PlanksState
+from tests.support.engine_helpers import events, play_random, refused  # noqa: F401 (imported from here)
 
 P = "pirate-"
-
-
-def refused(s, action) -> str:
-    """The reason key of ``action``'s refusal; the state is left as it was."""
-    before = s.to_json()
-    with pytest.raises(IllegalAction) as caught:
-        s.apply(action)
-    assert s.to_json() == before
-    return caught.value.reason.key
 
 
 def new(players: int = 3, seed: int = 1, **options: Any) -> PlanksState:
@@ -28,20 +16,6 @@ def new(players: int = 3, seed: int = 1, **options: Any) -> PlanksState:
 
 def kinds(tiles: list[str]) -> list[str]:
     return [t[len("treasure-"):-2] for t in tiles]
-
-
-def play_random(s: PlanksState, seed: int = 0, limit: int = 20000) -> PlanksState:
-    rng = Rng(seed)
-    for _ in range(limit):
-        if s.is_over():
-            return s
-        acts = s.legal_actions()
-        s.apply(acts[rng.below(len(acts))])
-    raise AssertionError("the game did not end")
-
-
-def events(s: PlanksState, kind: str) -> list:
-    return [e for e in s.events if e.kind == kind]
 
 
 def scoring_position(players: int = 4, scorer: int = 2, planks: dict | None = None, **kw: Any) -> PlanksState:

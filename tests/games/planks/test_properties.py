@@ -4,7 +4,6 @@ and the marker, views and JSON round trips, every game ends. A modest number of 
 PLANKS_SOAK_GAMES (default 1000)."""
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 from game.core.rng import Rng
 from game.games.planks.rules import (ALL_PIRATES, BUDGET, RULES, UNKNOWN, PlanksState, determinize,
                                      tile_ids)
+from tests.support.engine_helpers import play_checked
 
 MAX_ACTIONS = 5000
 
@@ -36,27 +36,14 @@ def check_invariants(s: PlanksState) -> None:
     assert len(s.kinds) == s.pairs
 
 
+def offer_hidden(s: PlanksState, seat: int | None, v: PlanksState) -> None:
+    if s.offer and seat != s.drawer:
+        assert v.offer == [UNKNOWN] * len(s.offer)
+
+
 def play(players: int, opts: dict, seed: int) -> PlanksState:
-    s = RULES.new_game(players, opts, seed)
-    rng = Rng(seed ^ 0x5151)
-    for step in range(MAX_ACTIONS):
-        check_invariants(s)
-        if s.is_over():
-            return s
-        acts = s.legal_actions()
-        assert acts, "nobody may act but the game is not over"
-        s.apply(acts[rng.below(len(acts))])
-        if step % 50 == 0:
-            back = RULES.state_from_json(json.loads(json.dumps(s.to_json())))
-            RULES.validate_state(back)
-            for seat in (*range(players), None):
-                v = s.view(seat)
-                if s.offer and seat != s.drawer:
-                    assert v.offer == [UNKNOWN] * len(s.offer)
-                full = determinize(v, Rng(step))
-                assert json.dumps(full.view(seat).to_json(), sort_keys=True) == \
-                    json.dumps(v.to_json(), sort_keys=True)
-    raise AssertionError(f"a random {players}-player game with {opts} did not end (seed {seed})")
+    return play_checked(RULES, determinize, players, opts, seed, check=check_invariants, every=50,
+                        max_actions=MAX_ACTIONS, view_check=offer_hidden)
 
 
 @settings(max_examples=int(os.environ.get("PLANKS_PROPERTY_GAMES", "24")), deadline=None,

@@ -67,6 +67,11 @@ def test_A8_the_last_adventure_resolves_in_full_before_the_end():
     s = at(adventure="adv-legendary-treasure", deck=2)
     s.apply(Pass(0))                                                # the deck runs out during the payment
     assert fame(s, "EN1") == 2 and fame(s, "ES1") == 2 and sum(s.owed) == 1 and s.is_over()
+    s = at(adventure="adv-kraken", deck=1, draws=["adv-treasure-map"])
+    s.apply(Pass(0))                                                # the last deck card is turned face up ...
+    assert not s.is_over() and s.adv_row == ["adv-treasure-map-1"]
+    s.apply(Pass(1))                                                # ... and still resolved and paid (owed fame)
+    assert s.is_over() and [s.fame_of(x) for x in s.row[:3]] == [1, 1, 1] and sum(s.owed) == 2
 
 
 def test_A9_imminent_adventures_end_when_the_row_is_empty():

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.rng import Rng
 from game.games.spanish_main import GAME
-from game.games.spanish_main.rules import RULES, UNKNOWN, Pass
-from tests.games.spanish_main.helpers import at, events, new
+from game.games.spanish_main.rules import ADVENTURE_TYPES, RULES, UNKNOWN, Accuse, Pass
+from tests.games.spanish_main.helpers import ROW, at, events, new
 
 
 def js(x) -> str:
@@ -78,3 +79,63 @@ def test_twins_look_the_same_to_their_seat_at_every_step(players, hand, imminent
         s.apply(acts[rng.below(len(acts))])
         step += 1
     assert differed
+
+
+def pirate_twin(s, seat: int, rng: Rng):
+    """``s`` with the pirates ``seat`` cannot see dealt again (other seats' and the set-aside ones, every public
+    fact kept), and nothing else changed: the same decks, hands and generator, so the same draws to come."""
+    t = RULES.twin(s, seat, rng)
+    u = s.clone()
+    u.pirates, u.aside, u._events = t.pirates, t.aside, list(t._events)
+    return u
+
+
+def front_unrevealed_owner(s):
+    ship = next((x for x in s.row if "pirate" + x[4:] not in s.revealed), None)
+    return None if ship is None else s.owner_of("pirate" + ship[4:])
+
+
+@settings(max_examples=int(os.environ.get("SM_TWIN_GAMES", "4")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), hand=st.booleans(), imminent=st.booleans(), extended=st.booleans(),
+       seed=st.integers(0, 2**31))
+def test_twins_stay_alike_to_their_seat_as_play_goes_on(players, hand, imminent, extended, seed):
+    """Section 9, S3: the same actions played in two games that differ only in the pirates a seat cannot see give
+    that seat the same new events, log lines and view, until something reveals a pirate (an accusation, Mutiny
+    on a ship owned differently, the end)."""
+    s = RULES.new_game(players, {"movement-hand": hand, "imminent-adventures": imminent, "extended-fame": extended},
+                       seed)
+    rng = Rng(seed)
+    seat = rng.below(players)
+    u = pirate_twin(s, seat, rng)
+    while u.pirates == s.pirates:
+        u = pirate_twin(s, seat, rng)
+    while True:
+        acts = [a for a in s.legal_actions() if not isinstance(a, Accuse)]
+        if s.active and s.active.startswith("adv-mutiny") and front_unrevealed_owner(s) != front_unrevealed_owner(u):
+            break
+        a = acts[rng.below(len(acts))]
+        n = len(s.events)
+        s.apply(a)
+        u.apply(a)
+        if s.is_over():
+            break
+        assert [e.to_json() for e in u.events_for(seat)[n:]] == [e.to_json() for e in s.events_for(seat)[n:]]
+        assert js(u.view(seat).to_json()) == js(s.view(seat).to_json())
+
+
+@pytest.mark.parametrize("adventure", ADVENTURE_TYPES)
+@pytest.mark.parametrize("front", ["EN1", "EN2"])
+def test_every_adventure_tells_a_seat_nothing_of_the_pirates_it_cannot_see(adventure, front):
+    """Two games that differ only in the other seats' and the set-aside pirates (EN1 set aside, EN2 seat 0's in
+    both) look the same to seat 0 after any adventure resolves (R43: Mutiny on an unowned ship says only that)."""
+    row = [front] + [x for x in ROW if x != front]
+    seen = []
+    for pirates in ({0: ["EN2", "NL2"], 1: ["ES1", "NL1"], 2: ["EN3", "ES2"]},
+                    {0: ["EN2", "NL2"], 1: ["ES3", "NL3"], 2: ["ES1", "EN3"]}):
+        s = at(row=row, pirates=pirates, adventure=adventure, damaged=["NL1"], draws=["adv-kraken"],
+               fame={"EN1": 2, "ES1": 1, "NL1": 1, "NL3": 1, "ES3": 2, "EN2": 3})
+        n = len(s.events)
+        s.apply(Pass(0))
+        seen.append((js([e.to_json() for e in s.events_for(0)[n:]]), js(s.view(0).to_json())))
+    assert seen[0] == seen[1]

@@ -192,6 +192,8 @@ def test_T_A12_shortfall_in_the_base_game():
     s.apply(Pass(0))
     assert [s.fame[SHIPS.index(x)] for x in s.row[:4]] == [1, 0, 0, 1]
     assert [s.owed[SHIPS.index(x)] for x in s.row[:4]] == [0, 1, 1, 0]
+    assert events(s, "fame")[-1].get("last") == s.row[3]            # space 4 gets the active card
+    assert events(s, "fame")[-1].get("deck") == 1 and events(s, "fame")[-1].get("owed") == 2
     assert s.is_over() and s.score_of(0) == sum(s.fame_of(x) for x in s.owned_ships(0))
 
 
@@ -229,7 +231,7 @@ def test_T_A14_invariant_in_random_games(players, extended, imminent, hand, seed
 # --- 8.4 accusations, end and tie-breaks ---------------------------------------------------------------------
 def test_T_C1_no_self_accusation_no_revealed_pirate():
     s = at(pirates={0: ["EN1", "ES1"], 1: ["NL2", "EN2"]}, revealed=["NL2"])
-    assert refused(s, Accuse(0, 0, "pirate-ns-1")) == "sm.reason.accuse_self"
+    assert refused(s, Accuse(0, 0, "pirate-nl-1")) == "sm.reason.accuse_self"
     assert refused(s, Accuse(0, 1, "pirate-nl-2")) == "sm.reason.revealed"
 
 

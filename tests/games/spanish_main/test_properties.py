@@ -4,7 +4,6 @@ ship is its cards plus its owed units, never negative; views and JSON round trip
 number of games here (SM_PROPERTY_GAMES, default 16); `make soak` plays SM_SOAK_GAMES (default 1000)."""
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 from game.core.rng import Rng
 from game.games.spanish_main.rules import (ADVENTURE_CARDS, FAME_CARD, MOVEMENT_CARDS, PIRATES, RULES, SHIPS,
                                            UNKNOWN, SpanishMainState, determinize)
+from tests.support.engine_helpers import play_checked
 
 MAX_ACTIONS = 3000
 
@@ -34,27 +34,13 @@ def check_invariants(s: SpanishMainState) -> None:
     assert sorted([p for ps in s.pirates for p in ps] + s.aside) == sorted(PIRATES)
 
 
+def row_public(s: SpanishMainState, seat: int | None, v: SpanishMainState) -> None:
+    assert UNKNOWN not in v.row
+
+
 def play(players: int, opts: dict, seed: int) -> SpanishMainState:
-    s = RULES.new_game(players, opts, seed)
-    rng = Rng(seed ^ 0x5151)
-    for step in range(MAX_ACTIONS):
-        check_invariants(s)
-        if s.is_over():
-            return s
-        acts = s.legal_actions()
-        assert acts, "nobody may act but the game is not over"
-        s.apply(acts[rng.below(len(acts))])
-        if step % 15 == 0:
-            back = RULES.state_from_json(json.loads(json.dumps(s.to_json())))
-            RULES.validate_state(back)
-            for seat in (*range(players), None):
-                v = s.view(seat)
-                assert UNKNOWN not in v.row
-                full = determinize(v, Rng(step))
-                check_invariants(full)
-                assert json.dumps(full.view(seat).to_json(), sort_keys=True) == \
-                    json.dumps(v.to_json(), sort_keys=True)
-    raise AssertionError(f"a random {players}-player game with {opts} did not end (seed {seed})")
+    return play_checked(RULES, determinize, players, opts, seed, check=check_invariants, every=15,
+                        max_actions=MAX_ACTIONS, view_check=row_public, check_full=True)
 
 
 @settings(max_examples=int(os.environ.get("SM_PROPERTY_GAMES", "16")), deadline=None,

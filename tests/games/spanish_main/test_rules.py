@@ -2,6 +2,7 @@
 its rule breaks. Worked examples are in test_examples.py, the resolved ambiguities in test_ambiguities.py."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -9,6 +10,19 @@ import pytest
 from game.games.spanish_main.rules import (ADVENTURE_CARDS, FAME_CARD, MOVEMENT_CARDS, PIRATES, SHIPS, Accuse,
                                            Discard, Pass, PlayCard, Repair, card_type)
 from tests.games.spanish_main.helpers import ROW, at, events, fame, names, new, play_random, refused
+
+
+#: spec 2.3: the movement cards and their counts (24)
+MOVEMENT_TABLE = {"mv-full-speed": 2, "mv-lost-at-sea": 3, "mv-alliance": 4, "mv-rip": 3, "mv-advance-en": 1,
+                  "mv-advance-es": 1, "mv-advance-nl": 1, "mv-retreat-en": 1, "mv-retreat-es": 1, "mv-retreat-nl": 1,
+                  "mv-sabotage": 5, "mv-fog": 1}
+#: spec 2.4: the adventure cards and their counts (58)
+ADVENTURE_TABLE = {"adv-ancient-relics": 2, "adv-native-alliance": 2, "adv-island-discovery": 2, "adv-parley": 2,
+                   "adv-neptunes-favor": 4, "adv-mermaids": 4, "adv-treasure-map": 6, "adv-secret-charts": 3,
+                   "adv-legendary-treasure": 2, "adv-cursed-treasure": 2, "adv-volcano": 2, "adv-maelstrom": 5,
+                   "adv-storm-ahead": 2, "adv-kraken": 2, "adv-cursed-waters": 2, "adv-ghost-ship": 2,
+                   "adv-cursed-ship": 1, "adv-mutiny": 1, "adv-attack-en": 2, "adv-attack-es": 2, "adv-attack-nl": 2,
+                   "adv-loot-en": 2, "adv-loot-es": 2, "adv-loot-nl": 2}
 
 
 def card_of(s, t):
@@ -33,6 +47,8 @@ def test_S2_one_active_adventure_and_57_in_the_deck():
     s = new(3, 4)
     assert len(s.adv_row) == 1 and len(s.adv_deck) == 57 and s.adv_discard == []
     assert sorted(s.adv_row + s.adv_deck) == sorted(ADVENTURE_CARDS)
+    assert Counter(card_type(c) for c in s.adv_row + s.adv_deck) == ADVENTURE_TABLE and len(s.adv_deck) + 1 == 58
+    assert "adv-treasure-map-6" in ADVENTURE_CARDS and "adv-attack-nl-2" in ADVENTURE_CARDS   # <type>-<n>
 
 
 @pytest.mark.parametrize("players,each,aside", [(2, 3, 3), (3, 2, 3), (4, 2, 1)])
@@ -49,6 +65,8 @@ def test_S4_three_movement_cards_face_up_and_21_in_the_deck():
     s = new(3, 2)
     assert len(s.market) == 3 and len(s.mv_deck) == 21 and s.mv_discard == []
     assert sorted(s.market + s.mv_deck) == sorted(MOVEMENT_CARDS)
+    assert Counter(card_type(c) for c in s.market + s.mv_deck) == MOVEMENT_TABLE and len(s.mv_deck) + 3 == 24
+    assert "mv-sabotage-4" in MOVEMENT_CARDS and "mv-advance-en" in MOVEMENT_CARDS          # 2.3: the ids
 
 
 def test_S5_the_starting_player_is_chosen_at_random():
@@ -82,6 +100,9 @@ def test_R3_a_new_adventure_is_turned_and_the_next_player_goes():
     s = at(turn=2, adventure="adv-volcano", draws=["adv-kraken"])
     s.apply(Pass(2))
     assert s.adv_row == ["adv-kraken-1"] and s.current == 0 and not s.is_over()
+    s = at(deck=1, adventure="adv-volcano")                         # the last deck card is turned, play goes on
+    s.apply(Pass(0))
+    assert len(s.adv_row) == 1 and s.adv_deck == [] and s.current == 1 and not s.is_over()
     s = at(deck=0, adventure="adv-volcano")
     s.apply(Pass(0))
     assert s.is_over()
@@ -120,6 +141,9 @@ def test_R8_moves_are_clamped_at_the_row_ends_and_passed_ships_shift():
     s = at(market=["mv-full-speed", "mv-full-speed", "mv-rip"])
     play(s, "mv-full-speed", "EN1")                                 # 0 spaces, legal
     assert names(s) == ROW
+    s = at(market=["mv-full-speed", "mv-lost-at-sea", "mv-rip"])
+    play(s, "mv-lost-at-sea", "EN3")                                # 7 -> 9 (not 13); ES3 and NL3 shift forward
+    assert names(s)[6:] == ["ES3", "NL3", "EN3"]
 
 
 def test_R9_full_speed_ahead_moves_six_forward():
@@ -138,24 +162,38 @@ def test_R11_temporary_alliance_moves_a_pair_three_forward_as_a_block():
     s = at(market=["mv-alliance"] * 3)
     play(s, "mv-alliance", "ES2")                                   # spaces 5-6 -> 2-3
     assert names(s) == ["EN1", "ES2", "NL2", "ES1", "NL1", "EN2", "EN3", "ES3", "NL3"]
+    s = at(market=["mv-alliance"] * 3)
+    play(s, "mv-alliance", "NL1")                                   # spaces 3-4 -> 1-2 (clamped)
+    assert names(s)[:4] == ["NL1", "EN2", "EN1", "ES1"]
 
 
 def test_R12_caught_in_a_rip_moves_a_pair_three_back_as_a_block():
     s = at(market=["mv-rip"] * 3)
     play(s, "mv-rip", "ES1")                                        # spaces 2-3 -> 5-6
     assert names(s) == ["EN1", "EN2", "ES2", "NL2", "ES1", "NL1", "EN3", "ES3", "NL3"]
+    s = at(market=["mv-rip"] * 3)
+    play(s, "mv-rip", "NL2")                                        # spaces 6-7 -> 8-9 (clamped)
+    assert names(s)[5:] == ["ES3", "NL3", "NL2", "EN3"]
 
 
 def test_R13_flag_advance_moves_each_ship_two_forward_front_first():
     s = at(market=["mv-advance-es", "mv-rip", "mv-rip"])
     play(s, "mv-advance-es")                                        # ES1 2->1, ES2 5->3, ES3 8->6
     assert names(s) == ["ES1", "EN1", "ES2", "NL1", "EN2", "ES3", "NL2", "EN3", "NL3"]
+    s = at(row=["ES1", "EN1", "EN2", "NL1", "ES2", "NL2", "EN3", "ES3", "NL3"],
+           market=["mv-advance-en", "mv-rip", "mv-rip"])
+    play(s, "mv-advance-en")                                        # front first: EN1 2->1, then EN2 3->1
+    assert names(s)[:3] == ["EN2", "EN1", "ES1"]
 
 
 def test_R14_flag_retreat_moves_each_ship_two_back_rear_first():
     s = at(market=["mv-retreat-en", "mv-rip", "mv-rip"])
     play(s, "mv-retreat-en")                                        # EN3 7->9, EN2 4->6, EN1 1->3
     assert names(s) == ["ES1", "NL1", "EN1", "ES2", "NL2", "EN2", "ES3", "NL3", "EN3"]
+    s = at(row=["EN1", "ES1", "EN2", "ES2", "NL1", "EN3", "NL2", "NL3", "ES3"],
+           market=["mv-retreat-nl", "mv-rip", "mv-rip"])
+    play(s, "mv-retreat-nl")                                        # rear first: NL3 8->9, then NL2 7->9
+    assert names(s) == ["EN1", "ES1", "EN2", "ES2", "EN3", "ES3", "NL1", "NL3", "NL2"]
 
 
 def test_R15_moving_never_changes_damage_or_fame():
@@ -280,6 +318,9 @@ def test_R31_a_damaged_ship_never_gains_fame():
     s = at(damaged=["EN1", "ES1", "NL1"], adventure="adv-ancient-relics")
     s.apply(Pass(0))
     assert sum(s.fame) == 0 and s.adv_discard[-1] == "adv-ancient-relics-1"
+    s = at(fame={"EN1": 2}, damaged=["ES1"], adventure="adv-loot-en")  # nor from looting
+    s.apply(Pass(0))
+    assert fame(s, "EN1") == 2 and fame(s, "ES1") == 0
 
 
 def test_R32_first_undamaged_skips_damaged_ships():
@@ -299,6 +340,11 @@ def test_R34_damaging_a_damaged_ship_has_no_effect():
     s.apply(Pass(0))
     assert s.damaged == sorted(["ship-en-2", "ship-nl-2", "ship-es-3"])
     assert events(s, "damaged")[-1].get("ships") == ("ship-nl-2", "ship-es-3")
+    s = at(damaged=["EN1"], row=["EN1", "ES1", "NL1", "ES2", "EN2", "NL2", "EN3", "ES3", "NL3"],
+           adventure="adv-attack-es")                               # ES1 hits the damaged EN1: no effect
+    s.apply(Pass(0))
+    assert s.damaged == ["ship-en-1", "ship-en-3", "ship-nl-1"]
+    assert events(s, "damaged")[-1].get("ships") == ("ship-nl-1", "ship-en-3")
 
 
 def test_R35_effects_are_decided_from_the_state_at_the_start():
@@ -307,8 +353,9 @@ def test_R35_effects_are_decided_from_the_state_at_the_start():
     assert s.damaged == ["ship-es-3", "ship-nl-3"]
 
 
-@pytest.mark.parametrize("card,spaces", [("adv-neptunes-favor", (1, 3, 5)), ("adv-mermaids", (2, 4, 6)),
-                                         ("adv-island-discovery", (1, 2, 3, 4)), ("adv-native-alliance", (1, 2, 3))])
+@pytest.mark.parametrize("card,spaces", [("adv-ancient-relics", (1, 2, 3)), ("adv-native-alliance", (1, 2, 3)),
+                                         ("adv-island-discovery", (1, 2, 3, 4)), ("adv-parley", (1, 2, 3, 4)),
+                                         ("adv-neptunes-favor", (1, 3, 5)), ("adv-mermaids", (2, 4, 6))])
 def test_R36_fame_by_space(card, spaces):
     s = at(adventure=card)
     s.apply(Pass(0))
@@ -330,6 +377,9 @@ def test_R38_volcano_maelstrom_storm_ahead():
     s = at(adventure="adv-maelstrom", damaged=["NL3"])
     s.apply(Pass(0))
     assert s.damaged == ["ship-es-3", "ship-nl-3"]
+    s = at(adventure="adv-storm-ahead", damaged=["NL3"])             # the last 2 undamaged: spaces 8 and 7
+    s.apply(Pass(0))
+    assert s.damaged == ["ship-en-3", "ship-es-3", "ship-nl-3"]
     s = at(adventure="adv-storm-ahead", damaged=ROW)
     s.apply(Pass(0))
     assert len(s.damaged) == 9 and s.adv_discard[-1] == "adv-storm-ahead-1"
@@ -354,6 +404,10 @@ def test_R41_ghost_ship_and_cursed_ship_cost_one_fame_to_the_discard_pile():
     s = at(adventure="adv-cursed-ship", fame={"EN1": 2}, owed={"ES1": 1}, damaged=["EN1"], discard=[])
     s.apply(Pass(0))
     assert fame(s, "EN1") == 1 and fame(s, "ES1") == 0 and s.adv_discard == [FAME_CARD, "adv-cursed-ship-1"]
+    s = at(adventure="adv-ghost-ship", fame={"NL2": 1, "EN3": 1, "NL3": 2}, damaged=["NL3"], discard=[])
+    s.apply(Pass(0))                                                # spaces 9, 8, 7; ES3 (8) has none
+    assert [fame(s, x) for x in ("NL2", "EN3", "ES3", "NL3")] == [1, 0, 0, 1]
+    assert s.adv_discard == [FAME_CARD, FAME_CARD, "adv-ghost-ship-1"]
 
 
 def test_R42_loss_and_damage_cards_award_no_fame_and_are_discarded():
@@ -369,18 +423,31 @@ def test_R43_mutiny_reveals_the_front_most_unrevealed_owner_and_halves_its_fame(
     s.apply(Pass(0))
     assert "pirate-en-1" in s.revealed and fame(s, "EN1") == 1
     assert Counter(s.adv_discard)[FAME_CARD] >= 2 and s.adv_discard[-1] == "adv-mutiny-1"
+    s = at(adventure="adv-mutiny", pirates={0: ["EN1", "NL3"], 1: ["ES1", "EN2"]}, revealed=["EN1"],
+           damaged=["ES1"], fame={"EN1": 4, "ES1": 3}, discard=[])
+    s.apply(Pass(0))                                                # EN1 is revealed: the damaged ES1 behind it
+    assert s.revealed == ["pirate-en-1", "pirate-es-1"] and fame(s, "EN1") == 4 and fame(s, "ES1") == 1
+    assert s.adv_discard == [FAME_CARD, FAME_CARD, "adv-mutiny-1"]
 
 
 def test_R44_attack_front_to_back():
     s = at(row=["ES1", "EN1", "EN2", "NL1", "EN3", "ES2", "NL2", "ES3", "NL3"], adventure="adv-attack-es")
     s.apply(Pass(0))                                                # ES2 hits EN3, ES3 hits NL2
     assert s.damaged == ["ship-en-3", "ship-nl-2"]
+    s = at(row=["EN1", "EN2", "ES1", "NL1", "EN3", "ES2", "NL2", "ES3", "NL3"], damaged=["EN3"],
+           adventure="adv-attack-en")
+    s.apply(Pass(0))                                                # EN2 faces EN1; the damaged EN3 does not attack
+    assert s.damaged == ["ship-en-3"]
 
 
 def test_R45_loot_front_to_back_the_ship_behind_takes_one():
     s = at(adventure="adv-loot-es", fame={"ES1": 2, "ES2": 1}, damaged=["NL2"])
     s.apply(Pass(0))                                                # NL1 loots ES1; NL2 is damaged
     assert fame(s, "ES1") == 1 and fame(s, "NL1") == 1 and fame(s, "ES2") == 1 and fame(s, "NL2") == 0
+    s = at(row=["ES1", "ES2", "EN1", "NL1", "ES3", "NL2", "EN2", "EN3", "NL3"], fame={"ES1": 1, "ES3": 1},
+           damaged=["ES3"], adventure="adv-loot-es")
+    s.apply(Pass(0))                                                # ES2 is Spanish too; the damaged ES3 is looted
+    assert [fame(s, x) for x in ("ES1", "ES2", "ES3", "NL2")] == [1, 0, 0, 1]
 
 
 # --- paying fame -----------------------------------------------------------------------------------------
@@ -405,6 +472,13 @@ def test_R48_the_supply_is_the_deck_then_owed_fame():
     s = at(adventure="adv-treasure-map", deck=1)
     s.apply(Pass(0))
     assert [s.fame_of(x) for x in s.row[:3]] == [1, 1, 1] and s.owed[SHIPS.index("ship-es-1")] == 1
+    s = at(adventure="adv-secret-charts", draws=["adv-kraken-2", "adv-volcano"])
+    n = len(s.events)
+    s.apply(Pass(0))                                                # Kraken is drawn face down, unseen by anyone
+    assert fame(s, "EN1") == 1 and s.adv_row == ["adv-volcano-1"] and "adv-kraken-2" not in s.adv_deck
+    for seat in (0, 1, 2, None):
+        told = json.dumps([e.to_json() for e in s.events_for(seat)[n:]])
+        assert "adv-kraken" not in told and "adv-volcano-1" in told
 
 
 def test_R49_in_the_base_game_owed_fame_comes_only_with_the_last_adventure():
@@ -425,11 +499,11 @@ def test_R50_a_card_leaves_before_owed_fame_and_owed_fame_vanishes():
 
 # --- the end -----------------------------------------------------------------------------------------------
 def test_R51_the_game_ends_after_the_turn_that_finds_the_deck_empty():
-    s = at(adventure="adv-kraken", deck=1)
+    s = at(adventure="adv-kraken", deck=1, draws=["adv-volcano"])
     s.apply(Pass(0))
-    assert not s.is_over() and len(s.adv_deck) == 0 and len(s.adv_row) == 1   # the last card is still played
+    assert not s.is_over() and len(s.adv_deck) == 0 and s.adv_row == ["adv-volcano-1"]   # the last card is played
     s.apply(Pass(1))
-    assert s.is_over() and events(s, "ended")
+    assert s.is_over() and events(s, "ended") and "ship-en-1" in s.damaged and s.adv_discard[-1] == "adv-volcano-1"
 
 
 def test_R52_at_the_end_every_pirate_is_revealed():
@@ -444,8 +518,11 @@ def test_R52_at_the_end_every_pirate_is_revealed():
 
 def test_R53_score_is_secured_fame_plus_owned_ships_fame():
     s = at(pirates={0: ["EN1", "NL2"], 1: ["ES1", "ES3"], 2: ["EN3", "NL1"]}, fame={"EN1": 4, "NL2": 3, "EN2": 9},
-           secured={0: 3}, secured_owed={0: 1}, discard=[], adventure="adv-kraken")
-    assert s.score_of(0) == 11 and s.score_of(1) == 0
+           owed={"NL2": 2}, secured={0: 3}, secured_owed={0: 1}, discard=[], adventure="adv-kraken")
+    assert s.score_of(0) == 13 and s.score_of(1) == 0               # owed fame and secured owed units count
+    assert s.result().scores == [13.0, 0.0, 0.0]
+    assert s.result().breakdown[0] == [("sm.result.secured", 4.0), ("sm.ship.ship-en-1", 4.0),
+                                       ("sm.ship.ship-nl-2", 5.0)]  # section 5: fame on each owned ship
 
 
 def test_R54_the_highest_score_wins():
