@@ -144,15 +144,19 @@ class SaveData:
     #: ``State.to_json()`` of the position the game began at when it is not the deal of ``seed`` (a position
     #: built by hand: a tutorial, a test); the actions are replayed from it. None: from the seed's deal.
     start: dict | None = None
+    #: each seat's own notes kept beside the game and outside its actions (Spanish Main's deduction marks):
+    #: {"<seat>": {key: mark}}; what cannot be read is dropped on load, never an error
+    notes: dict = field(default_factory=dict)
 
     @classmethod
     def create(cls, *, game_id: str, rules_version: int, seed: int, players: int, options: Mapping[str, Any],
                seats: list[dict], actions: list[dict], snapshot: dict,
                summary: Mapping[str, Any] | None = None, bot_seed: int | None = None,
-               start: dict | None = None) -> "SaveData":
+               start: dict | None = None, notes: Mapping[str, Any] | None = None) -> "SaveData":
         """A save in the current format, stamped with this app's version and the current time."""
         return cls(FORMAT_VERSION, __version__, game_id, rules_version, seed, players, dict(options),
-                   list(seats), list(actions), snapshot, utc_now_iso(), dict(summary or {}), bot_seed, start)
+                   list(seats), list(actions), snapshot, utc_now_iso(), dict(summary or {}), bot_seed, start,
+                   dict(notes or {}))
 
     def to_json(self) -> dict:
         return {"app": APP_MARKER, "format": self.format, "app_version": self.app_version,
@@ -160,7 +164,8 @@ class SaveData:
                 "players": self.players, "options": self.options, "seats": self.seats,
                 "actions": self.actions, "snapshot": self.snapshot, "saved_at": self.saved_at,
                 "summary": self.summary, **({} if self.bot_seed is None else {"bot_seed": self.bot_seed}),
-                **({} if self.start is None else {"start": self.start})}
+                **({} if self.start is None else {"start": self.start}),
+                **({"notes": self.notes} if self.notes else {})}
 
     @staticmethod
     def from_json(data: JSON) -> "SaveData":
@@ -190,7 +195,11 @@ class SaveData:
         start = data.get("start")
         if start is not None and not _is_str_dict(start):
             raise _err("bad_field", field="start", expected=Text.of("persist.type.object"))
-        return SaveData(format=fmt, bot_seed=bot_seed, start=start, **{name: data[name] for name in _FIELDS})
+        notes = data.get("notes")
+        notes = {k: {a: b for a, b in v.items() if isinstance(b, str)} for k, v in notes.items()
+                 if isinstance(k, str) and isinstance(v, dict)} if isinstance(notes, dict) else {}
+        return SaveData(format=fmt, bot_seed=bot_seed, start=start, notes=notes,
+                        **{name: data[name] for name in _FIELDS})
 
 
 # --------------------------------------------------------------------------------------------------

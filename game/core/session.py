@@ -115,6 +115,8 @@ class GameSession:
         self.start: State | None = None
         self.actions: list[Action] = list(actions or [])
         self._undo: list[_UndoStep] = []
+        #: each seat's own notes, kept with the save but outside the actions (a seat's deduction marks): seat -> marks
+        self.notes: dict[int, dict[str, str]] = {}
         self._listeners: list[Listener] = []
 
     @classmethod
@@ -220,7 +222,8 @@ class GameSession:
                                seats=[s.to_json() for s in self.seats],
                                actions=[a.to_json() for a in self.actions], snapshot=self.state.to_json(),
                                summary=self.summary(), bot_seed=self.bot_seed,
-                               start=self.start.to_json() if self.start is not None else None)
+                               start=self.start.to_json() if self.start is not None else None,
+                               notes={str(k): dict(v) for k, v in self.notes.items() if v})
 
     @classmethod
     def from_save(cls, save: "SaveData", rules: Rules) -> "GameSession":
@@ -241,6 +244,9 @@ class GameSession:
             session.start = rules.state_from_json(save.start)
         if from_actions:
             session._undo = replayed.undo
+        for key, marks in save.notes.items():
+            if key.lstrip("-").isdigit() and 0 <= int(key) < len(seats):
+                session.notes[int(key)] = dict(marks)
         return session
 
 

@@ -341,6 +341,17 @@ class Coach:
                                    Text.of("coach.explain.watch" if watch else "coach.explain.next"), "button"))
 
 
+def both(*pointers: Callable[[Any], Any]) -> Callable[[Any], list[pygame.Rect] | None]:
+    """A step's pointer that rings every rect the ``pointers`` give (each a rect, a list of them, or None)."""
+    def where(scene: Any) -> list[pygame.Rect] | None:
+        out: list[pygame.Rect] = []
+        for p in pointers:
+            got = p(scene)
+            out += got if isinstance(got, list) else [got] if got is not None else []
+        return out or None
+    return where
+
+
 # ----------------------------------------------------------------------------------------------------------
 # Real time: the scripted seats' agent
 # ----------------------------------------------------------------------------------------------------------

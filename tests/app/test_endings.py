@@ -15,7 +15,7 @@ SHORT = {"playa-pirata": {"match-format": "two-hands"}, "island-race": {}, "pira
 #: the ending screens each game shows in such a match: every hand's sunset, every round's scoring and summary, the
 #: victory
 ENDINGS = {"playa-pirata": {"sunset": 2}, "island-race": {"round-scoring": 3, "round-summary": 3}, "pirateer": {"victory": 1},
-           "planks": {"round-end": 4, "game-end": 1}}
+           "planks": {"round-end": 4, "game-end": 1}, "spanish-main": {"game-end": 1}}
 
 
 def _playable():

@@ -123,6 +123,13 @@ def table_parts(scene, window: pygame.Rect) -> list[str]:
         rects += [("ship", lay.ship), ("island", lay.island), ("log", lay.log), ("side panel", lay.side)]
         rects += [(f"plank {p + 1}", lay.plank_rect(p)) for p in range(12)]
         rects += [(f"player {seat + 1}", r) for seat, r in enumerate(scene.panel.rows)]
+    elif scene.entry.id == "spanish-main":
+        lay = scene.lay
+        rects += [(f"ship on space {i + 1}", r) for i, r in enumerate(lay.ships)]
+        rects += [(f"market card {i + 1}", r) for i, r in enumerate(lay.market)]
+        rects += [("active adventure", lay.active), ("your pirates", lay.pirates), ("log", lay.log),
+                  ("players", lay.seats), ("adventure deck", lay.adv_deck), ("adventure discards", lay.adv_discard)]
+        rects += [(f"upcoming {i + 1}", r) for i, r in enumerate(lay.upcoming)]
     for name, r in rects:
         if r.w <= 0 or r.h <= 0:
             out.append(f"{name} has no size: {r}")
@@ -137,6 +144,11 @@ def table_parts(scene, window: pygame.Rect) -> list[str]:
     elif scene.entry.id == "planks":
         lay = scene.lay
         apart = [("ship", lay.ship), ("island", lay.island), ("side panel", lay.side), ("log", lay.log)]
+    elif scene.entry.id == "spanish-main":
+        lay = scene.lay
+        apart = [("row", lay.row), ("active adventure", lay.active), ("your pirates", lay.pirates),
+                 ("notes or hand", lay.middle), ("log", lay.log), ("players", lay.seats), ("buttons", lay.buttons),
+                 ("market", lay.market[0].unionall(lay.market[1:]))]
     else:
         apart = [("board", scene.view.rect), ("side panel", scene.side)]
     for i, (name_a, a) in enumerate(apart):
@@ -245,6 +257,23 @@ def play_pirateer(app, scene) -> None:
     assert isinstance(scene.session.actions[-1], Move)
 
 
+def play_spanish_main(app, scene) -> None:
+    from game.games.spanish_main.rules import PlayCard
+    for _ in range(2000):  # the bots' turns and their animations
+        if scene.my_turn() is not None and not scene.timeline.blocking:
+            break
+        app.clock.advance(0.1)
+        frames(app, 1)
+    scene.recap.hide()
+    scene._sync_drag()
+    card = sorted(scene.drag.draggables, key=lambda t: t.rect.x)[0]
+    click(app, card.rect.center)                           # pick a market card up ...
+    lit = scene.drag.legal_targets()
+    assert lit
+    click(app, lit[0].rect.center)                         # ... and put it on a lit target
+    assert isinstance(scene.session.actions[-1], PlayCard)
+
+
 def play_planks(app, scene) -> None:
     from game.games.planks.rules import Move, Rescue
     for _ in range(2000):  # the bots' turns and their animations
@@ -268,7 +297,7 @@ def test_moves_are_played_by_clicks_on_the_drawn_controls(app, size, game_id):
     kinds = ["human", "human"] if game_id == "pirateer" else ["human", "easy"]
     scene = start_table(app, game_id, kinds, seed=5)
     {"playa-pirata": play_playa, "island-race": play_island_race, "pirateer": play_pirateer,
-     "planks": play_planks}[game_id](app, scene)
+     "planks": play_planks, "spanish-main": play_spanish_main}[game_id](app, scene)
     assert not isinstance(app.stack.top, ErrorScene)
 
 

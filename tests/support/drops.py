@@ -52,3 +52,15 @@ def check_drops(scene: Any) -> tuple[int, Counter]:
         assert action is None, f"{where}: refused, but {action!r} is legal"
         refused[want.key] += 1
     return lit, refused
+
+
+def play_at_random(scene: Any, rng: Any) -> Any:
+    """One move of a random hot-seat game: mostly (7 in 10) a drop the table lights, else any legal action;
+    played through the table, its clips skipped. Returns the action."""
+    state = scene.state
+    legal = state.legal_actions(state.current_player)
+    lit = [(p, t) for p, t in scene.drop_probes() if scene.drop_verdict(p, t) is True]
+    action = scene.drop_action(*rng.choice(lit)) if lit and rng.random() < 0.7 else rng.choice(legal)
+    assert scene.try_action(action) is None, action
+    scene.timeline.skip(lingering=False)
+    return action

@@ -14,14 +14,14 @@ The pieces a clip shows itself are named in its ``hides`` ("pirate-red-3", "ches
 - ``Flight``: a treasure tile flying from the bag to its drawer (R40), on to the player it is given to (R42),
   or away (R43: a 2-player duplicate leaves the game); ``Wobble``: the bag shaking as a tile comes out;
 - ``ChestSlide``: a chest moving two planks clockwise round the deck ring (R44);
-- ``Banner``: a short line over the table ("Scoring!", "Ben cannot move").
+- ``Banner`` (``game.ui.clips``): a short line over the table ("Scoring!", "Ben cannot move").
 """
 from __future__ import annotations
 
 import math
 from typing import Sequence
 
-from game.core.protocol import Text
+from game.ui.clips import along, ease, lerp
 from game.ui.timeline import Clip
 
 Point = tuple[float, float]
@@ -35,33 +35,8 @@ JUDGE_SECONDS = 1.3       # one chest's scoring
 FLIGHT_SECONDS = 0.7      # a tile from the bag to a player
 WOBBLE_SECONDS = 0.35
 CHEST_SLIDE_SECONDS = 0.9
-BANNER_SECONDS = 1.6
 DROP_STAGGER = 0.06       # setup: one pirate after another onto its plank
 DROP_SECONDS = 0.35
-
-
-def lerp(a: Point, b: Point, t: float) -> Point:
-    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-
-def ease(t: float) -> float:
-    """Smooth start and end (smoothstep)."""
-    t = max(0.0, min(1.0, t))
-    return t * t * (3 - 2 * t)
-
-
-def along(points: Sequence[Point], t: float) -> Point:
-    """The point at fraction ``t`` of the polyline ``points`` (by length)."""
-    if len(points) == 1:
-        return points[0]
-    lengths = [math.dist(points[i], points[i + 1]) for i in range(len(points) - 1)]
-    total = sum(lengths) or 1.0
-    goal = max(0.0, min(1.0, t)) * total
-    for i, seg in enumerate(lengths):
-        if goal <= seg or i == len(lengths) - 1:
-            return lerp(points[i], points[i + 1], 0.0 if seg == 0 else min(1.0, goal / seg))
-        goal -= seg
-    return points[-1]
 
 
 class Hop(Clip):
@@ -207,17 +182,3 @@ class Drop(Clip):
 
     def point(self) -> tuple[Point, float]:
         return self.at, 120.0 * (1.0 - ease(self.t))
-
-
-class Banner(Clip):
-    """``text`` over the table for a moment (bots wait for it)."""
-
-    layer = "over"
-
-    def __init__(self, text: Text, delay: float = 0.0, seconds: float = BANNER_SECONDS) -> None:
-        super().__init__(delay, seconds, tag="banner")
-        self.text = text
-
-    def alpha(self) -> int:
-        t = self.t
-        return round(255 * min(1.0, t / 0.12, (1.0 - t) / 0.2)) if self.started and not self.done else 0

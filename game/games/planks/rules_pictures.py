@@ -16,12 +16,11 @@ A picture is as wide as asked and scales with that width (about 600 to 820 pixel
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 import pygame
 
-from game.core.protocol import Action, Text
+from game.core.protocol import Text
 from game.games.planks import sprites
 from game.games.planks.positions import position
 from game.games.planks.rules import (BIG, CHESTS, LENGTH, RULES, ChooseColours, EndTurn, GiveTreasure,
@@ -29,7 +28,8 @@ from game.games.planks.rules import (BIG, CHESTS, LENGTH, RULES, ChooseColours, 
                                      colour_of, kind_of, line_length, path_of, pirate_text, size_of,
                                      treasure_target)
 from game.i18n import tr
-from game.ui import palette, theme
+from game.ui import palette, picture_kit, theme
+from game.ui.picture_kit import Example, Mark, arrow, column, row
 from game.ui.theme import verdict_icon
 
 __all__ = ["picture", "PICTURES", "EXAMPLES", "Example", "Mark", "state_of", "verdict", "played"]
@@ -45,26 +45,6 @@ P = "pirate-"
 # ==================================================================================================
 # Positions and the actions shown on them (the tests replay every one through the engine)
 # ==================================================================================================
-@dataclass(frozen=True)
-class Mark:
-    """Actions drawn on a picture, played in order from the example's position: the last one is legal
-    (``ok``) or refused by the engine with ``reason`` (a catalog key); the ones before it are legal."""
-    actions: tuple[Action, ...]
-    ok: bool
-    reason: str | None = None
-
-
-@dataclass(frozen=True)
-class Example:
-    """A position as ``positions.position`` takes it (``at``), or a new game with ``new`` options and
-    ``seed``, and the actions drawn on it."""
-    players: int = 3
-    at: dict[str, Any] = field(default_factory=dict)
-    new: dict[str, Any] | None = None
-    seed: int = 1
-    marks: tuple[Mark, ...] = ()
-
-
 def state_of(ex: Example) -> PlanksState:
     if ex.new is not None:
         return RULES.new_game(ex.players, ex.new, ex.seed)  # type: ignore[return-value]
@@ -74,18 +54,12 @@ def state_of(ex: Example) -> PlanksState:
 def verdict(ex: Example, mark: Mark) -> tuple[PlanksState, Text | None]:
     """Play every action of ``mark`` but the last (each must be legal) and ask the engine about the last:
     (the position it is asked in, None if legal or the reason it is refused)."""
-    s = state_of(ex)
-    for a in mark.actions[:-1]:
-        s.apply(a)
-    return s, s.check(mark.actions[-1])
+    return picture_kit.verdict_in(state_of(ex), mark)
 
 
 def played(ex: Example, mark: Mark) -> PlanksState:
     """The position after every action of a legal ``mark``."""
-    s = state_of(ex)
-    for a in mark.actions:
-        s.apply(a)
-    return s
+    return picture_kit.played_in(state_of(ex), mark)
 
 
 def _p(*names: str) -> list[str]:
@@ -174,70 +148,9 @@ EXAMPLES: dict[str, Example] = E
 # ==================================================================================================
 # Small drawing parts (sizes are design pixels at DESIGN_W, scaled with ``Kit.s``)
 # ==================================================================================================
-class Kit:
-    """The scale of one picture: ``px`` turns design pixels into pixels, ``font`` never goes below 12 px."""
-
-    def __init__(self, width: int):
-        self.w = max(120, int(width))
-        self.s = self.w / DESIGN_W
-
-    def px(self, v: float) -> int:
-        return max(1, round(v * self.s)) if v > 0 else round(v * self.s)
-
-    def font(self, size: float, role: str = "bold") -> pygame.font.Font:
-        return theme.font_px(role, max(12, round(size * self.s)))
-
-    def tag(self, text: str, size: float = 15, colour=palette.INK, fill=palette.PARCHMENT,
-            max_w: int | None = None) -> pygame.Surface:
-        """A word or a short line on a parchment plate (wrapped at ``max_w``)."""
-        f = self.font(size)
-        pad_x, pad_y = self.px(7), self.px(2)
-        lines = theme.wrap_text(text, f, max_w - 2 * pad_x) if max_w else [text]
-        imgs = [theme.render_text(line, f, colour) for line in lines]
-        w = max(i.get_width() for i in imgs) + 2 * pad_x
-        h = sum(i.get_height() for i in imgs) + 2 * pad_y
-        out = pygame.Surface((w, h), pygame.SRCALPHA)
-        r = out.get_rect()
-        pygame.draw.rect(out, fill, r, border_radius=self.px(6))
-        pygame.draw.rect(out, palette.WOOD_DARK, r, max(1, self.px(1.5)), border_radius=self.px(6))
-        y = pad_y
-        for i in imgs:
-            out.blit(i, ((w - i.get_width()) // 2, y))
-            y += i.get_height()
-        return out
-
-    def words(self, text: str, width: int, size: float = 15, role: str = "text", colour=palette.INK,
-              align: str = "center") -> pygame.Surface:
-        """A short text wrapped to ``width``."""
-        f = self.font(size, role)
-        lines = theme.wrap_text(text, f, max(20, width)) or [""]
-        return column([theme.render_text(line, f, colour) for line in lines], 0, align)
-
-    def title(self, text: str, width: int, size: float = 18, colour=palette.WOOD_DARK) -> pygame.Surface:
-        f = theme.fit_font(text, "display", max(12, round(size * self.s)), max(20, width), 12)
-        if f.size(text)[0] > width:
-            return self.words(text, width, size, "bold", colour)
-        return theme.render_text(text, f, colour)
-
-    def card(self, parts: list[pygame.Surface], width: int, align: str = "center") -> pygame.Surface:
-        """Parts in a column on a parchment card ``width`` wide."""
-        pad = self.px(10)
-        inner = column(parts, self.px(8), align)
-        w = max(width, inner.get_width() + 2 * pad)
-        out = pygame.Surface((w, inner.get_height() + 2 * pad), pygame.SRCALPHA)
-        pygame.draw.rect(out, palette.PARCHMENT, out.get_rect(), border_radius=self.px(8))
-        pygame.draw.rect(out, palette.WOOD, out.get_rect(), max(1, self.px(2)), border_radius=self.px(8))
-        x = (w - inner.get_width()) // 2 if align == "center" else pad
-        out.blit(inner, (x, pad))
-        return out
-
-    def framed(self, img: pygame.Surface) -> pygame.Surface:
-        """A picture in the table's dark wood frame."""
-        b = max(3, self.px(5))
-        out = pygame.Surface((img.get_width() + 2 * b, img.get_height() + 2 * b), pygame.SRCALPHA)
-        pygame.draw.rect(out, palette.WOOD_DARK, out.get_rect(), border_radius=b + 2)
-        out.blit(img, (b, b))
-        return out
+class Kit(picture_kit.Kit):
+    """The scale of one picture (``picture_kit.Kit``) with the parts of Planks' pictures."""
+    DESIGN_W = DESIGN_W
 
     def panel(self, text: str, img: pygame.Surface, ok: bool | None = None) -> pygame.Surface:
         """A picture with its heading (a tick or a cross before it)."""
@@ -256,41 +169,6 @@ class Kit:
         sym = theme.seat_symbol(sprites._symbol_seat(colour), int(size * 0.62), theme.contrast_text(rgb))
         out.blit(sym, sym.get_rect(center=(size // 2, size // 2)))
         return out
-
-
-def column(parts: Sequence[pygame.Surface | None], gap: int = 6, align: str = "center") -> pygame.Surface:
-    items = [p for p in parts if p is not None]
-    w = max(p.get_width() for p in items)
-    h = sum(p.get_height() for p in items) + gap * (len(items) - 1)
-    out = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-    y = 0
-    for p in items:
-        out.blit(p, ((w - p.get_width()) // 2 if align == "center" else 0, y))
-        y += p.get_height() + gap
-    return out
-
-
-def row(parts: Sequence[pygame.Surface | None], gap: int = 12, valign: str = "center") -> pygame.Surface:
-    items = [p for p in parts if p is not None]
-    w = sum(p.get_width() for p in items) + gap * (len(items) - 1)
-    h = max(p.get_height() for p in items)
-    out = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-    x = 0
-    for p in items:
-        out.blit(p, (x, (h - p.get_height()) // 2 if valign == "center" else 0))
-        x += p.get_width() + gap
-    return out
-
-
-
-
-def arrow(kit: Kit, length: int, colour=palette.WOOD_DARK) -> pygame.Surface:
-    """A fat arrow pointing right."""
-    h = kit.px(22)
-    out = pygame.Surface((max(8, length), h), pygame.SRCALPHA)
-    pygame.draw.line(out, colour, (0, h / 2), (length * 0.6, h / 2), max(3, kit.px(5)))
-    pygame.draw.polygon(out, colour, [(length * 0.5, 0), (length, h / 2), (length * 0.5, h)])
-    return out
 
 
 def _arrow_head(surface: pygame.Surface, a, b, colour, size: float) -> None:
@@ -1105,16 +983,6 @@ PICTURES: dict[str, Callable[[int], pygame.Surface]] = {
 }
 
 
-def fit_width(img: pygame.Surface, width: int) -> pygame.Surface:
-    """Never wider than ``width`` (a last resort: the pictures are laid out to fit)."""
-    if img.get_width() <= width:
-        return img
-    k = width / img.get_width()
-    return pygame.transform.smoothscale(img, (width, max(1, round(img.get_height() * k))))
-
-
 def picture(name: str, width: int) -> pygame.Surface:
     """The rules picture ``name``, at most ``width`` pixels wide (KeyError for an unknown name)."""
-    if name not in PICTURES:
-        raise KeyError(name)
-    return fit_width(PICTURES[name](max(120, int(width))), max(1, int(width)))
+    return picture_kit.draw_picture(PICTURES, name, width)

@@ -41,7 +41,7 @@ from game.core.events import Event
 from game.core.protocol import Action, Text
 from game.core.session import GameSession
 from game.games.planks import sprites
-from game.games.planks.clips import (Banner, ChestSlide, Drop, Fall, Flight, Hop, Judge, Slide, Wobble,
+from game.games.planks.clips import (ChestSlide, Drop, Fall, Flight, Hop, Judge, Slide, Wobble,
                                      DROP_STAGGER, JUDGE_SECONDS)
 from game.games.planks.layout import Layout, make_layout
 from game.games.planks.panel import SidePanel
@@ -52,8 +52,10 @@ from game.games.planks.rules import (BIG, BUDGET, CHESTS, COLOURS, GIVE, KEEP, L
                                      colour_of, kind_of, line_length, move_to, pirate_text, plank_no, rescue_to,
                                      size_of)
 from game.i18n import tr
+from game.scenes.drag_table import DragTable, still_scene
 from game.scenes.table import TableScene
 from game.ui import palette, theme
+from game.ui.clips import Banner, draw_banners
 from game.ui.chooser import Chooser
 from game.ui.dragdrop import DragController, DropTarget
 from game.ui.widgets import Button
@@ -100,7 +102,7 @@ class EndPanel:
         return self.kind is not None
 
 
-class PlanksScene(TableScene):
+class PlanksScene(DragTable, TableScene):
     name = "table:planks"
     EXPLAINED_KINDS = EXPLAINED_KINDS
 
@@ -141,12 +143,7 @@ class PlanksScene(TableScene):
     @property
     def game(self) -> PlanksState:
         """The game as the seat on screen may see it (the feel-draw offer is the drawer's only)."""
-        state = self.state
-        viewer = self.viewer()
-        key = (id(state), len(state.events), viewer)
-        if getattr(self, "_view_key", None) != key:
-            self._view_key, self._view = key, state.view(viewer)   # type: ignore[attr-defined]
-        return self._view  # type: ignore[return-value]
+        return self.viewed_state()
 
     def seat_palette(self, seat: int) -> int:
         """The palette colour a seat is shown in on this table: its (first) pirates' colour."""
@@ -317,11 +314,6 @@ class PlanksScene(TableScene):
         chooser = Chooser(prompt, buttons, cancel=False)
         self.open_chooser(chooser, self._popup_centre(), self._popup_width())
 
-    def _choose(self, action: Action) -> None:
-        self.close_chooser()
-        self._chooser_for = None
-        self.play(action)
-
     # ------------------------------------------------------------------------------------------
     # Drag and drop: what a gesture means (the table's contract)
     # ------------------------------------------------------------------------------------------
@@ -361,12 +353,6 @@ class PlanksScene(TableScene):
             if getattr(target, "data", None) == self.game.plank_of(payload):
                 return Text.of("planks.reason.same_plank")
         return Text.of("planks.reason.on_a_plank")
-
-    def drop_probes(self) -> list[tuple[Any, Any]]:
-        if self.my_turn() is None:
-            return []
-        self._sync_drag()
-        return [(self.drag.payload_of(s), t) for s in self.drag.draggables for t in self.drag.targets]
 
     def pick_up_reason(self, pirate: str) -> Text | None:
         """None when ``pirate`` may move now (its planks light), else the engine's reason (R17 moved already, not
@@ -431,16 +417,6 @@ class PlanksScene(TableScene):
 
     def _on_select(self, payload: Any) -> None:
         self.drag.refresh()
-        self.mark_dirty()
-
-    def _on_drop(self, payload: Any, target: DropTarget) -> None:
-        action = self.drop_action(payload, target)
-        if action is not None:
-            self.play(action)
-        self.mark_dirty()
-
-    def _on_reject(self, payload: Any, reason: Text | str | None) -> None:
-        self.app.toast(tr(reason) if isinstance(reason, Text) else str(reason or ""))
         self.mark_dirty()
 
     def consequence(self, action: Action) -> tuple[str | None, bool]:
@@ -1174,19 +1150,7 @@ class PlanksScene(TableScene):
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
-        for clip in self.timeline.clips(Banner):
-            a = clip.alpha()
-            if a <= 0:
-                continue
-            f = theme.font("display", 30)
-            img = theme.render_text(tr(clip.text), f, palette.PARCHMENT, outline=palette.INK)
-            box = img.get_rect().inflate(theme.px(36), theme.px(14))
-            box.center = (self.lay.table.centerx, self.lay.table.y + theme.px(60))
-            plate = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (30, 20, 14, int(a * 0.8)), plate.get_rect(), border_radius=theme.px(10))
-            surface.blit(plate, box)
-            img.set_alpha(a)
-            surface.blit(img, img.get_rect(center=box.center))
+        draw_banners(surface, self.timeline, (self.lay.table.centerx, self.lay.table.y + theme.px(60)))
 
     def _draw_last_moves(self, surface: pygame.Surface) -> None:
         """Issue 16: each seat's last move stays marked until it moves again: a dotted trail in its colour from the
@@ -1304,11 +1268,6 @@ class PlanksScene(TableScene):
         return [pygame.Rect(b.rect) for b in (self.end_button, self.undo_button)] + \
             ([pygame.Rect(self.ending.button.rect)] if self.ending.visible else [])
 
-    def focus_point(self) -> tuple[int, int] | None:
-        if self.ending.visible:
-            return self.ending.button.rect.center
-        return super().focus_point()
-
     # Learn to play (game/games/planks/tutorial.py) ----------------------------------------------
     def coach_room(self) -> pygame.Rect | None:
         """The coach's panel takes the log's place, in the sea left of the ship (clear of the planks' numbers): the
@@ -1357,11 +1316,7 @@ def playing(app: Any, seed: int = 1, jumping: bool = False) -> PlanksScene:
     return _JumpingScene(app, session) if jumping else _StillScene(app, session)
 
 
-class _StillScene(PlanksScene):
-    """No bot plays on (bench only)."""
-
-    def bot_due(self) -> int | None:
-        return None
+_StillScene = still_scene(PlanksScene)
 
 
 class _JumpingScene(_StillScene):

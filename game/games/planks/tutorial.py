@@ -42,7 +42,7 @@ import pygame
 from game.core.protocol import Action, Text
 from game.games.planks.positions import position
 from game.games.planks.rules import GIVE, EndTurn, GiveTreasure, Move, Rescue
-from game.scenes.coach import Step, Tutorial
+from game.scenes.coach import Step, Tutorial, both
 
 RED, GREEN, BLUE = 0, 1, 2
 
@@ -147,17 +147,6 @@ def end_button(scene: Any) -> pygame.Rect | None:
 
 def chests(scene: Any) -> list[pygame.Rect]:
     return [scene.lay.plank_rect(p) for p in (SMALL_1, BIG_1, SMALL_2, BIG_2)]
-
-
-def both(*pointers: Callable[[Any], Any]) -> Callable[[Any], list[pygame.Rect] | None]:
-    """Every rect the ``pointers`` give."""
-    def where(scene: Any) -> list[pygame.Rect] | None:
-        out: list[pygame.Rect] = []
-        for p in pointers:
-            got = p(scene)
-            out += got if isinstance(got, list) else [got] if got is not None else []
-        return out or None
-    return where
 
 
 def bag_and_line(scene: Any) -> list[pygame.Rect]:

@@ -14,6 +14,14 @@ Chance (``game.core.chance.Chance``): the decks are kept sorted and every card t
 the active adventure(s) (S2, V2.1), the pirates of each seat in seat order (S3), the market or the hands (S4,
 V3.1), the starting player (S5).
 
+``history`` is the public record of play a bot reads (a bot is given the view, never the events): one plain
+object per action of a turn, in order: ``seat``, ``act`` ("play", "repair", "accuse" or "pass"), ``card`` (the card
+played, or the card a pass replaced), ``ship`` (its target), ``accused``, ``pirate`` and ``correct`` for an
+accusation (written when it is answered, after the discards of V3.3), and ``before``, the public table just before
+the action (``public_table``: the row and damaged ships as strings of indices of ``SHIPS``, fame cards, owed fame
+when there is some, the revealed pirates as indices of ``PIRATES`` when there are some, the adventure row, the
+market). Nothing in it is secret, so every view holds all of it.
+
 Phases: ``play`` (a turn: one of the four actions, R1), ``discard`` (``movement-hand``: the accused chooses the
 card to discard, V3.3), ``over``.
 
@@ -272,7 +280,7 @@ class SpanishMainState(TurnState):
         "adv_deck": [str], "adv_discard": [str], "adv_row": [str],
         "mv_deck": [str], "mv_discard": [str], "market": [str], "hands": [[str]],
         "secured": [int], "secured_owed": [int], "starter": int, "current": int, "turns": int,
-        "phase": str, "accuser": int, "named": Maybe(str), "over": bool, "barrier": int,
+        "phase": str, "accuser": int, "named": Maybe(str), "over": bool, "barrier": int, "history": [dict],
     }
 
     # ----------------------------------------------------------------------------------------------
@@ -502,8 +510,10 @@ class SpanishMainState(TurnState):
             self._finish_turn(accuser, fog=False)
             return
         if isinstance(action, PlayCard):
+            self._remember(seat, "play", card=action.card, ship=action.ship)
             fog = self._play(seat, action)
         elif isinstance(action, Repair):
+            self._remember(seat, "repair")
             self._repair(seat)
         elif isinstance(action, Accuse):
             if self.hand_mode:
@@ -517,8 +527,33 @@ class SpanishMainState(TurnState):
                     return
             self._answer(seat, action.accused, action.pirate)       # V3.5, A16: an empty hand discards nothing
         elif isinstance(action, Pass):
+            self._remember(seat, "pass", card=action.replace)
             self._pass(seat, action.replace)
         self._finish_turn(seat, fog)
+
+    def public_table(self) -> dict[str, Any]:
+        """What everybody sees of the table, small (a ``history`` entry's ``before``): the row front to back and
+        the damaged ships as strings of indices of ``SHIPS`` ("305..."), each ship's fame cards (and owed fame
+        when some is owed), the revealed pirates (a string of indices of ``PIRATES``, when there are some), the
+        adventure row (active first), the market (none with ``movement-hand``)."""
+        table: dict[str, Any] = {"row": "".join(str(SHIPS.index(x)) for x in self.row),
+                                 "damaged": "".join(str(SHIPS.index(x)) for x in self.damaged),
+                                 "fame": list(self.fame)}
+        if any(self.owed):
+            table["owed"] = list(self.owed)
+        if self.revealed:
+            table["revealed"] = "".join(str(i) for i in sorted(PIRATES.index(p) for p in self.revealed))
+        table["adventures"] = list(self.adv_row)
+        if self.market:
+            table["market"] = list(self.market)
+        return table
+
+    def _remember(self, seat: int, act: str, **facts: Any) -> None:
+        """The public history a bot reads (it gets no events): who did what, and the table just before."""
+        entry: dict[str, Any] = {"seat": seat, "act": act}
+        entry.update((k, v) for k, v in facts.items() if v != "")
+        entry["before"] = self.public_table()
+        self.history.append(entry)
 
     # ----------------------------------------------------------------------------------------------
     # Turns: R1, R2, R3, R51, V2.2, V2.3
@@ -663,7 +698,9 @@ class SpanishMainState(TurnState):
     def _answer(self, seat: int, accused: int, pirate: str) -> None:
         """R24: the engine answers, truthfully (R29, A15: nobody can lie, so no pirate-code check exists)."""
         ship = ship_of(pirate)
-        if pirate in self.pirates[accused]:                         # R25: correct
+        correct = pirate in self.pirates[accused]
+        self._remember(seat, "accuse", accused=accused, pirate=pirate, correct=correct)  # V3.3: after the discards
+        if correct:                                                 # R25: correct
             fame = self.fame_of(ship)
             took = half_up(fame)
             for _ in range(took):                                   # R50: cards first, then owed fame
@@ -703,6 +740,47 @@ class SpanishMainState(TurnState):
         if t == "adv-cursed-treasure":                              # R39
             return [(s, 2) for s in self.undamaged_front_to_back()[:1]]
         return []
+
+    def preview(self, action: Action) -> dict[str, Any]:
+        """What ``action`` would do before the next adventure is turned (section 9's highlights and ghost row),
+        from what this state shows (it works on a seat's view; a pirate's owner is never guessed): ``row`` after
+        the action, ``damaged`` after it, then the active adventure's effect on that row: ``gain`` {ship: fame},
+        ``hurt`` {ship: "damaged" or "loses"}, ``loot`` [[victim, looter]], ``mutiny`` the ship whose owner it
+        would reveal if anyone owns it ("" none), ``fog`` when Fog discards it. {} for an illegal action."""
+        if self.phase != PLAY or self.check(action) is not None:
+            return {}
+        trial = self.clone()
+        fog = False
+        if isinstance(action, PlayCard):
+            fog = trial._play(action.seat, action)                  # R8, R9, R10, R11, R12, R13, R14, R16, R20
+        elif isinstance(action, Repair):
+            trial._repair(action.seat)                              # R21
+        gain: dict[str, int] = {}
+        hurt: dict[str, str] = {}
+        out: dict[str, Any] = {"row": list(trial.row), "damaged": sorted(trial.damaged), "gain": gain,
+                               "hurt": hurt, "loot": [], "mutiny": "", "fog": fog}
+        card = trial.active
+        if fog or card is None:
+            return out
+        if card_type(card) == "adv-mutiny":                         # R43: its owner is not known here
+            out["mutiny"] = next((s for s in trial.row if pirate_of(s) not in trial.revealed), "")
+            return out
+        first = len(trial.events)
+        trial._resolve(False)
+        for e in trial.events[first:]:
+            if e.kind == "fame":
+                for ship, n in e.get("gains") or ():
+                    gain[ship] = gain.get(ship, 0) + int(n)
+            elif e.kind == "damaged":
+                for ship in e.get("ships") or ():
+                    hurt[ship] = "damaged"
+            elif e.kind == "lost":
+                hurt[e.get("ship")] = "loses"
+            elif e.kind == "looted":
+                out["loot"].append([e.get("frm"), e.get("to")])
+                hurt[e.get("frm")] = "loses"
+                gain[e.get("to")] = gain.get(e.get("to"), 0) + 1
+        return out
 
     def _resolve(self, fog: bool) -> None:
         card = self.adv_row.pop(0)                                  # V2.2: it leaves the row whatever happens

@@ -4,8 +4,9 @@ loaded save and every built position).
 Checks what a damaged or hand-edited snapshot can get wrong: the seats and options; the row, a permutation of
 the 9 ships (2.5); damage and fame (2.2); the pirates, each dealt once or set aside (S3), revealed ones owned
 (R25, R43), Mutiny's unowned ones set aside (A4); the adventure cards, 58 in all (I1); the movement cards, 24 in
-all (I2), the market of 3 (S4) or the hands (V3.1); the accusation in progress (V3.3). Raises ValueError saying
-what (English, for the log).
+all (I2), the market of 3 (S4) or the hands (V3.1); the accusation in progress (V3.3); the public history's
+entries (a seat and a known kind each; what else an entry says the bots read with care, an unreadable entry
+counting as absent). Raises ValueError saying what (English, for the log).
 """
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def validate_game(rules: Any, s: Any) -> None:
     _adventures(s)
     _movement(s)
     _accusation(s)
+    _history(s)
     check_events(s.events, EVENT_KINDS)
 
 
@@ -130,6 +132,17 @@ def _accusation(s: SpanishMainState) -> None:
         require(not s.over, "a turn in a finished game")
 
 
+HISTORY_ACTS = frozenset({"play", "repair", "accuse", "pass"})
+
+
+def _history(s: SpanishMainState) -> None:
+    """The public history: one object per action, by a seat of the game, of a known kind, with its table."""
+    for i, entry in enumerate(s.history):
+        require(is_seat(entry.get("seat"), s.players), f"history entry {i}: the seat {entry.get('seat')!r}")
+        require(entry.get("act") in HISTORY_ACTS, f"history entry {i}: the action {entry.get('act')!r}")
+        require(isinstance(entry.get("before"), dict), f"history entry {i}: no table before the action")
+
+
 # --------------------------------------------------------------------------------------------------
 # Damaged copies a load must refuse (the conformance suite)
 # --------------------------------------------------------------------------------------------------
@@ -145,3 +158,4 @@ def corruptions(data: JSON) -> Iterator[tuple[str, JSON]]:
     yield "adventure", damaged(lambda d: d["adv_row"].append("adv-kraken-9"))
     yield "movement", damaged(lambda d: d["mv_discard"].append("mv-fog-1"))
     yield "fame", damaged(lambda d: d["fame"].__setitem__(0, -1))
+    yield "history", damaged(lambda d: d["history"].append({"seat": data["players"] + 1, "act": "pass", "before": {}}))

@@ -7,43 +7,24 @@ import re
 import pygame
 import pytest
 
-from game import games
 from game.games.pirateer import RULES_SUMMARY, rules_pictures
 from game.games.pirateer.boardmodel import KINDS
 from game.games.pirateer.moves import ISLAND, faction_of
 from game.games.pirateer.rules import (RULES, Arm, Bonus, ChooseCarrier, ChooseFaction, EndTurn, Move, Roll,
                                        StormPick, Take)
-from game.i18n import has_key, set_language, tr
-from game.ui import theme
+from game.i18n import has_key, tr
 from tests.app.conftest import app  # noqa: F401  (the headless App fixture)
+from tests.support import rules_page
 
 PICTURES = [k[1:] for k in RULES_SUMMARY if k.startswith("@")]
 WIDTHS = (520, 700, 860)
 LANGS = ("en", "it")
 
-
-@pytest.fixture
-def lang():
-    yield set_language
-    set_language("en")
-
-
-@pytest.fixture
-def display():
-    """A 1280x720 window; fonts made before an earlier test quit pygame are forgotten."""
-    if pygame.display.get_surface() is None or not pygame.font.get_init():
-        pygame.init()
-        theme.clear_caches()
-        pygame.display.set_mode((1280, 720))
-    yield
+display, lang = rules_page.display, rules_page.lang     # the fixtures
 
 
 def page_text(language: str) -> str:
-    set_language(language)
-    try:
-        return "\n".join(tr(k) for k in RULES_SUMMARY if not k.startswith("@"))
-    finally:
-        set_language("en")
+    return rules_page.page_text(RULES_SUMMARY, language)
 
 
 # -- the pictures ----------------------------------------------------------------------------------
@@ -58,9 +39,7 @@ def test_each_picture_fits_its_column_and_is_not_blank(display, name: str, width
     img = rules_pictures.picture(name, width)
     assert 0 < img.get_width() <= width and img.get_height() > 40
     assert img.get_height() <= 720, "a picture taller than the window cannot be seen at once"
-    small = pygame.transform.scale(img, (max(1, img.get_width() // 8), max(1, img.get_height() // 8)))
-    colours = {tuple(small.get_at((x, y)))[:3] for x in range(small.get_width()) for y in range(small.get_height())}
-    assert len(colours) > 20, f"{name} at {width}: only {len(colours)} colours"
+    rules_page.assert_not_blank(img, name, width)
 
 
 def test_a_picture_is_the_same_every_time(display) -> None:
@@ -87,13 +66,7 @@ MARKS = [(name, k) for name, ex in rules_pictures.EXAMPLES.items() for k in rang
 
 @pytest.mark.parametrize("name,k", MARKS)
 def test_every_move_drawn_is_what_the_engine_says(name: str, k: int) -> None:
-    ex = rules_pictures.EXAMPLES[name]
-    mark = ex.marks[k]
-    _, reason = rules_pictures.verdict(ex, mark)
-    if mark.ok:
-        assert reason is None, f"{name}: drawn legal, the engine says {reason}"
-    else:
-        assert reason is not None and reason.key == mark.reason, f"{name}: the engine says {reason}"
+    rules_page.assert_mark_agrees(rules_pictures, name, k)
 
 
 def test_the_legal_picture_shows_a_move_the_game_offers() -> None:
@@ -186,18 +159,7 @@ def test_every_fleet_and_every_kind_of_action_is_named(lang, language: str) -> N
 
 
 def test_the_paragraphs_are_short_and_headings_are_headings() -> None:
-    for language in LANGS:
-        set_language(language)
-        try:
-            for key in RULES_SUMMARY:
-                if key.startswith("@"):
-                    continue
-                text = tr(key)
-                assert text != key, (language, key)
-                assert key.endswith(".h") == text.startswith("# "), (language, key)
-                assert len(text) < 520, (language, key, len(text))
-        finally:
-            set_language("en")
+    rules_page.assert_short_paragraphs(RULES_SUMMARY, LANGS, 520, catalog=False)
 
 
 def test_the_old_rules_keys_are_gone() -> None:
@@ -214,19 +176,6 @@ def test_the_eight_player_game_is_announced_not_offered() -> None:
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
 @pytest.mark.parametrize("language", LANGS)
 def test_the_rules_scene_draws_and_scrolls_to_the_bottom(app, size, language: str) -> None:
-    from game.scenes.rules import RulesScene
-    pygame.display.set_mode(size)
-    set_language(language)
-    scene = RulesScene(app, games.get("pirateer"))
-    screen = pygame.display.get_surface()
-    scene.layout(screen.get_rect())
-    scene.draw(screen)
-    page = scene.page(scene.panel.content_rect.w)
-    assert page.get_width() == scene.panel.content_rect.w
-    assert scene.content_h > scene.panel.content_rect.h
-    for _ in range(400):
-        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
-    scene.draw(screen)
-    assert scene.scroll == scene.content_h - scene.panel.content_rect.h
+    scene = rules_page.scrolled_rules_scene(app, "pirateer", size, language)
     for name in PICTURES:   # every picture was drawn (none failed into the log)
         assert rules_pictures.picture(name, scene.panel.content_rect.w).get_width() <= scene.panel.content_rect.w

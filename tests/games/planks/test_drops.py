@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from tests.app.conftest import app, frames, start_table  # noqa: F401 - the app fixture
-from tests.support.drops import GENERIC, check_drops
+from tests.support.drops import GENERIC, check_drops, play_at_random
 
 GAMES = [(3, {}, 1), (4, {"pairs": 8}, 2), (2, {"colours": "choose", "first-plank": "choose"}, 3),
          (3, {"first-plank": "choose", "feel-draw": True}, 4), (2, {"feel-draw": True, "pairs": 10}, 5)]
@@ -32,12 +32,7 @@ def test_every_lit_plank_is_legal_and_every_refused_drop_names_its_rule(app, pla
         if step % 3 == 0:
             n, why = check_drops(scene)
             lit, refused = lit + n, refused + why
-        seat = state.current_player
-        legal = state.legal_actions(seat)
-        probes = [(p, t) for p, t in scene.drop_probes() if scene.drop_verdict(p, t) is True]
-        action = scene.drop_action(*rng.choice(probes)) if probes and rng.random() < 0.7 else rng.choice(legal)
-        assert scene.try_action(action) is None, action
-        scene.timeline.skip(lingering=False)
+        play_at_random(scene, rng)
         if scene.ending.visible:
             scene._ending_next()
         frames(app, 1)

@@ -6,42 +6,23 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import games
 from game.games.planks import GAME, RULES_SUMMARY, rules_pictures
 from game.games.planks.rules import (BIG, RULES, ChooseColours, EndTurn, GiveTreasure, KeepTreasure, Move,
                                      PlaceChests, PlacePirates, Rescue, line_length)
-from game.i18n import has_key, set_language, tr
-from game.ui import theme
+from game.i18n import has_key, tr
 from tests.app.conftest import app  # noqa: F401  (the headless App fixture)
+from tests.support import rules_page
 
 PICTURES = [k[1:] for k in RULES_SUMMARY if k.startswith("@")]
 LANGS = ("en", "it")
 #: the page's column at 960x540 and at 1280x720 (``RulesScene``), and the widths around them
 WIDTHS = (520, 609, 700, 812, 860)
 
-
-@pytest.fixture
-def lang():
-    yield set_language
-    set_language("en")
-
-
-@pytest.fixture
-def display():
-    """A 1280x720 window; fonts made before an earlier test quit pygame are forgotten."""
-    if pygame.display.get_surface() is None or not pygame.font.get_init():
-        pygame.init()
-        theme.clear_caches()
-        pygame.display.set_mode((1280, 720))
-    yield
+display, lang = rules_page.display, rules_page.lang     # the fixtures
 
 
 def page_text(language: str) -> str:
-    set_language(language)
-    try:
-        return "\n".join(tr(k) for k in RULES_SUMMARY if not k.startswith("@"))
-    finally:
-        set_language("en")
+    return rules_page.page_text(RULES_SUMMARY, language)
 
 
 # -- the pictures ----------------------------------------------------------------------------------
@@ -58,9 +39,7 @@ def test_each_picture_fits_its_column_and_is_not_blank(display, name: str, width
     img = rules_pictures.picture(name, width)
     assert 0 < img.get_width() <= width and img.get_height() > 40
     assert img.get_height() <= 0.66 * width, "a picture taller than the page's view cannot be seen at once"
-    small = pygame.transform.scale(img, (max(1, img.get_width() // 8), max(1, img.get_height() // 8)))
-    colours = {tuple(small.get_at((x, y)))[:3] for x in range(small.get_width()) for y in range(small.get_height())}
-    assert len(colours) > 20, f"{name} at {width}: only {len(colours)} colours"
+    rules_page.assert_not_blank(img, name, width)
 
 
 @pytest.mark.parametrize("name", PICTURES)
@@ -94,13 +73,7 @@ MARKS = [(name, k) for name, ex in rules_pictures.EXAMPLES.items() for k in rang
 
 @pytest.mark.parametrize("name,k", MARKS)
 def test_every_action_drawn_is_what_the_engine_says(name: str, k: int) -> None:
-    ex = rules_pictures.EXAMPLES[name]
-    mark = ex.marks[k]
-    _, reason = rules_pictures.verdict(ex, mark)
-    if mark.ok:
-        assert reason is None, f"{name}: drawn legal, the engine says {reason}"
-    else:
-        assert reason is not None and reason.key == mark.reason, f"{name}: the engine says {reason}"
+    rules_page.assert_mark_agrees(rules_pictures, name, k)
 
 
 def test_every_picture_with_a_move_has_its_example() -> None:
@@ -231,39 +204,16 @@ def test_every_part_of_the_game_is_named_with_the_games_own_words(lang, language
 
 
 def test_the_paragraphs_are_short_and_headings_are_headings() -> None:
-    for language in LANGS:
-        set_language(language)
-        try:
-            for key in RULES_SUMMARY:
-                if key.startswith("@"):
-                    continue
-                text = tr(key)
-                assert has_key(key, language) and text != key, (language, key)
-                assert key.endswith(".h") == text.startswith("# "), (language, key)
-                assert len(text) < 560, (language, key, len(text))
-        finally:
-            set_language("en")
+    rules_page.assert_short_paragraphs(RULES_SUMMARY, LANGS, 560)
 
 
 # -- the page on screen -----------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
 @pytest.mark.parametrize("language", LANGS)
 def test_the_rules_scene_draws_every_picture_and_scrolls_to_the_bottom(app, size, language: str) -> None:
-    from game.scenes.rules import RulesScene, rules_picture
-    pygame.display.set_mode(size)
-    set_language(language)
-    entry = games.get("planks")
-    scene = RulesScene(app, entry)
-    screen = pygame.display.get_surface()
-    scene.layout(screen.get_rect())
-    scene.draw(screen)
-    width = scene.panel.content_rect.w
-    page = scene.page(width)
-    assert page.get_width() == width and scene.content_h > scene.panel.content_rect.h
-    for _ in range(400):
-        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
-    scene.draw(screen)
-    assert scene.scroll == scene.content_h - scene.panel.content_rect.h
+    from game.scenes.rules import rules_picture
+    scene = rules_page.scrolled_rules_scene(app, "planks", size, language)
+    entry, width = scene.entry, scene.panel.content_rect.w
     for name in PICTURES:   # every picture draws (none failed into the log) and fits the column
         img = rules_picture(entry, name, width)
         assert img is not None and img.get_width() <= width

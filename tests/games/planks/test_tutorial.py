@@ -9,13 +9,13 @@ in sight (1280x720, 960x540, English and Italian). The lesson's texts in both ca
 """
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.games.planks import tutorial as lesson
 from game.games.planks.rules import GiveTreasure, Move
 from tests.app.conftest import app, click, drag, frames, toasts  # noqa: F401 - the app fixture
-from tests.support.coach_run import play_to, skip_and_resume, resize_to
+from tests.support.coach_run import (centre, let_go, pick_up_and_carry, play_to, press_next, rings,
+                                     skip_and_resume, resize_to, watch_bots)
 from tests.support.coach_run import open_lesson as open_lesson_of
 
 
@@ -32,41 +32,11 @@ def settle(app, scene, limit=900):
     frames(app, 2)
 
 
-def rings(scene):
-    coach = scene.coach
-    pointer = coach.step.after_point if coach.explaining else coach.step.point
-    target = pointer(scene) if pointer is not None else None
-    return list(target) if isinstance(target, list) else [target] if target is not None else []
-
-
-def centre(rect):
-    return int(rect.centerx), int(rect.centery)
-
-
 def carry(app, scene):
     """The learner's drag: press on the first ring (the pirate), carry it, check that only its plank is ringed
     then, and let go there."""
-    name = scene.coach.step.name
-    first = rings(scene)
-    assert len(first) == 2, f"{name}: the pirate and its plank are ringed"
-    start = centre(first[0])
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    frames(app, 1)
-    nudge = (start[0] + 6, start[1] - 6)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(6, -6), buttons=(1, 0, 0)))
-    frames(app, 1)
-    held = rings(scene)
-    assert held == [first[1]], f"{name}: once the pirate is in hand, only its plank is ringed"
-    end = centre(held[0])
-    for k in range(1, 7):
-        pos = (nudge[0] + (end[0] - nudge[0]) * k // 6, nudge[1] + (end[1] - nudge[1]) * k // 6)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
-        frames(app, 1)
-    says = scene._hint(scene.drag.payload_of(scene.drag.dragging), scene.drag.target_at(end))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    frames(app, 2)
-    return says
+    end = pick_up_and_carry(app, scene, "pirate", "plank", (6, -6))
+    return let_go(app, scene, end)
 
 
 def play_step(app, scene):
@@ -75,14 +45,7 @@ def play_step(app, scene):
     coach = scene.coach
     step = coach.step
     if step.bot is not None and not coach.explaining:
-        assert coach.waiting_for_next(), f"{step.name}: the bots' turn is announced first"
-        assert all(a.seat == 0 for a in scene.session.actions[-1:]), "the bots wait for Watch"
-        click(app, coach.next_button.rect.center)
-        for _ in range(4000):
-            frames(app, 1)
-            if coach.step is not step or coach.explaining:
-                break
-        assert coach.explaining, f"{step.name}: the turn never came back"
+        watch_bots(app, scene, 4000)
         settle(app, scene)
         return
     if step.expect is None or coach.explaining:
@@ -90,14 +53,7 @@ def play_step(app, scene):
             assert rings(scene) == [scene.ending.button.rect] and not coach.waiting_for_next()
             click(app, scene.ending.button.rect.center)
             settle(app, scene)
-        for _ in range(900):
-            if coach.waiting_for_next():
-                break
-            frames(app, 1)
-        assert coach.waiting_for_next(), f"step {step.name} never offered Next"
-        frames(app, 1)
-        click(app, coach.next_button.rect.center)
-        frames(app, 2)
+        press_next(app, scene, 900)
         return
     settle(app, scene)
     before = len(scene.session.actions)

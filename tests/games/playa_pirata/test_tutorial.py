@@ -12,7 +12,7 @@ from game import games
 from game.games.playa_pirata import tutorial as lesson
 from game.games.playa_pirata.rules import PlayPirate
 from game.scenes.results import ResultsScene
-from tests.support.coach_run import open_lesson as open_lesson_of, resize_to
+from tests.support.coach_run import open_lesson as open_lesson_of, press_next, resize_to
 from tests.app.conftest import app, click, frames, toasts  # noqa: F401 - the app fixture
 
 ENTRY = "playa-pirata"
@@ -81,14 +81,7 @@ def play_step(app, scene):
                 return
         raise AssertionError(f"the bot's step {step.name} never ended")
     if step.expect is None or coach.explaining:
-        for _ in range(600):                           # a step on the sunset: Next once it is on screen
-            if coach.waiting_for_next():
-                break
-            frames(app, 1)
-        assert coach.waiting_for_next(), f"step {step.name} never offered Next"
-        frames(app, 1)                                 # the Next button drawn where it is now
-        click(app, coach.next_button.rect.center)
-        frames(app, 1)
+        press_next(app, scene, 600, after=1)           # a step on the sunset: Next once it is on screen
         return
     settle(app, scene)
     rings = pointed(scene)
