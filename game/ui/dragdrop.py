@@ -171,6 +171,8 @@ class DragController:
             if sprite is None:
                 return []
             payload = self.payload_of(sprite)
+            if payload is None:                # a sprite the table has just replaced: nothing of it is legal
+                return []
             if self._legal_cache is not None and self._legal_cache[0] is sprite:
                 return self._legal_cache[1]
             legal = [t for t in self.targets if getattr(t, "visible", True) and verdict(t, payload)[0]]
@@ -266,7 +268,11 @@ class DragController:
         return legal, payload, reason
 
     def try_drop(self, sprite: Any, target: Any) -> bool:
-        """Offer ``sprite``'s payload to ``target``: on_drop if legal, else refuse with the reason."""
+        """Offer ``sprite``'s payload to ``target``: on_drop if legal, else refuse with the reason. A sprite the
+        table replaced while it was held (its payload gone) is put down quietly: it means nothing now."""
+        if sprite not in self.draggables:
+            self.cancel()
+            return False
         accepted, payload, reason = self._offer(sprite, target)
         if accepted:
             self._set_selected(None)
@@ -368,7 +374,7 @@ class DragController:
             if self.dragging is not None:
                 sprite = self.dragging
                 target = self.target_at(event.pos)
-                if target is None:
+                if target is None or sprite not in self.draggables:   # (a sprite the table replaced: nothing)
                     self._glide_back(sprite)
                     return True
                 accepted, payload, reason = self._offer(sprite, target)

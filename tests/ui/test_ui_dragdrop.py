@@ -147,3 +147,20 @@ def test_on_return_is_told_of_every_drag_that_ends_without_a_drop_and_glide_fals
     assert returned == ["seven", "seven"] and drops == []
     assert dc.held is None and not dc.tweener.active              # the game animates the way back itself
     assert card.rect.topleft != start                               # ... the controller did not glide it
+
+
+def test_a_held_sprite_the_table_replaces_lights_nothing_and_is_put_down_quietly(screen):
+    """A table that builds its hand again while a card is held (a monkey found it: the held card's payload was
+    gone, and asking the targets about nothing crashed a scene): nothing lights, a drop plays nothing, no error."""
+    asked = []
+    dc, card, other, legal, illegal, drops = _setup()
+    legal._accepts = lambda p: asked.append(p) or True
+    drive(dc.handle, drag_path(card.rect.center, (600, 100))[:-1])  # held ...
+    assert dc.dragging is card
+    fresh = CardSprite(pygame.Rect(100, 400, 120, 168), label="7", payload="seven")
+    dc.set_draggables([fresh, other])                                 # ... and the hand is built again
+    asked.clear()
+    assert dc.legal_targets() == []
+    dc.draw(screen)
+    drive(dc.handle, [motion(legal.rect.center), up(legal.rect.center)])
+    assert drops == [] and None not in asked and dc.dragging is None
