@@ -24,9 +24,10 @@ test: $(VENV)/.test
 
 # the long attacks (monkey, kill -9, bad files, long random games); PGN_SOAK_SCALE=2 doubles them.
 # -rP prints each soak test's counts (xdist keeps a worker's output until the test has passed); its own
-# --basetemp: another pytest run on the machine meanwhile prunes /tmp/pytest-of-<user>, folders the soak still uses
+# --basetemp: another pytest run on the machine meanwhile prunes /tmp/pytest-of-<user>, folders the soak still uses;
+# --durations=30: the slowest soak tests, to keep the whole run near an hour
 soak: $(VENV)/.test
-	SDL_VIDEODRIVER=dummy PGN_SOAK=1 $(PY) -m pytest -n 2 -p no:cacheprovider -m soak -rP --basetemp=.soak-tmp
+	SDL_VIDEODRIVER=dummy PGN_SOAK=1 $(PY) -m pytest -n 2 -p no:cacheprovider -m soak -rP --durations=30 --basetemp=.soak-tmp
 
 package: $(VENV)/.test
 	$(PY) build/package.py

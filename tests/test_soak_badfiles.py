@@ -79,7 +79,7 @@ SCALE = float(os.environ.get("PGN_SOAK_SCALE", "1"))
 ONLY = os.environ.get("PGN_SOAK_ONLY", "")  # run only the cases whose name contains this
 HANG_SECONDS = 10.0   # a single frame (or a single start of the app) slower than this is a hang
 STUCK_SECONDS = 300   # a case stuck for good: faulthandler prints every stack and ends the run
-GAMES = ("playa-pirata", "island-race", "pirateer")
+GAMES = ("playa-pirata", "island-race", "pirateer", "planks")
 
 
 def scaled(n: int, least: int = 1) -> int:
@@ -537,6 +537,9 @@ BASE_TABLES = {  # (label, bot levels, options, actions to reach, first seat mad
     "pirateer": [("2p", ["easy", "medium"], {}, 8, True),
                  ("3p-storm", ["medium", "easy", "easy"], {"storm": True, "wrecks": True}, 24, False),
                  ("4p", ["easy", "medium", "easy", "medium"], {}, 40, True)],
+    "planks": [("2p", ["easy", "medium"], {"feel-draw": True}, 10, True),
+               ("3p", ["medium", "easy", "easy"], {"first-plank": "choose"}, 24, False),
+               ("4p", ["easy", "medium", "easy", "medium"], {"pairs": 8}, 40, True)],
 }
 
 
@@ -1289,7 +1292,7 @@ def forget_loaded_art(monkeypatch: pytest.MonkeyPatch) -> None:
     from game import games
     from game.ui import theme
     theme.clear_caches()
-    for pkg in ("playa_pirata", "island_race", "pirateer"):
+    for pkg in ("playa_pirata", "island_race", "pirateer", "planks"):
         try:
             module = __import__(f"game.games.{pkg}.sprites", fromlist=["clear_cache"])
             module.clear_cache()
