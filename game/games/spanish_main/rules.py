@@ -950,6 +950,15 @@ class SpanishMainState(TurnState):
         for seat in range(self.players):
             self._say(seat, T("sm.log.score", player=seat_ref(seat), n=self.score_of(seat)))
 
+    def right_accusations(self) -> list[int]:
+        """How many right accusations each seat made (R25), from the public history (a result's figure, and the
+        bots' bluffing measure: how often a player was read)."""
+        out = [0] * self.players
+        for entry in self.history:
+            if entry.get("act") == "accuse" and entry.get("correct") is True and 0 <= entry.get("seat", -1) < self.players:
+                out[entry["seat"]] += 1
+        return out
+
     def undamaged_owned(self, seat: int) -> int:
         """R55: the undamaged ships the seat owns."""
         return sum(1 for s in self.owned_ships(seat) if s not in self.damaged)
@@ -981,7 +990,8 @@ class SpanishMainState(TurnState):
             breakdown.append(rows)
         return Result.from_scores(scores, breakdown, tiebreak=[k[1:] for k in keys], how=how,
                                   stats={"sm.stat.undamaged": [k[1] for k in keys],
-                                         "sm.stat.front": [-k[2] for k in keys]})
+                                         "sm.stat.front": [-k[2] for k in keys],
+                                         "sm.stat.right": self.right_accusations()})
 
     # ----------------------------------------------------------------------------------------------
     # Views: S3 "Hidden information at start", V3.7

@@ -661,3 +661,14 @@ def test_V3_3_the_accuser_waits_for_the_accused_discard():
     s = at(hand=True, hands={0: ["mv-rip", "mv-fog"], 1: ["mv-sabotage"]})
     s.apply(Accuse(0, 1, "pirate-en-2", "mv-rip-1"))
     assert refused(s, Pass(0)) == "sm.reason.wait_discard" and refused(s, Pass(1)) == "sm.reason.must_discard"
+
+
+def test_R25_right_accusations_are_counted_in_the_results():
+    """Each seat's right accusations are a figure of the results (and the bots' bluffing measure)."""
+    from game.games.spanish_main.positions import position
+    s = position(2, pirates={0: ["EN1", "EN2", "EN3"], 1: ["ES1", "ES2", "ES3"]}, fame={"ES1": 2},
+                 adventure="adv-volcano", deck=1)
+    s.apply(Accuse(0, 1, "pirate-es-1"))       # right
+    s.apply(Accuse(1, 0, "pirate-nl-1"))       # wrong: nobody's
+    assert s.is_over()                         # R51: the deck ran out
+    assert s.result().stats["sm.stat.right"] == [1, 0]
