@@ -3,6 +3,7 @@
 Commands:
   simulate    play games between bots, one JSON line per game and a summary line (game/cli.py)
   tournament  measure bot strength with rotated seats and 95% intervals (game/cli.py)
+  stat        one stat of a level's seats in tournament results files, and Welch's difference of two
   bench       timing benchmarks (game/bench.py, when it exists: it provides ``add_parser(subparsers)``
               returning its argparse parser and ``run(args) -> int``)
 
@@ -38,6 +39,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Callable[[argpars
     commands["simulate"] = lambda args: cli.run_simulate(args, sys.stdout)
     cli.add_tournament_parser(sub)
     commands["tournament"] = lambda args: cli.run_tournament(args, sys.stdout, sys.stderr)
+    cli.add_stat_parser(sub)
+    commands["stat"] = lambda args: cli.run_stat(args, sys.stdout)
     bench = _bench_module()
     if bench is not None:
         bench.add_parser(sub)

@@ -51,6 +51,12 @@ lineup, options, seed, playouts and max-actions skips the games already there (`
 ``--target`` and ``--jobs`` may change), a torn last line is dropped, other arguments are refused.
 One process at a time per results file.
 
+stat reads tournament results files (``--results``) and reports one number of the games' "stats" for
+the seats of one level: ``python -m game stat --key sm.stat.right --level hard A.jsonl [B.jsonl]``. Each
+game gives one value, the mean over that level's seats in it (two seats of one level in one game are
+not independent); per file it prints n, the mean, the standard deviation and the 95% interval of the
+mean, and with two files the difference B - A with Welch's 95% interval. Games with an error are skipped.
+
 Exit status: 0 when every game finished, 1 when a game failed (a bot error, an illegal action, no end
 after ``--max-actions`` actions: reported as a JSON line with "error"), 2 for bad arguments.
 """
@@ -79,7 +85,7 @@ from game.core.bots import Bot, RandomBot
 from game.core.protocol import IllegalAction, State
 from game.core.realtime import RealtimeAgent, SimulatedClock, run_realtime
 from game.core.rng import Rng
-from game.stats import all_clear, mean, wilson_interval
+from game.stats import all_clear, mean, mean_interval, welch_difference, wilson_interval
 
 EXTRA_GAMES_ENV = "PGN_EXTRA_GAMES"
 DEFAULT_MAX_ACTIONS = 100_000
@@ -744,3 +750,82 @@ def _print_table(out: TextIO, setup: Setup, rows: list[dict[str, Any]], tally: T
         out.write(f"# odd one out: {odd} wins {_fmt(row['share'])} [{_fmt(row['low'])}, {_fmt(row['high'])}] "
                   f"of the games; a fair share is {row['fair']:.3f}\n")
     out.flush()
+
+
+# --------------------------------------------------------------------------------------------------
+# stat: one number of the games' stats, per results file, and the difference of two
+# --------------------------------------------------------------------------------------------------
+def add_stat_parser(subparsers: Any) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "stat", help="one stat of a level's seats in tournament results files, and the difference of two",
+        description="Per results file (written by tournament --results): the mean per game of stats[KEY] over "
+                    "the seats of LEVEL with its 95%% interval; with two files the difference B - A and "
+                    "Welch's 95%% interval.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="one or two tournament results files (A [B])")
+    p.add_argument("--key", required=True, metavar="KEY", help="a key of the games' stats, e.g. sm.stat.right")
+    p.add_argument("--level", required=True, metavar="LEVEL", help="the bot level whose seats are counted")
+    return p
+
+
+def stat_values(path: Path, key: str, level: str) -> list[float]:
+    """One value per finished game of the results file: the mean of stats[key] over ``level``'s seats."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    values: list[float] = []
+    header_seen = False
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            if number == len(lines):
+                break  # a torn last line (the run was stopped): ignored, as tournament does
+            raise CliError(f"{path}: line {number} is not JSON") from None
+        if not isinstance(rec, dict):
+            raise CliError(f"{path}: line {number} is not a JSON object")
+        if "tournament" in rec:
+            header_seen = True
+            continue
+        if "error" in rec or "seating" not in rec:
+            continue
+        stats = rec.get("stats") or {}
+        if key not in stats:
+            known = ", ".join(sorted(stats)) or "none"
+            raise CliError(f"{path}: line {number} has no stat {key!r} (its stats: {known})")
+        seats = [s for s, lv in enumerate(rec["seating"]) if lv == level]
+        if not seats:
+            raise CliError(f"{path}: line {number} has no seat of level {level!r} "
+                           f"(seating {','.join(rec['seating'])})")
+        per_seat = stats[key]
+        try:
+            values.append(sum(float(per_seat[s]) for s in seats) / len(seats))
+        except (TypeError, IndexError, ValueError):
+            raise CliError(f"{path}: line {number}: stats[{key!r}] is not one number per seat") from None
+    if not header_seen:
+        raise CliError(f"{path} is not a tournament results file (no header line)")
+    return values
+
+
+def run_stat(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """``python -m game stat``: mean and interval per file, Welch's difference of two files."""
+    if len(args.files) > 2:
+        raise CliError("stat takes one or two results files")
+    samples = [stat_values(Path(f), args.key, args.level) for f in args.files]
+    rows = [{"file": f, **mean_interval(v)} for f, v in zip(args.files, samples)]
+    out.write(f"# {args.key} per game, mean over the {args.level} seats\n")
+    out.write(f"# {'file':<40} {'n':>5} {'mean':>7} {'sd':>7}  95% interval of the mean\n")
+    for r in rows:
+        out.write(f"# {str(r['file'])[-40:]:<40} {r['n']:>5} {_fmt(r['mean']):>7} {_fmt(r['sd']):>7}  "
+                  f"[{_fmt(r['low'])}, {_fmt(r['high'])}]\n")
+    summary: dict[str, Any] = {"summary": "stat", "key": args.key, "level": args.level, "files": rows}
+    if len(samples) == 2:
+        diff = welch_difference(samples[0], samples[1])
+        summary["difference"] = diff
+        df = "-" if diff["df"] is None else f"{diff['df']:.0f}"
+        out.write(f"# B - A = {_fmt(diff['difference'])}, Welch 95% interval [{_fmt(diff['low'])}, "
+                  f"{_fmt(diff['high'])}] (df {df})\n")
+    _emit(out, summary)
+    return 0

@@ -55,3 +55,33 @@ def side_of(interval: tuple[float, float], target: float) -> int:
 def all_clear(intervals: Iterable[tuple[float, float]], target: float) -> bool:
     """True when every interval lies entirely above or entirely below ``target`` (early stop)."""
     return all(side_of(iv, target) != 0 for iv in intervals)
+
+
+def mean_interval(values: list[float], z: float = Z95) -> dict[str, float | int | None]:
+    """n, mean, sample standard deviation and the normal-approximation 95% interval of the mean.
+
+    Meant for a few hundred values (games), where the normal quantile and Student's t agree to the
+    third digit. With fewer than two values the spread is unknown: sd and the interval are None.
+    """
+    n = len(values)
+    if n == 0:
+        return {"n": 0, "mean": None, "sd": None, "low": None, "high": None}
+    m = sum(values) / n
+    if n < 2:
+        return {"n": n, "mean": m, "sd": None, "low": None, "high": None}
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return {"n": n, "mean": m, "sd": sd, "low": m - half, "high": m + half}
+
+
+def welch_difference(a: list[float], b: list[float], z: float = Z95) -> dict[str, float | None]:
+    """mean(b) - mean(a) with Welch's standard error and its 95% interval (normal quantile), and the
+    Welch–Satterthwaite degrees of freedom. Two samples of at least two values each, else None fields."""
+    if len(a) < 2 or len(b) < 2:
+        return {"difference": None, "se": None, "low": None, "high": None, "df": None}
+    sa, sb = mean_interval(a), mean_interval(b)
+    va, vb = (sa["sd"] or 0.0) ** 2 / len(a), (sb["sd"] or 0.0) ** 2 / len(b)
+    diff = float(sb["mean"]) - float(sa["mean"])  # type: ignore[arg-type]
+    se = math.sqrt(va + vb)
+    df = ((va + vb) ** 2 / (va * va / (len(a) - 1) + vb * vb / (len(b) - 1))) if va + vb > 0 else None
+    return {"difference": diff, "se": se, "low": diff - z * se, "high": diff + z * se, "df": df}

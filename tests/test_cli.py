@@ -13,7 +13,7 @@ import pytest
 
 from game import games
 from game.__main__ import main
-from game.stats import all_clear, mean, side_of, wilson_interval
+from game.stats import all_clear, mean, mean_interval, side_of, welch_difference, wilson_interval
 
 REPO = Path(__file__).resolve().parent.parent
 GAME_FILE = REPO / "tests" / "support" / "cli_game.py"
@@ -97,6 +97,68 @@ def test_mean_and_target_helpers():
     assert side_of((0.5, 0.6), 0.5) == 0
     assert all_clear([(0.6, 0.7), (0.1, 0.3)], 0.5)
     assert not all_clear([(0.6, 0.7), (0.3, 0.55)], 0.5)
+
+
+def test_mean_interval_and_welch_difference_known_values():
+    s = mean_interval([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0])
+    assert s["n"] == 8 and s["mean"] == 5.0
+    assert s["sd"] == pytest.approx(2.13809, abs=1e-5)  # sample sd, n - 1
+    assert (s["low"], s["high"]) == pytest.approx((5 - 1.96 * 2.13809 / 8 ** 0.5, 5 + 1.96 * 2.13809 / 8 ** 0.5),
+                                                  abs=1e-4)
+    assert mean_interval([])["mean"] is None and mean_interval([3.0])["sd"] is None
+    a, b = [1.0, 2.0, 3.0, 4.0], [3.0, 5.0, 7.0, 9.0, 11.0]
+    d = welch_difference(a, b)
+    # by hand: means 2.5 and 7, variances 5/3 and 10, se = sqrt(5/12 + 2)
+    assert d["difference"] == pytest.approx(4.5)
+    assert d["se"] == pytest.approx((5 / 12 + 2) ** 0.5)
+    assert d["low"] == pytest.approx(4.5 - 1.96 * d["se"]) and d["high"] == pytest.approx(4.5 + 1.96 * d["se"])
+    assert d["df"] == pytest.approx((5 / 12 + 2) ** 2 / ((5 / 12) ** 2 / 3 + 4 / 4))
+    assert welch_difference([1.0], b)["difference"] is None
+
+
+def _stat_file(path: Path, rows: list[tuple[list[str], list[int]]]) -> Path:
+    lines = [json.dumps({"tournament": {"format": 1}})]
+    lines += [json.dumps({"group": i, "rotation": 0, "seating": seating, "winners": [0],
+                          "stats": {"right": values}}) for i, (seating, values) in enumerate(rows)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_stat_reports_a_levels_mean_and_the_welch_difference_of_two_files(capsys, tmp_path):
+    # A: hard against hard (both seats count, their mean per game); B: hard against medium, either seat
+    a = _stat_file(tmp_path / "a.jsonl", [(["hard", "hard"], [1, 3]), (["hard", "hard"], [0, 0]),
+                                          (["hard", "hard"], [2, 2])])
+    b = _stat_file(tmp_path / "b.jsonl", [(["hard", "medium"], [3, 0]), (["medium", "hard"], [9, 4]),
+                                          (["hard", "medium"], [5, 1])])
+    code, records, table, _ = run(capsys, "stat", "--key", "right", "--level", "hard", str(a), str(b))
+    assert code == 0
+    summary = records[-1]
+    assert summary["summary"] == "stat"
+    assert [f["n"] for f in summary["files"]] == [3, 3]
+    assert summary["files"][0]["mean"] == pytest.approx((2 + 0 + 2) / 3)
+    assert summary["files"][1]["mean"] == pytest.approx(4.0)
+    assert summary["difference"]["difference"] == pytest.approx(4.0 - 4 / 3)
+    assert any("Welch" in line for line in table)
+
+
+def test_stat_bad_input_says_what_is_wrong(capsys, tmp_path):
+    a = _stat_file(tmp_path / "a.jsonl", [(["hard", "medium"], [1, 3])])
+    code, _, _, err = run(capsys, "stat", "--key", "wrong", "--level", "hard", str(a))
+    assert code == 2 and "no stat 'wrong'" in err and "right" in err
+    code, _, _, err = run(capsys, "stat", "--key", "right", "--level", "easy", str(a))
+    assert code == 2 and "no seat of level 'easy'" in err
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text('{"game": "x"}\n')
+    code, _, _, err = run(capsys, "stat", "--key", "right", "--level", "hard", str(plain))
+    assert code == 2 and "not a tournament results file" in err
+    code, _, _, err = run(capsys, "stat", "--key", "right", "--level", "hard", str(tmp_path / "none.jsonl"))
+    assert code == 2 and "cannot read" in err
+    code, _, _, err = run(capsys, "stat", "--key", "right", "--level", "hard", str(a), str(a), str(a))
+    assert code == 2 and "one or two" in err
+    with a.open("a") as fp:
+        fp.write('{"group": 9, "rot')          # a torn last line: ignored
+    code, records, _, _ = run(capsys, "stat", "--key", "right", "--level", "hard", str(a))
+    assert code == 0 and records[-1]["files"][0]["n"] == 1
 
 
 # --------------------------------------------------------------------------------------------------

@@ -79,7 +79,21 @@ SCALE = float(os.environ.get("PGN_SOAK_SCALE", "1"))
 ONLY = os.environ.get("PGN_SOAK_ONLY", "")  # run only the cases whose name contains this
 HANG_SECONDS = 10.0   # a single frame (or a single start of the app) slower than this is a hang
 STUCK_SECONDS = 300   # a case stuck for good: faulthandler prints every stack and ends the run
-GAMES = ("playa-pirata", "island-race", "pirateer", "planks")
+GAMES = ("playa-pirata", "island-race", "pirateer", "planks", "spanish-main")
+
+
+YARD_GAME = "planks-in-the-yard"  # every real game is out of the shipyard: a copy of one still in it
+
+
+@pytest.fixture(autouse=True, scope="module")
+def a_game_in_the_shipyard():
+    """A save of a game still in the shipyard cannot be played yet: one is registered for the edits."""
+    import dataclasses
+
+    from game import games
+    games.register(dataclasses.replace(games.get("planks"), id=YARD_GAME, shipyard=True))
+    yield
+    games.unregister(YARD_GAME)
 
 
 def scaled(n: int, least: int = 1) -> int:
@@ -540,6 +554,9 @@ BASE_TABLES = {  # (label, bot levels, options, actions to reach, first seat mad
     "planks": [("2p", ["easy", "medium"], {"feel-draw": True}, 10, True),
                ("3p", ["medium", "easy", "easy"], {"first-plank": "choose"}, 24, False),
                ("4p", ["easy", "medium", "easy", "medium"], {"pairs": 8}, 40, True)],
+    "spanish-main": [("2p", ["easy", "medium"], {"movement-hand": True}, 8, True),
+                     ("3p", ["medium", "easy", "easy"], {"extended-fame": True}, 18, False),
+                     ("4p", ["easy", "medium", "easy", "medium"], {"imminent-adventures": True}, 30, True)],
 }
 
 
@@ -593,7 +610,7 @@ def _save_field_edits(rng: Rng, data: dict) -> list[tuple[str, Callable[[dict], 
         "format-text": lambda d: d.update(format="1"),
         "not-ours": lambda d: d.update(app="another-app"),
         "unknown-game": lambda d: d.update(game_id="treasure-hunt"),
-        "shipyard-game": lambda d: d.update(game_id="spanish-main"),
+        "shipyard-game": lambda d: d.update(game_id=YARD_GAME),
         "other-game": lambda d: d.update(game_id=rng.choice([g for g in GAMES if g != d["game_id"]])),
         "game-id-odd": lambda d: d.update(game_id=rng.choice(["", "../../etc/passwd", "PIRATEER", "🏴‍☠️", "x" * 9000])),
         "rules-newer": lambda d: d.update(rules_version=d["rules_version"] + 1),
@@ -1292,7 +1309,7 @@ def forget_loaded_art(monkeypatch: pytest.MonkeyPatch) -> None:
     from game import games
     from game.ui import theme
     theme.clear_caches()
-    for pkg in ("playa_pirata", "island_race", "pirateer", "planks"):
+    for pkg in ("playa_pirata", "island_race", "pirateer", "planks", "spanish_main"):
         try:
             module = __import__(f"game.games.{pkg}.sprites", fromlist=["clear_cache"])
             module.clear_cache()

@@ -897,6 +897,8 @@ class TableScene(Scene):
             return self._explain_pinned
         if self._explain_hover is None:
             return None
+        if self.drag is not None and self.drag.dragging is not None:
+            return None                            # a held piece: the tip would cover the targets it is carried to
         pos, since = self._explain_hover
         if self.app.clock.now() - since < EXPLAIN_AFTER:
             return None
@@ -908,8 +910,8 @@ class TableScene(Scene):
             if self._explain_pinned is not None or self._explaining() is not None:
                 self.mark_dirty()                  # the explanation goes with the pointer
             self._explain_hover, self._explain_pinned, self._explain_due = (event.pos, self.app.clock.now()), None, False
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            self._explain_hover, self._explain_pinned = None, None
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            self._explain_hover, self._explain_pinned = None, None     # until the pointer moves on
         elif event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?"):
             pos = self.focus_point() or (self._explain_hover[0] if self._explain_hover else None)
             item = self.explanation_at(pos) if pos is not None else None

@@ -31,6 +31,7 @@ def minigame_entry():
     yield entry
     from game.games import unregister
     unregister("minigame")
+    unregister("minigame-yard")
 
 
 def frames(app, n: int = 2) -> None:

@@ -84,12 +84,20 @@ def test_menu_credits_and_quit(app):
     assert not app.running
 
 
-def test_menu_games_not_built_are_not_playable(app):
+def test_menu_every_game_of_the_catalog_is_out_of_the_shipyard_and_opens_its_setup(app):
+    from game import games
+    from game.scenes.setup import SetupScene
     menu = open_menu(app)
-    unbuilt = [t for t in menu.tiles if not t.entry.available]
-    assert unbuilt, "every game is built: update this test"
-    click(app, unbuilt[0].rect.center)
-    assert app.stack.top is menu
+    ids = [t.entry.id for t in menu.tiles]
+    assert ids == [e.id for e in games.catalog()]
+    assert set(ids) >= {"playa-pirata", "planks", "island-race", "pirateer", "spanish-main"}
+    for tile in list(menu.tiles):
+        assert tile.entry.available, tile.entry.id
+        click(app, tile.rect.center)
+        assert isinstance(app.stack.top, SetupScene) and app.stack.top.entry is tile.entry
+        app.stack.pop(fade=False)
+        frames(app, 2)
+        assert app.stack.top is menu
 
 
 def test_a_game_in_the_shipyard_stays_closed_even_with_a_table_until_its_flag_comes_off(app, monkeypatch):

@@ -81,7 +81,7 @@ BAD_BYTES = {
     "bom then garbage": (b"\xef\xbb\xbf{{{", "cut short"),
     "newer format": (_json(format=99, app_version="9.9"), "newer version"),
     "unknown game": (_json(game_id="treasure-hunt"), "treasure-hunt"),
-    "game in the shipyard": (_json(game_id="spanish-main"), "cannot play yet"),
+    "game in the shipyard": (_json(game_id="minigame-yard"), "cannot play yet"),
     "not ours": (b'{"hello": "world"}', "not a Pirate Game Night save"),
 }
 

@@ -178,6 +178,31 @@ def test_resting_the_pointer_on_something_explains_it_and_f1_explains_the_focuse
     assert tr(Text.of("table.explain.menu")) != "table.explain.menu"      # in the catalogs
 
 
+def test_no_explanation_covers_the_table_while_a_piece_is_held_nor_just_after_the_drop(app, minigame_entry):
+    """Found in a real window: while a card was held over the row, the resting pointer's explanation of the ship
+    under it covered the ghost preview; after the drop it popped up again under the unmoved pointer."""
+    from game.scenes.table import EXPLAIN_AFTER
+    scene = _scene_only(app, minigame_entry)
+    card = scene.hand[0].rect.center
+    menu = scene.menu_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card, button=1))
+    frames(app, 1)
+    for k in range(1, 5):                              # carried over the menu button, then resting there
+        x, y = card[0] + (menu[0] - card[0]) * k // 4, card[1] + (menu[1] - card[1]) * k // 4
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 1)
+    assert scene.drag.dragging is not None
+    frames(app, int(EXPLAIN_AFTER * 60) + 5)
+    assert scene.explanation_at(menu) is not None and scene._explaining() is None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu, button=1))
+    frames(app, int(EXPLAIN_AFTER * 60) + 5)
+    assert scene.drag.dragging is None and scene._explaining() is None    # until the pointer moves on
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=menu, rel=(1, 0), buttons=(0, 0, 0)))
+    frames(app, int(EXPLAIN_AFTER * 60) + 5)
+    assert scene._explaining()[1] == Text.of("table.explain.menu")
+
+
 def test_the_real_loop_keeps_running_until_a_resting_pointer_is_explained(app, minigame_entry):
     """App.tick idles when nothing moves; a pointer that has come to rest must still get its explanation
     without another event (found by a newcomer playing in a real window: only F1 worked)."""

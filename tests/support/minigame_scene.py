@@ -222,6 +222,8 @@ def register() -> GameEntry:
     entry = GameEntry("minigame", "minigame", "mg.name", "mg.pitch", (2, 4), (5, 10), package=package,
                       module="tests.support.minigame_scene")
     _register(entry)
+    # the same game still in the shipyard (every real game is out of it): a save of it cannot be played yet
+    _register(dataclasses.replace(entry, id="minigame-yard", shipyard=True))
     return entry
 
 

@@ -76,6 +76,7 @@ class CardFly(Clip):
                  hides: Sequence[str] = (), back: str = "") -> None:
         super().__init__(delay, seconds, hides=hides)
         self.card, self.points, self.back = card, list(points), back
+        self.before: list[str] | None = None     # a turned adventure: the row of adventures shown until it starts
 
     def point(self) -> Point:
         return along(self.points, ease(self.t))

@@ -106,6 +106,7 @@ class SpanishMainScene(DragTable, TableScene):
         self._previews: dict[Action, dict] = {}
         self._preview_key: Any = None
         self._shown_row: list[str] = list(self.game.row)
+        self._shown_adv: list[str] = list(self.game.adv_row)
         self._chooser_for: Any = None
         self.notes = NotesGrid(self)
         for seat in list(session.notes):                  # marks read from a save: only cells and marks we know
@@ -539,7 +540,6 @@ class SpanishMainScene(DragTable, TableScene):
     def on_resync(self) -> None:
         self.timeline.cancel()
         self._shown_row = list(self.game.row)
-        self._shown_damaged = set(self.game.damaged)
         self._shown_adv = list(self.game.adv_row)
         self.drag.cancel()
         self.accuse = None
@@ -556,6 +556,7 @@ class SpanishMainScene(DragTable, TableScene):
         lay = self.lay
         tl = self.timeline
         row = list(self._shown_row)
+        adv = list(self._shown_adv)
         for e in events:
             k = e.kind
             if k == "played" and e.seat is not None:
@@ -584,13 +585,11 @@ class SpanishMainScene(DragTable, TableScene):
                 at = tl.tail(True)
                 for i, ship in enumerate(e.get("ships") or ()):
                     tl.play(Flip(ship, True, at + i * 0.15))
-                    self._shown_damaged.add(ship)
                 tl.call(at, lambda: self.app.play("splash"))
             elif k == "repaired":
                 at = tl.tail(True)
                 for i, ship in enumerate(e.get("ships") or ()):
                     tl.play(Flip(ship, False, at + i * 0.1))
-                    self._shown_damaged.discard(ship)
             elif k == "adventure":
                 tl.play(Glow("active", tl.tail(True)))
                 if e.get("fog"):
@@ -629,7 +628,9 @@ class SpanishMainScene(DragTable, TableScene):
                 card = e.get("card")
                 adv_row = list(e.get("row") or ())
                 slot = self._adv_rect(len(adv_row) - 1).center
-                tl.play(CardFly(card, [lay.adv_deck.center, slot], tl.tail(True), hides=(f"adv:{card}",)))
+                clip = tl.play(CardFly(card, [lay.adv_deck.center, slot], tl.tail(True), hides=(f"adv:{card}",)))
+                clip.before = adv                         # the row shown until this card is turned over
+                adv = adv_row
             elif k == "drew" and e.get("to") == "market":
                 slot = int(e.get("slot", 0))
                 if 0 <= slot < len(lay.market):
@@ -638,6 +639,7 @@ class SpanishMainScene(DragTable, TableScene):
             elif k == "ended" and e.get("what") == "game":
                 self._final_due = True
         self._shown_row = row
+        self._shown_adv = adv
         self.mark_dirty()
 
     def _shown_market(self) -> list[str]:
@@ -1094,25 +1096,51 @@ class SpanishMainScene(DragTable, TableScene):
             if ghost and g.row.index(ship) + 1 != space:
                 self._badge(surface, tr("sm.ui.from_space", n=g.row.index(ship) + 1), palette.INK,
                             (rect.centerx, rect.centery + theme.px(4)))
-        for clip in self.timeline.clips(ShipSlide):
-            if clip.started and not ghost:
-                r = lay.ship_rect(1).copy()
-                r.center = (round(clip.point()[0]), round(clip.point()[1]))
-                self._draw_ship(surface, clip.ship, r, clip.ship in self._shown_damaged)
-        for clip in self.timeline.clips(Flip):
-            if clip.started and not ghost and clip.ship in row:
-                r = lay.ship_rect(row.index(clip.ship) + 1)
-                img = sprites.ship_card(clip.ship, r.h, damaged=clip.face_damaged())
-                w = max(1, round(r.w * clip.scale()))
-                img = pygame.transform.smoothscale(img, (w, r.h))
-                surface.blit(img, img.get_rect(center=r.center))
-        # the fame counters (the fame of the ship on each space now)
+        if not ghost:
+            self._draw_moving_ships(surface, row)
+        # the fame counters (the fame of the ship on each space now; a moving ship's goes with it)
         for space, ship in enumerate(g.row, start=1):
-            self._draw_fame(surface, ship, lay.fame[space - 1])
+            if ghost or ship not in hidden:
+                self._draw_fame(surface, ship, lay.fame[space - 1])
         if ghost:
             f = theme.font("bold", 14)
             tag = theme.render_text(tr("sm.ui.ghost"), f, palette.PARCHMENT, outline=palette.INK)
             surface.blit(tag, tag.get_rect(bottomleft=(lay.row.x, lay.row.y - theme.px(2))))
+
+    def _draw_moving_ships(self, surface: pygame.Surface, row: list[str]) -> None:
+        """The ships the timeline has taken out of the row: each drawn by its earliest clip, a clip still waiting
+        for its turn showing the ship as it is before it (on its old space, with its old side up), so no ship
+        leaves the row while the moves before its own are shown."""
+        lay = self.lay
+        clips = [c for c in self.timeline.clips() if isinstance(c, (ShipSlide, Flip))]
+        first: dict[str, ShipSlide | Flip] = {}
+        flips: dict[str, Flip] = {}
+        for c in clips:
+            first.setdefault(c.ship, c)
+            if isinstance(c, Flip):
+                flips.setdefault(c.ship, c)
+        for ship, clip in first.items():
+            flip = flips.get(ship)
+            if isinstance(clip, ShipSlide):
+                r = lay.ship_rect(1).copy()
+                r.center = (round(clip.point()[0]), round(clip.point()[1]))
+                damaged = (not flip.damaged) if flip is not None else ship in self.game.damaged
+                self._draw_ship(surface, ship, r, damaged)
+                self._draw_fame(surface, ship, lay.fame[0].move(r.x - lay.ships[0].x, r.y - lay.ships[0].y))
+                continue
+            later = next((c for c in clips if isinstance(c, ShipSlide) and c.ship == ship), None)
+            if later is not None:                       # it moves on after the flip: flipped where it waits
+                r = lay.ship_rect(1).copy()
+                r.center = (round(later.start[0]), round(later.start[1]))
+            elif ship in row:
+                r = lay.ship_rect(row.index(ship) + 1)
+            else:
+                continue
+            img = sprites.ship_card(ship, r.h, damaged=clip.face_damaged())
+            w = max(1, round(r.w * clip.scale()))
+            img = pygame.transform.smoothscale(img, (w, r.h))
+            surface.blit(img, img.get_rect(center=r.center))
+            self._draw_fame(surface, ship, lay.fame[0].move(r.x - lay.ships[0].x, r.y - lay.ships[0].y))
 
     def _fame_badge(self, surface: pygame.Surface, n: int, centre: tuple[int, int], dim: bool = False) -> None:
         """A fame coin with the number beside it on a dark plate (no font needs a star glyph)."""
@@ -1213,7 +1241,9 @@ class SpanishMainScene(DragTable, TableScene):
         g = self.game
         lay = self.lay
         hidden = self.timeline.hidden()
-        for i, card in enumerate(g.adv_row):
+        # until the next adventure is turned over, the row as it was (the card being resolved stays in view)
+        waiting = next((c for c in self.timeline.clips(CardFly) if c.before is not None and not c.started), None)
+        for i, card in enumerate(waiting.before if waiting is not None else g.adv_row):
             rect = self._adv_rect(i)
             if f"adv:{card}" in hidden:
                 continue

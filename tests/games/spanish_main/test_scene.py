@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.core.session import GameSession
-from game.games.spanish_main.clips import Flip, ShipSlide, Token, Verdict
+from game.games.spanish_main.clips import CardFly, Flip, ShipSlide, Token, Verdict
 from game.games.spanish_main.notes import NO, YES, cell_key, facts
 from game.games.spanish_main.positions import position
 from game.games.spanish_main.rules import (Accuse, Discard, Pass, PlayCard, Repair, card_type, determinize)
@@ -233,6 +233,35 @@ def test_moves_slide_ships_damage_flips_fame_flies(app):
     click(app, scene.privacy.button.rect.center)
     scene.play(PlayCard(1, scene.game.market[1], scene.game.ship_at(5)))
     assert any(isinstance(c, Flip) and c.damaged for c in scene.timeline.clips(Flip))
+
+
+def test_no_ship_leaves_the_row_while_the_moves_before_its_own_are_shown(app):
+    """Found in a real window: a flag card moves its ships one after another; every ship waiting for its slide
+    (or its flip) was missing from the row until its clip began, and the adventure being resolved vanished before
+    the next one was turned over."""
+    state = position(2, market=["mv-advance-nl", "mv-sabotage", "mv-alliance"], adventure="adv-secret-charts")
+    scene = open_table_at(app, "spanish-main", state, ("human", "human"))
+    uncover(app, scene)
+    resolving = scene.game.adv_row[0]
+    scene.play(PlayCard(0, scene.game.market[0], ""))
+    slides = scene.timeline.clips(ShipSlide)
+    assert len({c.delay for c in slides}) > 1                  # the Dutch ships move in turn
+    waited = False
+    for _ in range(600):
+        frames(app, 1)
+        if not scene.timeline.clips(ShipSlide):
+            break
+        waited |= any(not c.started for c in scene.timeline.clips(ShipSlide))
+        scene.explained = []
+        scene._draw_row(app.screen)
+        drawn = Counter(dict(item[1].params)["ship"].key for item in scene.explained if item[2] == "ship")
+        assert set(drawn) == {f"sm.ship.{s}" for s in scene.game.row} and set(drawn.values()) == {1}
+        scene.explained = []
+        scene._draw_adventures(app.screen)
+        if any(not c.started and c.before is not None for c in scene.timeline.clips(CardFly)):
+            assert any(item[2] == "adventure" and dict(item[1].params)["card"].key == f"sm.card.{card_type(resolving)}"
+                       for item in scene.explained)             # the card still being resolved
+    assert waited
 
 
 # --- notes ------------------------------------------------------------------------------------------------------
