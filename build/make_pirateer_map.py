@@ -3,8 +3,9 @@
 
 Usage: ``python build/make_pirateer_map.py [--out DIR]`` (default: assets/maps). Writes
 ``pirateer.tmx`` (the map), ``pirateer.tsx`` (its tileset), ``pirateer-tiles.png`` (the tile atlas)
-and ``pirateer-backdrop.png`` (the mainland under the tiles). Deterministic: a rerun writes the same
-bytes. Runs headless; the art is drawn here with pygame (our own style).
+and ``pirateer-backdrop.png`` (the mainland under the tiles), and ``pirateer-8.tmx``: the fantastic eight's two
+boards joined on a long edge (board file section 10, spec V11.1), on the same tileset, its backdrop drawn twice.
+Deterministic: a rerun writes the same bytes. Runs headless; the art is drawn here with pygame (our own style).
 
 Orientation: ``isometric`` with square tiles (tilewidth = tileheight = 64). The board is a square
 lattice turned 45 degrees, and Tiled draws isometric tile (x, y) at screen column (x - y) * 32 and row
@@ -20,7 +21,7 @@ import math
 import os
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +57,11 @@ class BoardData:
     currents: list[tuple[str, list[Cell]]]  # (label, cells west -> east)
     counts: dict[str, int]                  # section 11's stated counts
     treasure_uw: tuple[int, int]
+    name: str = "pirateer"                  # the map's "board" property
+    islands: list = field(default_factory=list)   # (label, cells, treasure (u, w)); empty: the one island
+    inner: list[Cell] = field(default_factory=list)   # V11.3: inner straits, ordinary sea squares on the seam
+    seams: list[int] = field(default_factory=list)    # rows w where board B's top edge meets A's bottom edge
+    shift: int = 0                          # board B's cell (x, y) is (x + shift, y + shift)
 
 
 class BoardTextError(ValueError):
@@ -145,12 +151,13 @@ def parse_board_text(text: str) -> BoardData:
 
 def check(d: BoardData) -> None:
     """The grid agrees with the tables of sections 5-8 and the counts of section 11."""
-    g = d.grid
-    where = lambda chars: [(x, y) for y in range(20) for x in range(20) if g[y][x] in chars]  # noqa: E731
+    g, size = d.grid, len(d.grid)
+    where = lambda chars: [(x, y) for y in range(size) for x in range(size) if g[y][x] in chars]  # noqa: E731
     found = {"currents": len(where("~")), "docks": len(where("D")), "island": len(where("I")),
              "islets": len(where("o")), "anchors": len(where("EFBP")), "starts": len(where("efbp")),
              "straits": len(where("ST")) // 2,
-             "playable": len(where(".~DSTEFBPefbp")) - len(where("ST")) // 2}
+             "playable": len(where(".~DSTEFBPefbp")) - len(where("ST")) // 2,
+             "inner_straits": sum(1 for c in where(".") if sum(c) in d.seams)}
     for key, n in d.counts.items():
         _need(found[key] == n, f"section 11 says {n} {key}, the grid has {found[key]}")
     _need(sorted(c for _, cs in d.currents for c in cs) == sorted(where("~")), "current squares differ from section 6")
@@ -160,6 +167,90 @@ def check(d: BoardData) -> None:
     for f in d.factions:
         for cell, role in [(f["anchor"], "anchor")] + [(c, "start") for c in f["starts"]]:
             _need(d.letters.get(g[cell[1]][cell[0]]) == (f["faction"], role), f"{f['faction']} {role} at {cell}")
+
+
+# =============================================================================================
+# the fantastic eight: board A and a copy B below it (board file section 10, spec V11.1)
+# =============================================================================================
+def parse_eight(text: str, a: BoardData) -> BoardData:
+    """The two-board map from board A (section 3's) and section 10, checked against section 11's fantastic-eight
+    figures: combined cell (X, Y) is A's (X, Y) above the seam W = X + Y = A's bottom edge and B's (X - k, Y - k)
+    below it; on the seam only the inner straits are water (V11.3)."""
+    m = re.search(r"a cell of B at \(x, y\) becomes \(x \+ (\d+), y \+ (\d+)\)", text)
+    _need(bool(m) and m.group(1) == m.group(2), "section 10: board B's offset (x + k, y + k) not found")
+    k, size = int(m.group(1)), len(a.grid)
+    n = size + k
+    top, seam, side = a.edges
+    _need(top + 2 * k == seam, f"section 10: board B's top edge w = {top + 2 * k} is not A's bottom edge w = {seam}")
+    m = re.search(r"W = (\d+): only (\(\d+,\d+\)) and (\(\d+,\d+\)) are water", text)
+    _need(bool(m) and int(m.group(1)) == seam, "section 10: the seam's water squares not found")
+    inner = _cells(m.group(2) + m.group(3))
+    m = re.search(r"inner straits \(ordinary squares\): \[(.*)\]", text)
+    _need(bool(m) and _cells(m.group(1)) == inner, "section 10 and section 11 disagree on the inner straits")
+    shift = lambda c, s: (c[0] + s, c[1] + s)  # noqa: E731
+
+    def char(X: int, Y: int) -> str:
+        if X + Y == seam:
+            return "." if (X, Y) in inner else "#"
+        x, y = (X, Y) if X + Y < seam else (X - k, Y - k)
+        return a.grid[y][x] if 0 <= x < size and 0 <= y < size else "#"
+    grid = ["".join(char(X, Y) for X in range(n)) for Y in range(n)]
+    for X, Y in inner:   # V11.3: A's bottom half and B's top half of one strait
+        ch = a.grid[Y][X]
+        _need(ch in "ST" and a.grid[Y - k][X - k] == ch, f"inner strait ({X},{Y}) is not where A's and B's {ch} meet")
+
+    straits = [(label, t, shift(b, k)) for label, t, b in a.straits]   # V11.3: the outer straits
+    m = re.search(r"\(offset \((\d+),\s*(\d+)\)\)", text)
+    _need(bool(m) and all(b[0] - t[0] == int(m.group(1)) and b[1] - t[1] == int(m.group(2)) for _, t, b in straits),
+          "section 10: the outer straits' offset does not match")
+    m = re.search(r"outer straits: \{(.*)\}", text)
+    _need(bool(m) and [c for _, t, b in straits for c in (t, b)] == _cells(m.group(1)),
+          "section 11's outer straits differ from A's top halves joined to B's bottom halves")
+
+    harbours = {}
+    for part, s in (("a", 0), ("b", k)):
+        for f in a.factions:
+            name = f"{f['faction']}-{part}"
+            harbours[name] = {**f, "name": name, "anchor": shift(f["anchor"], s), "end": shift(f["end"], s),
+                              "starts": [shift(c, s) for c in f["starts"]]}
+    stated = re.findall(r"(\w+)-b \((\d+),(\d+)\)", text)
+    _need(len(stated) == 4, f"section 10: {len(stated)} anchors of board B, expected 4")
+    for fa, x, y in stated:
+        got = harbours.get(f"{fa}-b", {}).get("anchor")
+        _need(got == (int(x), int(y)), f"section 10: {fa}-b anchor ({x},{y}), board B's copy has it at {got}")
+    m = re.search(r"Clockwise harbour order:\s*([\w\s,-]+?)\.", text)
+    _need(bool(m), "section 10: clockwise harbour order not found")
+    order = [w.strip() for w in m.group(1).split(",")]
+    _need(sorted(order) == sorted(harbours), f"section 10: clockwise order {order} vs harbours {sorted(harbours)}")
+
+    docks = [(shift(c, s), sd, f"{near}-{part}") for part, s in (("a", 0), ("b", k)) for c, sd, near in a.docks]
+    m = re.search(r"currents on X\+Y = (\d+) and (\d+)", text)
+    currents = a.currents + [(f"C{len(a.currents) + i}", [shift(c, k) for c in cs])
+                             for i, (_, cs) in enumerate(a.currents, 1)]
+    _need(bool(m) and [sum(cs[0]) for _, cs in currents[len(a.currents):]] == [int(m.group(1)), int(m.group(2))],
+          "section 10: board B's currents are not on the stated lines")
+    island_a = sorted((x, y) for y in range(size) for x in range(size) if a.grid[y][x] == "I")
+    island_b = [shift(c, k) for c in island_a]
+    m = re.search(r"B's features: island ((?:\(\d+,\d+\)\s*)+);", text)
+    _need(bool(m) and sorted(_cells(m.group(1))) == island_b, "section 10: island B is not A's island moved")
+    tu, tw = a.treasure_uw
+    islands = [("A", island_a, (tu, tw)), ("B", island_b, (tu, tw + 2 * k))]
+    m = re.search(r"docks on island A: (\d+) on island B: (\d+)", text)
+    _need(bool(m), "section 11: docks of the two islands not found")
+    dock_counts = [int(m.group(1)), int(m.group(2))]
+    for (label, cells, _), want in zip(islands, dock_counts):   # G6: the water squares touching the island
+        touching = {(x + dx, y + dy) for x, y in cells for dx, dy in SIDE_STEP.values()} - set(cells)
+        got = sum(1 for x, y in touching if grid[y][x] == "D")
+        _need(got == want, f"section 11 says island {label} has {want} docks, the grid has {got}")
+
+    m = re.search(r"combined playable squares: (\d+)", text)
+    _need(bool(m), "section 11: combined playable squares not found")
+    counts = {key: 2 * v for key, v in a.counts.items()}
+    counts.update(playable=int(m.group(1)), docks=sum(dock_counts), straits=len(straits), inner_straits=len(inner))
+    d = BoardData(grid, a.letters, (top, seam + 2 * k, side), [harbours[h] for h in order], docks, straits, currents,
+                  counts, a.treasure_uw, name="pirateer-8", islands=islands, inner=inner, seams=[seam], shift=k)
+    check(d)
+    return d
 
 
 # =============================================================================================
@@ -198,7 +289,7 @@ def tile_name(d: BoardData, cell: Cell) -> str:
             if cell in (top, bottom):
                 return f"strait-{label}-{'top' if cell == top else 'bottom'}"
     if ch == "I":
-        island = sorted(c for c in ((xx, yy) for yy in range(20) for xx in range(20)) if d.grid[c[1]][c[0]] == "I")
+        island = island_cells(d, cell)
         cu = sum(a - b for a, b in island) / len(island)
         cw = sum(a + b for a, b in island) / len(island)
         u, w = x - y, x + y
@@ -206,6 +297,19 @@ def tile_name(d: BoardData, cell: Cell) -> str:
             return "island-e" if u > cu else "island-w"
         return "island-s" if w > cw else "island-n"
     return {".": "sea", "~": "current", "D": "dock", "#": "land", "o": "islet"}[ch]
+
+
+def island_cells(d: BoardData, cell: Cell) -> list[Cell]:
+    """The island squares joined to ``cell`` by ordinary steps: one island of the map, sorted."""
+    n, found, todo = len(d.grid), {cell}, [cell]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in SIDE_STEP.values():
+            c = (x + dx, y + dy)
+            if 0 <= c[0] < n and 0 <= c[1] < n and c not in found and d.grid[c[1]][c[0]] == "I":
+                found.add(c)
+                todo.append(c)
+    return sorted(found)
 
 
 # =============================================================================================
@@ -503,29 +607,32 @@ def _cell_box(oid: int, name: str, cell: Cell, props: dict) -> str:
 
 def write_tmx(d: BoardData, tiles: list[tuple[str, dict]], backdrop_name: str, backdrop_size: tuple[int, int]) -> str:
     gid = {name: i + 1 for i, (name, _) in enumerate(tiles)}
-    csv = ",\n".join(",".join(str(gid[tile_name(d, (x, y))]) for x in range(20)) for y in range(20))
+    size = len(d.grid)
+    csv = ",\n".join(",".join(str(gid[tile_name(d, (x, y))]) for x in range(size)) for y in range(size))
     top, bottom, side = d.edges
     objs = _Objects()
 
     ports = objs.group("ports")
     for f in d.factions:
         fa = f["faction"]
+        hn = f.get("name", fa)   # V11.1: "spanish-b" on the two-board map; the faction on one board
+        fp = {"faction": fa, **({"harbour": hn} if hn != fa else {})}
         ax, ay = f["anchor"]
         ex, ey = f["end"]
         n = max(abs(ex - ax), abs(ey - ay)) + 1
         sx, sy = (ex > ax) - (ex < ax), (ey > ay) - (ey < ay)
         channel = [(ax + i * sx, ay + i * sy) for i in range(n)]
-        _need(channel[1:4] == list(f["starts"]), f"{fa}: start squares are not the channel's squares 2-4")
-        ports.append(_cell_box(objs.reserve(), f"{fa}-harbour", f["anchor"],
-                               {"role": "harbour", "faction": fa, "corner": f["corner"], "bay": f["bay"],
+        _need(channel[1:4] == list(f["starts"]), f"{hn}: start squares are not the channel's squares 2-4")
+        ports.append(_cell_box(objs.reserve(), f"{hn}-harbour", f["anchor"],
+                               {"role": "harbour", **fp, "corner": f["corner"], "bay": f["bay"],
                                 "order": d.factions.index(f) + 1, "length": n}))
-        ports.append(_cell_box(objs.reserve(), f"{fa}-anchor", f["anchor"], {"role": "anchor", "faction": fa}))
+        ports.append(_cell_box(objs.reserve(), f"{hn}-anchor", f["anchor"], {"role": "anchor", **fp}))
         for i, cell in enumerate(f["starts"], 1):
-            ports.append(_cell_box(objs.reserve(), f"{fa}-start-{i}", cell,
-                                   {"role": "start", "faction": fa, "index": i}))
+            ports.append(_cell_box(objs.reserve(), f"{hn}-start-{i}", cell,
+                                   {"role": "start", **fp, "index": i}))
         for i, cell in enumerate(channel, 1):
-            ports.append(_cell_box(objs.reserve(), f"{fa}-channel-{i}", cell,
-                                   {"role": "channel", "faction": fa, "index": i}))
+            ports.append(_cell_box(objs.reserve(), f"{hn}-channel-{i}", cell,
+                                   {"role": "channel", **fp, "index": i}))
 
     straits = objs.group("straits")
     for label, t, b in d.straits:
@@ -536,6 +643,8 @@ def write_tmx(d: BoardData, tiles: list[tuple[str, dict]], backdrop_name: str, b
         straits.append(_cell_box(tid, f"strait-{label}-top", t, {**common, "half": "top", "pair": ("object", bid)}))
         straits.append(_cell_box(bid, f"strait-{label}-bottom", b,
                                  {**common, "half": "bottom", "pair": ("object", tid)}))
+    for i, cell in enumerate(d.inner, 1):   # V11.3: ordinary sea squares, marked for the players' sake
+        straits.append(_cell_box(objs.reserve(), f"inner-strait-{i}", cell, {"role": "inner-strait"}))
 
     currents = objs.group("currents")
     for label, cells in d.currents:
@@ -548,40 +657,47 @@ def write_tmx(d: BoardData, tiles: list[tuple[str, dict]], backdrop_name: str, b
                         + _props(props, "   ") + f'   <polyline points="{pts}"/>\n  </object>\n')
 
     island = objs.group("island")
-    cells_i = sorted((x, y) for y in range(20) for x in range(20) if d.grid[y][x] == "I")
-    x0, y0 = cells_i[0]
-    tu, tw = d.treasure_uw
-    island.append(f'  <object id="{objs.reserve()}" name="treasure" x="{(tu + tw) / 2 * TILE + H:g}" '
-                  f'y="{(tw - tu) / 2 * TILE + H:g}">\n'
-                  + _props({"role": "treasure-spot", "tx": x0, "ty": y0, "u": tu, "w": tw}, "   ")
-                  + "   <point/>\n  </object>\n")
+    spots = d.islands or [("", sorted((x, y) for y in range(size) for x in range(size) if d.grid[y][x] == "I"),
+                           d.treasure_uw)]
+    for label, cells_i, (tu, tw) in spots:   # one treasure spot per island, naming it when there are two
+        x0, y0 = cells_i[0]
+        island.append(f'  <object id="{objs.reserve()}" name="treasure{"-" + label.lower() if label else ""}" '
+                      f'x="{(tu + tw) / 2 * TILE + H:g}" y="{(tw - tu) / 2 * TILE + H:g}">\n'
+                      + _props({"role": "treasure-spot", "tx": x0, "ty": y0, "u": tu, "w": tw,
+                                **({"island": label} if label else {})}, "   ")
+                      + "   <point/>\n  </object>\n")
     for cell, side_name, near in d.docks:
         island.append(_cell_box(objs.reserve(), f"dock-{cell[0]}-{cell[1]}", cell,
                                 {"role": "dock", "side": side_name, "near": near}))
-    for cell in sorted((x, y) for y in range(20) for x in range(20) if d.grid[y][x] == "o"):
+    for cell in sorted((x, y) for y in range(size) for x in range(size) if d.grid[y][x] == "o"):
         island.append(_cell_box(objs.reserve(), f"islet-{cell[0]}-{cell[1]}", cell, {"role": "islet"}))
 
     from game.games.pirateer.boardmodel import terrain_digest
     kind_of = {"#": "land", ".": "sea", "~": "current", "D": "dock", "I": "island", "o": "islet", "S": "strait",
                "T": "strait", **{ch: "sea" for ch in d.letters}}
     digest = terrain_digest([[kind_of[ch] for ch in row] for row in d.grid])
-    map_props = {"board": "pirateer", "terrain_digest": digest,
+    map_props = {"board": d.name, "terrain_digest": digest,
                  "edge_top": top, "edge_bottom": bottom, "edge_side": side,
-                 "clockwise": ",".join(f["faction"] for f in d.factions),
+                 "clockwise": ",".join(f.get("name", f["faction"]) for f in d.factions),
+                 **({"seams": ",".join(str(w) for w in d.seams)} if d.seams else {}),
                  **{f"expect_{k}": v for k, v in d.counts.items()}}
-    nlayers = 3 + len(objs.groups)
+    boards = 1 + len(d.seams)   # one backdrop per board: board B's lies 2 * shift rows below A's
+    nlayers = 2 + boards + len(objs.groups)
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            f'<map version="1.10" tiledversion="1.10.2" orientation="isometric" renderorder="right-down" '
-           f'width="20" height="20" tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
+           f'width="{size}" height="{size}" tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
            f'backgroundcolor="#2a1d14" nextlayerid="{nlayers}" nextobjectid="{objs.next_id}">']
     text = "\n".join(out) + "\n" + _props(map_props, " ")
     text += ' <tileset firstgid="1" source="pirateer.tsx"/>\n'
-    text += (f' <imagelayer id="1" name="backdrop" offsetx="{TILE * 10 - side * H}" offsety="{H + top * H}">\n'
-             f'  <image source="{backdrop_name}" width="{backdrop_size[0]}" height="{backdrop_size[1]}"/>\n'
-             ' </imagelayer>\n')
-    text += (' <layer id="2" name="terrain" width="20" height="20">\n  <data encoding="csv">\n'
+    for b in range(boards):
+        name = "backdrop" if boards == 1 else f"backdrop-{'ab'[b]}"
+        text += (f' <imagelayer id="{b + 1}" name="{name}" offsetx="{(size - side) * H}" '
+                 f'offsety="{H + (top + 2 * b * d.shift) * H}">\n'
+                 f'  <image source="{backdrop_name}" width="{backdrop_size[0]}" height="{backdrop_size[1]}"/>\n'
+                 ' </imagelayer>\n')
+    text += (f' <layer id="{boards + 1}" name="terrain" width="{size}" height="{size}">\n  <data encoding="csv">\n'
              + csv + "\n</data>\n </layer>\n")
-    for i, (name, rows) in enumerate(objs.groups, 3):
+    for i, (name, rows) in enumerate(objs.groups, boards + 2):
         text += f' <objectgroup id="{i}" name="{name}">\n' + "".join(rows) \
             + " </objectgroup>\n"
     return text + "</map>\n"
@@ -593,16 +709,20 @@ def build(out: Path, board_text: Path = BOARD_TEXT) -> list[Path]:
 
     import art_lib as A
     A.setup()
-    d = parse_board_text(board_text.read_text(encoding="utf-8"))
+    text = board_text.read_text(encoding="utf-8")
+    d = parse_board_text(text)
+    eight = parse_eight(text, d)
     tiles = tile_list([f["faction"] for f in d.factions], [label for label, _, _ in d.straits])
     out.mkdir(parents=True, exist_ok=True)
     atlas = draw_tiles(tiles)
     backdrop = draw_backdrop(d)
-    paths = [out / "pirateer-tiles.png", out / "pirateer-backdrop.png", out / "pirateer.tsx", out / "pirateer.tmx"]
+    paths = [out / "pirateer-tiles.png", out / "pirateer-backdrop.png", out / "pirateer.tsx", out / "pirateer.tmx",
+             out / "pirateer-8.tmx"]
     pygame.image.save(atlas, str(paths[0]))
     pygame.image.save(backdrop, str(paths[1]))
     paths[2].write_text(write_tsx(tiles, paths[0].name, atlas.get_size()), encoding="utf-8", newline="\n")
     paths[3].write_text(write_tmx(d, tiles, paths[1].name, backdrop.get_size()), encoding="utf-8", newline="\n")
+    paths[4].write_text(write_tmx(eight, tiles, paths[1].name, backdrop.get_size()), encoding="utf-8", newline="\n")
     return paths
 
 

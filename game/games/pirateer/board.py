@@ -5,6 +5,10 @@ cell's kind, the object layers give harbours, docks, straits and currents. Every
 (tiles against objects, structure of G4, G5, G6, G7, the counts the map states for itself, a connected
 sea), so a wrong or edited map fails here with a ``BoardError`` that names what is off. A26: the map, the
 flags and the corners are the reconstruction the spec describes (research A1).
+
+Two maps ship (``BOARD_MAPS``): "standard" (one board) and "fantastic-eight" (V11.1: two boards joined on a long
+edge, 8 harbours, 2 islands). ``load_board_named(name)`` reads either, once; ``load_board()`` reads a file afresh
+(by default the standard map).
 """
 from __future__ import annotations
 
@@ -13,19 +17,48 @@ from pathlib import Path
 from typing import Any
 
 from game.games.pirateer.boardmodel import (KINDS, ORDINARY, WATER_KINDS, Board, BoardError, Cell, Current, Dock, Edges,
-                                            Harbour, Strait, terrain_digest)
+                                            Harbour, Island, Strait, terrain_digest)
 
 DEFAULT_MAP = ("maps", "pirateer.tmx")
+#: the maps by the name a game's setup stores: the standard board and the fantastic eight's two boards (V11.1)
+BOARD_MAPS = {"standard": DEFAULT_MAP, "fantastic-eight": ("maps", "pirateer-8.tmx")}
 TILE_KINDS = frozenset(KINDS) | {"anchor"}   # a tile's "kind": anchors are sea with faction data
 COUNTED = ("playable", "currents", "docks", "island", "islets", "anchors", "starts", "straits")
 COUNT_WORDS = {"playable": "playable squares", "currents": "current squares", "docks": "docks",
                "island": "island squares", "islets": "islets", "anchors": "anchor squares",
-               "starts": "start squares", "straits": "straits"}
+               "starts": "start squares", "straits": "straits", "inner_straits": "inner straits"}
+_NAMED: dict[str, Board] = {}
 
 
 def default_path() -> Path:
     from game.paths import asset
     return asset(*DEFAULT_MAP)
+
+
+def map_path(name: str = "standard") -> Path:
+    """The map file of a board name in ``BOARD_MAPS``; BoardError for an unknown name."""
+    from game.paths import asset
+    if name not in BOARD_MAPS:
+        raise BoardError(f"unknown board {name!r} (known: {', '.join(BOARD_MAPS)})")
+    return asset(*BOARD_MAPS[name])
+
+
+def board_key(board: Board) -> str:
+    """The name in ``BOARD_MAPS`` of a loaded board ("standard", "fantastic-eight"): the map file whose stem is the
+    board's own name (its map's "board" property); BoardError for a board of no shipped map."""
+    for key, parts in BOARD_MAPS.items():
+        if Path(parts[-1]).stem == board.name:
+            return key
+    raise BoardError(f"board {board.name!r} is none of the shipped maps ({', '.join(BOARD_MAPS)})")
+
+
+def load_board_named(name: str = "standard") -> Board:
+    """The board of a name in ``BOARD_MAPS`` ("standard" or "fantastic-eight"), read once and then shared (a
+    Board is frozen). BoardError for an unknown name or a broken map (a failed read is not kept)."""
+    board = _NAMED.get(name)
+    if board is None:
+        board = _NAMED[name] = load_board(map_path(name))
+    return board
 
 
 def load_board(path: str | Path | None = None) -> Board:
@@ -98,13 +131,15 @@ class _Reader:
         edges = Edges(self.prop(tmx, "edge_top", int), self.prop(tmx, "edge_bottom", int),
                       self.prop(tmx, "edge_side", int))
         harbours = self.read_harbours(tiles)
-        docks, island, islets, treasure = self.read_island(tiles)
-        straits = self.read_straits(tiles, edges)
+        docks, island, islets, islands = self.read_island(tiles)
+        straits, inner = self.read_straits(tiles, edges)
+        seams = tuple(int(v) for v in str((tmx.properties or {}).get("seams", "")).split(",") if v.strip())
         currents = self.read_currents(tiles)
         grid = tuple(tuple(kinds[(x, y)] for x in range(tmx.width)) for y in range(tmx.height))
         board = Board(name=self.prop(tmx, "board"), width=tmx.width, height=tmx.height, kinds=grid, edges=edges,
                       harbours=harbours, docks=docks, island=island, islets=islets, straits=straits,
-                      currents=currents, treasure_uw=treasure, tile_half=tmx.tileheight // 2)
+                      currents=currents, treasure_uw=islands[0].treasure_uw, tile_half=tmx.tileheight // 2,
+                      islands=islands, inner_straits=inner, seams=seams)
         board = replace(board, harbours=self.with_mouths(board))
         self.check_structure(board)
         digest = terrain_digest(grid)
@@ -131,10 +166,15 @@ class _Reader:
         found: dict[str, dict] = {}
         for role, obj in self.objects("ports"):
             what = f"object '{obj.name}'"
-            fa = self.prop(obj, "faction", str, what)
-            h = found.setdefault(fa, {"anchor": [], "start": {}, "channel": {}, "harbour": None})
+            faction = self.prop(obj, "faction", str, what)
+            fa = str(obj.properties.get("harbour") or faction)   # V11.1: "spanish-b"; one board: the faction
+            h = found.setdefault(fa, {"anchor": [], "start": {}, "channel": {}, "harbour": None, "faction": faction})
+            if h["faction"] != faction:
+                raise self.fail(f"harbour {fa} has objects of two factions, {h['faction']} and {faction}")
             cell = self.cell_of(obj)
             if role == "harbour":
+                if h["harbour"] is not None:
+                    raise self.fail(f"{fa} has two harbour objects")
                 h["harbour"] = obj
             elif role == "anchor":
                 h["anchor"].append(cell)
@@ -171,17 +211,17 @@ class _Reader:
                 raise self.fail(f"{fa} channel is not a straight line from the anchor toward {bay}")
             if channel[1:1 + len(starts)] != starts:
                 raise self.fail(f"{fa} start squares are not the channel squares after the anchor")
-            t = tiles[anchor]
-            if (t.get("kind"), t.get("faction")) != ("anchor", fa):
+            t, faction = tiles[anchor], h["faction"]
+            if (t.get("kind"), t.get("faction")) != ("anchor", faction):
                 raise self.fail(f"{fa} anchor object at {anchor} lies on a {t.get('kind')} tile")
             for c in channel:
                 if tiles[c]["kind"] not in ("sea", "anchor"):
                     raise self.fail(f"{fa} channel square {c} lies on a {tiles[c]['kind']} tile")
             for c in starts:
-                if (tiles[c].get("mark"), tiles[c].get("faction")) != ("start", fa):
-                    raise self.fail(f"{fa} start object at {c} does not lie on a {fa} start tile")
-            out.append(Harbour(faction=fa, corner=self.prop(h["harbour"], "corner", str, f"{fa} harbour"),
-                               anchor=anchor, starts=starts, channel=channel, mouth=(), bay=bay))
+                if (tiles[c].get("mark"), tiles[c].get("faction")) != ("start", faction):
+                    raise self.fail(f"{fa} start object at {c} does not lie on a {faction} start tile")
+            out.append(Harbour(faction=faction, corner=self.prop(h["harbour"], "corner", str, f"{fa} harbour"),
+                               anchor=anchor, starts=starts, channel=channel, mouth=(), bay=bay, name=fa))
         tile_marks = sorted((t.get("faction"), t["kind"] if t["kind"] == "anchor" else t.get("mark"), c)
                             for c, t in tiles.items() if t.get("faction"))
         obj_marks = sorted([(h.faction, "anchor", h.anchor) for h in out]
@@ -192,7 +232,7 @@ class _Reader:
         return tuple(out)
 
     def read_island(self, tiles: dict[Cell, dict]):
-        docks, islets, treasure = [], [], None
+        docks, islets, spots = [], [], []
         for role, obj in self.objects("island"):
             what = f"object '{obj.name}'"
             if role == "dock":
@@ -201,11 +241,12 @@ class _Reader:
             elif role == "islet":
                 islets.append(self.cell_of(obj))
             elif role == "treasure-spot":
-                self.cell_of(obj)
-                treasure = (float(self.prop(obj, "u", int, what)), float(self.prop(obj, "w", int, what)))
+                label = str(obj.properties.get("island") or "A")   # the one-board map names no island
+                spots.append((label, self.cell_of(obj),
+                              (float(self.prop(obj, "u", int, what)), float(self.prop(obj, "w", int, what)))))
             else:
                 raise self.fail(f"{what} has an unknown role {role!r}")
-        if treasure is None:
+        if not spots:
             raise self.fail("no treasure-spot object")
         island = tuple(sorted(c for c, t in tiles.items() if t["kind"] == "island"))
         for cells, kind in ((sorted(d.cell for d in docks), "dock"), (sorted(islets), "islet")):
@@ -214,12 +255,51 @@ class _Reader:
                 diff = sorted(set(cells) ^ set(on_tiles))
                 raise self.fail(f"{kind} objects and {kind} tiles disagree at {diff[:3]} "
                                 f"({len(cells)} objects, {len(on_tiles)} tiles)")
-        return tuple(sorted(docks, key=lambda d: d.cell)), island, tuple(sorted(islets)), treasure
+        islands = self.islands(spots, set(island), docks)
+        label_of = {c: isl.label for isl in islands for c in isl.docks}
+        docks = [replace(d, island=label_of[d.cell]) for d in docks]
+        return tuple(sorted(docks, key=lambda d: d.cell)), island, tuple(sorted(islets)), islands
 
-    def read_straits(self, tiles: dict[Cell, dict], edges: Edges) -> tuple[Strait, ...]:
+    def islands(self, spots: list, island: set[Cell], docks: list[Dock]) -> tuple[Island, ...]:
+        """G6: each treasure spot names one island, the island tiles joined to its cell by ordinary steps; every
+        island tile belongs to one of them and every dock touches exactly one."""
+        out, claimed = [], set()
+        for label, cell, uw in sorted(spots):
+            if cell not in island:
+                raise self.fail(f"treasure spot of island {label} at {cell} is not on an island tile")
+            if cell in claimed or any(i.label == label for i in out):
+                raise self.fail(f"island {label} has two treasure spots")
+            cells, todo = {cell}, [cell]
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in ORDINARY.values():
+                    n = (x + dx, y + dy)
+                    if n in island and n not in cells:
+                        cells.add(n)
+                        todo.append(n)
+            claimed |= cells
+            near = [d.cell for d in docks if any((d.cell[0] + dx, d.cell[1] + dy) in cells
+                                                 for dx, dy in ORDINARY.values())]
+            out.append(Island(label=label, cells=tuple(sorted(cells)), docks=tuple(sorted(near)), treasure_uw=uw))
+        if claimed != island:
+            raise self.fail(f"island squares {sorted(island - claimed)[:3]} belong to no treasure spot")
+        for d in docks:
+            touching = [i.label for i in out if d.cell in i.docks]
+            if len(touching) != 1:
+                raise self.fail(f"dock {d.cell} touches {len(touching)} islands, expected 1")
+        return tuple(out)
+
+    def read_straits(self, tiles: dict[Cell, dict], edges: Edges) -> tuple[tuple[Strait, ...], tuple[Cell, ...]]:
         halves: dict[str, dict[str, Cell]] = {}
+        inner = []
         for role, obj in self.objects("straits"):
             what = f"object '{obj.name}'"
+            if role == "inner-strait":   # V11.3: two boards' strait halves met; an ordinary sea square
+                cell = self.cell_of(obj)
+                if tiles[cell]["kind"] != "sea" or tiles[cell].get("faction"):
+                    raise self.fail(f"inner strait {cell} lies on a {tiles[cell]['kind']} tile, expected open sea")
+                inner.append(cell)
+                continue
             if role != "strait":
                 raise self.fail(f"{what} has an unknown role {role!r}")
             label, half = self.prop(obj, "label", str, what), self.prop(obj, "half", str, what)
@@ -248,7 +328,7 @@ class _Reader:
         in_objects = sorted(c for s in out for c in (s.top, s.bottom))
         if on_tiles != in_objects:
             raise self.fail(f"strait tiles {on_tiles} and strait objects {in_objects} disagree")
-        return tuple(out)
+        return tuple(out), tuple(sorted(inner))
 
     def read_currents(self, tiles: dict[Cell, dict]) -> tuple[Current, ...]:
         out = []
@@ -295,6 +375,12 @@ class _Reader:
         if touching != sorted(d.cell for d in board.docks):
             raise self.fail(f"docks {sorted(d.cell for d in board.docks)} are not the water squares "
                             f"touching the island {touching}")
+        for c in board.inner_straits:  # V11.3: only where one board's bottom edge is the next one's top edge
+            if sum(c) not in board.seams:
+                raise self.fail(f"inner strait {c} is not on a seam between two boards (seams {board.seams})")
+        on_seams = sorted(c for c in board.cells() if sum(c) in board.seams and board.is_water(c))
+        if on_seams != sorted(board.inner_straits):   # V11.3: the only water where two boards meet
+            raise self.fail(f"water squares on the seam {on_seams} are not the inner straits {board.inner_straits}")
         factions = set(board.factions)
         for d in board.docks:
             if d.near not in factions or d.side not in ORDINARY:
@@ -318,7 +404,11 @@ class _Reader:
                  "docks": kinds.count("dock"), "island": kinds.count("island"), "islets": kinds.count("islet"),
                  "anchors": kinds.count("anchor"), "starts": sum(1 for t in tiles.values() if t.get("mark") == "start"),
                  "straits": kinds.count("strait") // 2}
-        for key in COUNTED:
+        optional = ()
+        if "expect_inner_straits" in (self.tmx.properties or {}):   # V11.3: two boards only
+            optional = ("inner_straits",)
+            found["inner_straits"] = sum(1 for role, _ in self.objects("straits") if role == "inner-strait")
+        for key in COUNTED + optional:
             want = self.prop(self.tmx, f"expect_{key}", int)
             if found[key] != want:
                 raise self.fail(f"expected {want} {COUNT_WORDS[key]}, found {found[key]}")

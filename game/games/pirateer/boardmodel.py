@@ -14,6 +14,10 @@ skips I, which reads like a 1), its columns (one ``u`` each, left to right) by n
 row's letter and its column's number: the Spanish anchor ``(0, 9)`` is "C8". Neighbours in a row are two columns
 apart (diamonds of one row stand every other column); a move SE adds one to both, NE takes one off the row and
 adds one to the column.
+
+The two-board map of the fantastic eight (V11.1: board B against A's bottom long edge) keeps board A's names; the
+seam row (``Board.seams``: A's bottom edge = B's top edge) is A's last letter, Z, and each row of board B below it
+is B's own letter doubled, BB to ZZ (AA would be the seam). Board B's Spanish anchor, its "C8", is "CC8".
 """
 from __future__ import annotations
 
@@ -65,6 +69,12 @@ class Strait:
     top: Cell      # the half on the top edge; the engine stores a ship here
     bottom: Cell   # the half on the bottom edge
 
+    @property
+    def offset(self) -> Step:
+        """The wrap through the seam (G4): bottom half - top half, (12, 12) on one board; (24, 24) for the outer
+        straits of the two-board map (V11.3)."""
+        return self.bottom[0] - self.top[0], self.bottom[1] - self.top[1]
+
 
 @dataclass(frozen=True)
 class Current:
@@ -75,7 +85,9 @@ class Current:
 
 @dataclass(frozen=True)
 class Harbour:
-    """A faction's harbour (G7): the channel runs from the anchor through the start squares."""
+    """A faction's harbour (G7): the channel runs from the anchor through the start squares. ``name`` is the id
+    fleets are seated by; on the standard map it is the faction, on the two-board map (V11.1) the faction and the
+    board, "spanish-b", while ``faction`` stays "spanish" (its flag, its words, its R17 table: V11.7)."""
     faction: str
     corner: str                    # e.g. "top-left"
     anchor: Cell
@@ -83,6 +95,11 @@ class Harbour:
     channel: tuple[Cell, ...]      # anchor first, open end last (6 squares on the standard board)
     mouth: tuple[Cell, ...]        # water squares outside the channel beside its open end
     bay: str                       # direction from the anchor toward the open end, e.g. "SW"
+    name: str = ""                 # "spanish-b"; empty means the faction's own id
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", self.faction)
 
 
 @dataclass(frozen=True)
@@ -90,12 +107,26 @@ class Dock:
     """A water square touching the island by a side (G6)."""
     cell: Cell
     side: str   # island side it touches: NW, NE, SW or SE
-    near: str   # faction whose corner that side faces
+    near: str   # the harbour (its name) whose corner that side faces
+    island: str = "A"   # the label of the island it touches
+
+
+@dataclass(frozen=True)
+class Island:
+    """One island (G6) with its docks and the spot its treasure coin is drawn at; the two-board map has two,
+    "A" and "B" (V11.2: a coin flip puts the treasures on one of them)."""
+    label: str
+    cells: tuple[Cell, ...]
+    docks: tuple[Cell, ...]
+    treasure_uw: tuple[float, float]
 
 
 @dataclass(frozen=True)
 class Board:
-    """A loaded sea map. ``kinds[y][x]`` is one of KINDS; anchors and start squares are ``sea``."""
+    """A loaded sea map. ``kinds[y][x]`` is one of KINDS; anchors and start squares are ``sea``.
+
+    ``docks``, ``island`` and ``islets`` hold those of every island; ``islands`` tells them apart (one on the
+    standard map, two on the fantastic eight's). ``treasure_uw`` is the first island's spot."""
     name: str
     width: int
     height: int
@@ -109,6 +140,9 @@ class Board:
     currents: tuple[Current, ...]
     treasure_uw: tuple[float, float]  # where the coin is drawn, in (u, w) table units
     tile_half: int = 32               # h of the Tiled map, in map pixels
+    islands: tuple[Island, ...] = ()
+    inner_straits: tuple[Cell, ...] = ()   # V11.3: where two boards' straits meet; ordinary sea squares
+    seams: tuple[int, ...] = ()            # rows w where the next board begins (its top edge on the last one's)
     _index: dict = field(default=None, init=False, repr=False, compare=False, hash=False)  # type: ignore[assignment]
 
     # -- cells ----------------------------------------------------------------------------------
@@ -146,29 +180,42 @@ class Board:
     def dock_at(self, cell: Cell) -> Dock | None:
         return self._lookup["dock"].get(cell)
 
-    def harbour(self, faction: str) -> Harbour:
+    def harbour(self, name: str) -> Harbour:
+        """The harbour of that name ("spanish" on the standard map, "spanish-b" on the two-board one)."""
         for h in self.harbours:
-            if h.faction == faction:
+            if h.name == name:
                 return h
-        raise KeyError(faction)
+        raise KeyError(name)
 
     @property
     def factions(self) -> tuple[str, ...]:
-        """Faction ids in clockwise order."""
-        return tuple(h.faction for h in self.harbours)
+        """The harbours' names in clockwise order: the ids fleets are seated by. On the standard map these are
+        the faction ids; on the two-board map "spanish-a", "french-a", ... (V11.7), each ``harbour(name).faction``
+        being the faction."""
+        return tuple(h.name for h in self.harbours)
 
     def harbour_at(self, cell: Cell) -> Harbour | None:
         """The harbour whose channel holds this square, if any."""
         return self._lookup["channel"].get(cell)
 
     def anchor_of(self, cell: Cell) -> str | None:
-        """The faction whose anchor square this is."""
+        """The name of the harbour whose anchor square this is."""
         h = self._lookup["anchor"].get(cell)
-        return h.faction if h else None
+        return h.name if h else None
 
     def start_of(self, cell: Cell) -> tuple[str, int] | None:
-        """(faction, index 1..3) if this is a start square."""
+        """(harbour name, index 1..3) if this is a start square."""
         return self._lookup["start"].get(cell)
+
+    def island_named(self, label: str) -> Island:
+        for i in self.islands:
+            if i.label == label:
+                return i
+        raise KeyError(label)
+
+    def island_of(self, cell: Cell) -> Island | None:
+        """The island a square belongs to (one of its cells) or touches (one of its docks)."""
+        return self._lookup["island"].get(cell)
 
     # -- steps (G3, G4, G5) ----------------------------------------------------------------------
     def on_board(self, cell: Cell) -> bool:
@@ -226,9 +273,11 @@ class Board:
 
     # -- square names (what players read: the log, the rules' captions, the names printed on the frame) ------
     def row_name(self, w: int) -> str:
-        """The letter of the row of diamonds whose middles lie on ``w`` (A: the top edge)."""
-        k = w - self.edges.top
-        return ROWS[k] if 0 <= k < len(ROWS) else f"{k + 1}."
+        """The letter of the row of diamonds whose middles lie on ``w`` (A: the top edge). Below a seam (a second
+        board) each row is that board's own letter written twice: BB is the row after the seam's Z."""
+        part = sum(1 for s in self.seams if w > s)
+        k = w - (self.seams[part - 1] if part else self.edges.top)
+        return ROWS[k] * (part + 1) if 0 <= k < len(ROWS) else f"{w - self.edges.top + 1}."
 
     def column_name(self, u: int) -> str:
         """The number of the column of diamonds whose middles lie on ``u`` (1: the left edge)."""
@@ -241,7 +290,7 @@ class Board:
 
     def square_name(self, cell: Cell) -> str:
         """A square's name as players read it; a strait (G4: one square printed as two halves, on the top edge and
-        on the bottom edge) is named by both halves, top first: "A16/Y16"."""
+        on the bottom edge) is named by both halves, top first: "A16/Z16" (two boards: "A16/ZZ16")."""
         strait = self.strait_at(cell)
         if strait is not None:
             return f"{self.cell_name(strait.top)}/{self.cell_name(strait.bottom)}"
@@ -296,7 +345,7 @@ class Board:
     def _lookup(self) -> dict:
         if self._index is None:
             idx: dict = {"canonical": {}, "strait": {}, "current": {}, "dock": {}, "channel": {},
-                         "anchor": {}, "start": {}}
+                         "anchor": {}, "start": {}, "island": {}}
             for s in self.straits:
                 idx["canonical"][s.bottom] = s.top
                 idx["strait"][s.top] = idx["strait"][s.bottom] = s
@@ -310,6 +359,9 @@ class Board:
                 for cell in h.channel:
                     idx["channel"][cell] = h
                 for i, cell in enumerate(h.starts, 1):
-                    idx["start"][cell] = (h.faction, i)
+                    idx["start"][cell] = (h.name, i)
+            for isl in self.islands:
+                for cell in isl.cells + isl.docks:
+                    idx["island"][cell] = isl
             object.__setattr__(self, "_index", idx)
         return self._index
