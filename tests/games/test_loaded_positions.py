@@ -108,7 +108,7 @@ SNAPSHOT_EDITS = {
         "an unknown ship": lambda d: d["snapshot"]["ships"].update({"ship-ghosts-1": [10, 10]}),
         "a ship on dry land": lambda d: d["snapshot"]["ships"].update(
             {next(iter(d["snapshot"]["ships"])): [0, 0]}),
-        "the treasure on no ship": lambda d: d["snapshot"].update(treasure="ship-spanish-9"),
+        "the treasure on no ship": lambda d: d["snapshot"]["treasures"].update(treasure="ship-spanish-9"),
         "a die showing 9": lambda d: d["snapshot"].update(dice=[9, 1], used=[False, False]),
         "a string where a list belongs": lambda d: d["snapshot"].update(seat_factions="spanish"),
     },

@@ -44,8 +44,11 @@ LABEL_INK = (236, 214, 160)
 
 
 def _compose_native(board: Board) -> pygame.Surface | None:
-    """The board rectangle at the map's own scale, from the .tmx via pytmx (None if it cannot be read)."""
-    key = board.name
+    """The board rectangle at the map's own scale, from the board's own .tmx via pytmx (``setup.map_file``: the
+    file it was loaded from; None if it cannot be read)."""
+    from game.games.pirateer.setup import map_file
+    path = map_file(board)
+    key = str(path)
     if key in _native:
         return _native[key]
     surface = None
@@ -53,8 +56,7 @@ def _compose_native(board: Board) -> pygame.Surface | None:
         import pytmx
         from pytmx.util_pygame import load_pygame
 
-        from game.games.pirateer.board import default_path
-        tmx = load_pygame(str(default_path()))
+        tmx = load_pygame(key)
         h = board.tile_half
         ox, oy = board.tmx_origin
         left, top, w, hh = board.board_rect(h, (ox, oy))
@@ -76,7 +78,8 @@ def _compose_native(board: Board) -> pygame.Surface | None:
 
 
 class BoardView:
-    """Where the board sits on screen and how squares map to pixels."""
+    """Where the board sits on screen and how squares map to pixels: the board it is given (a game's own,
+    ``state.board``), drawn from that map's file."""
 
     def __init__(self, board: Board) -> None:
         self.board = board

@@ -50,7 +50,7 @@ from game.core.protocol import Action, State
 from game.games.pirateer.boardmodel import Board, Cell
 from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Pos, _paths_by_die, after, blast, boarding_is_free,
                                        can_take, faction_of, forbidden, group_landings, iter_landings, max_dice,
-                                       port_distances, sink, toward_vector, wins)
+                                       port_distances, sink, take, toward_vector, wins)
 from game.games.pirateer.rules import (ALLY, BONUS, CHOOSE, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseFaction,
                                        EndTurn, Move, PirateerState, Roll, Take)
 
@@ -407,7 +407,7 @@ def hit_masks(tab: Tables, ctx: Ctx, pos: Pos, blockers: set[Cell] | frozenset[C
     then again from where the first move ends) for moves whose first leg ends on an empty square, flotilla
     stacks aside (tests/games/pirateer/test_engine_answers.py compares the two on random positions)."""
     p = pos.ships[ship]
-    home = ctx.d(faction_of(ship)) if pos.treasure == ship else None
+    home = ctx.d(faction_of(ship)) if pos.holds((ship,)) else None
     paths = tab.attack_paths(p, target, home)
     d1 = d2 = 0
     for single, bit, cells in paths:
@@ -790,7 +790,7 @@ class Plan:
 
 
 def pos_key(pos: Pos) -> tuple:
-    return frozenset(pos.ships.items()), pos.treasure, pos.wrecks
+    return frozenset(pos.ships.items()), tuple(pos.treasures.values()), pos.wrecks
 
 
 def enumerate_plans(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...], need: int,
@@ -815,11 +815,9 @@ def enumerate_plans(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[in
         seen.add(k)
         if left == 0:
             leaf(p, steps)
-            if end_take and p.treasure == ISLAND:
+            if end_take:
                 for s in can_take(p, board, factions):
-                    q = p.copy()
-                    q.treasure = s
-                    leaf(q, steps + (("t", s),))
+                    leaf(take(p, s), steps + (("t", s),))
             return
         for land in iter_landings(ctx, p, factions, rest):
             new = after(ctx, p, land)
@@ -833,10 +831,9 @@ def enumerate_plans(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[in
             if left > 1 and 1 + max_dice(ctx, new, factions, r2, memo) < left:
                 continue
             rec(new, r2, steps + (step,), left - 1)
-        if p.treasure == ISLAND:
+        if ISLAND in p.treasures.values():
             for s in can_take(p, board, factions):
-                q = p.copy()
-                q.treasure = s
+                q = take(p, s)
                 if max_dice(ctx, q, factions, rest, memo) >= left:
                     rec(q, rest, steps + (("t", s),), left)
 
@@ -927,9 +924,7 @@ class PirateerBot(Bot):
         if view.phase == END:
             out = [Plan((), view.pos)]
             for s in can_take(view.pos, view.board, mine):
-                q = view.pos.copy()
-                q.treasure = s
-                out.append(Plan((("t", s),), q))
+                out.append(Plan((("t", s),), take(view.pos, s)))
             return out
         return enumerate_plans(ctx, view.pos, mine, view.unused(), view.need, view.end_phase_follows())
 
@@ -946,8 +941,7 @@ class PirateerBot(Bot):
                  tuple(sorted(rest)) if phase == MOVE else (), need)
             keyed.append((k, step_action(self.seat, step)))
             if step[0] == "t":
-                pos = pos.copy()
-                pos.treasure = step[1]
+                pos = take(pos, step[1])
                 if phase == END:
                     ended = True
                     break
@@ -1095,9 +1089,9 @@ class MediumBot(PirateerBot):
                 return best
         takes = [a for a in legal if isinstance(a, Take)]
         if takes:
-            take = pre_roll_take(ev, view, self.seat, takes)
-            if take is not None:
-                return take
+            early = pre_roll_take(ev, view, self.seat, takes)
+            if early is not None:
+                return early
         return Roll(self.seat)
 
     def bonus_choice(self, view: PirateerState, legal: list[Action]) -> Action:
@@ -1105,8 +1099,7 @@ class MediumBot(PirateerBot):
         takes = [a for a in legal if isinstance(a, Take)]
         now = ev.score(view.pos, self.seat, self.seat)
         for t in takes:
-            q = view.pos.copy()
-            q.treasure = t.ship  # type: ignore[attr-defined]
+            q = take(view.pos, t.ship)  # type: ignore[attr-defined]
             if ev.score(q, self.seat, self.seat) > now:
                 return t
         mine = view.factions_of(self.seat)
@@ -1134,7 +1127,7 @@ class MediumBot(PirateerBot):
 
         def value(a: Action) -> float:
             q = view.pos.copy()
-            q.treasure = a.ship  # type: ignore[attr-defined]
+            q.treasures = {t: a.ship for t in q.treasures}  # type: ignore[attr-defined]   # the engine's V10.2
             return ev.score(q, self.seat, self.seat)
         return max(legal, key=value)
 
@@ -1146,8 +1139,7 @@ def pre_roll_take(ev: Evaluator, view: PirateerState, seat: int, takes: list[Act
     now = ev.score(view.pos, seat, seat)
     best, best_value = None, now
     for t in takes:
-        q = view.pos.copy()
-        q.treasure = t.ship  # type: ignore[attr-defined]
+        q = take(view.pos, t.ship)  # type: ignore[attr-defined]
         risky = 0.0
         for dice, w in ROLLS[ev.sides.ndice]:
             if max_dice(ev.ctx, q, mine, dice) < max_dice(ev.ctx, view.pos, mine, dice):

@@ -19,6 +19,7 @@ from game.games.pirateer.boardmodel import LENGTHWISE, ORDINARY, Board, Cell, St
 
 ISLAND = "island"
 DESTROYED = "destroyed"
+TREASURE = "treasure"            # the one treasure of a one-board game (``setup.TREASURE``)
 MOVE_DIRECTIONS = ("NW", "NE", "SE", "SW", "E", "W")
 
 
@@ -201,17 +202,74 @@ class Ctx:
 
 @dataclass
 class Pos:
-    """Ships afloat (id -> square; strait ships on the top half), the treasure, the wrecks. G8: one ship a
-    square, except a flotilla stack of one faction (V4.2), which occupies and blocks one square."""
+    """Ships afloat (id -> square; strait ships on the top half), the treasures, the wrecks. G8: one ship a
+    square, except a flotilla stack of one faction (V4.2), which occupies and blocks one square.
+
+    ``treasures``: treasure id -> its place: ``ISLAND``, ``DESTROYED`` or the ship that holds it (a ship may
+    hold several, V11.5); kept in id order. Built from a single place (a str), it is the one treasure
+    ``TREASURE``'s. ``treasure`` (read and set) is that one treasure's place, for callers of a one-treasure
+    game: it raises ValueError when the game has several."""
     ships: dict[str, Cell]
-    treasure: str = ISLAND
+    treasures: dict[str, str] = field(default_factory=lambda: {TREASURE: ISLAND})
     wrecks: frozenset[Cell] = frozenset()
 
+    def __post_init__(self) -> None:
+        t = self.treasures
+        if isinstance(t, str):
+            self.treasures = {TREASURE: t}
+        elif len(t) > 1 or not isinstance(t, dict):
+            self.treasures = dict(sorted(t.items()))
+
+    @property
+    def treasure(self) -> str:
+        """The one treasure's place (ValueError with several: use ``treasures``)."""
+        t = self.treasures
+        if len(t) != 1:
+            raise ValueError(f"{len(t)} treasures: ask for one by id")
+        for place in t.values():
+            return place
+        raise AssertionError  # pragma: no cover
+
+    @treasure.setter
+    def treasure(self, place: str) -> None:
+        t = self.treasures
+        if len(t) != 1:
+            raise ValueError(f"{len(t)} treasures: set one by id")
+        self.treasures = {next(iter(t)): place}
+
     def copy(self) -> "Pos":
-        return Pos(dict(self.ships), self.treasure, self.wrecks)
+        return Pos(dict(self.ships), dict(self.treasures), self.wrecks)
 
     def key(self) -> tuple:
-        return tuple(sorted(self.ships.items())), self.treasure, self.wrecks
+        return tuple(sorted(self.ships.items())), tuple(self.treasures.items()), self.wrecks
+
+    def aboard(self, ships: Iterable[str]) -> list[str]:
+        """The treasures held by any of ``ships`` (in id order)."""
+        group = ships if isinstance(ships, (tuple, frozenset, set)) else tuple(ships)
+        return [t for t, p in self.treasures.items() if p in group]
+
+    def holds(self, group: tuple[str, ...] | list[str] | frozenset[str]) -> bool:
+        """Does any ship of ``group`` hold a treasure (the group is a carrier, R17, R20)?"""
+        for p in self.treasures.values():
+            if p in group:
+                return True
+        return False
+
+    def carriers(self) -> list[str]:
+        """The ships afloat holding a treasure, each once, in treasure id order."""
+        out: list[str] = []
+        for p in self.treasures.values():
+            if p in self.ships and p not in out:
+                out.append(p)
+        return out
+
+    def on_island(self) -> list[str]:
+        """The treasures on the island (R14: each take takes one, V11.5)."""
+        return [t for t, p in self.treasures.items() if p == ISLAND]
+
+    def all_destroyed(self) -> bool:
+        """V3.5: no treasure is left to carry (every one destroyed by a blast)."""
+        return all(p == DESTROYED for p in self.treasures.values())
 
     def occupancy(self) -> dict[Cell, list[str]]:
         occ: dict[Cell, list[str]] = {}
@@ -244,7 +302,7 @@ def landing(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], group: tuple[str, ..
     R9, R17, R18, R19, R20)."""
     start = pos.ships[group[0]]
     faction = faction_of(group[0])
-    carrier = pos.treasure in group
+    carrier = pos.holds(group)                             # any treasure aboard (V11.5)
     if carrier and forbidden(ctx.d(faction), direction):
         return None                                        # R17, R18; R19, V4.5
     row = _paths(ctx.board, start)[direction]
@@ -274,15 +332,16 @@ def _land(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], group: tuple[str, ...]
         return None                                        # R6
     if other in ctx.friends.get(faction, frozenset((faction,))):
         return None                                        # R20: own player or team
-    if not (carrier or pos.treasure in here or boarding_is_free(ctx, pos)):
-        return None                                        # R20, A10 (V12.1, V3.5, A17 drop the condition)
+    if not (carrier or pos.holds(here) or boarding_is_free(ctx, pos)):
+        return None                                        # R20, A10, V11.5 (V12.1, V3.5, A17 drop the condition)
     return Landing(group, direction, die, start, last, tuple(here))   # R22; A19: even on a fresh wreck
 
 
 def boarding_is_free(ctx: Ctx, pos: Pos) -> bool:
     """R20's treasure condition dropped: with ``free-boarding`` (V12.1), or once the treasure is destroyed
-    (V3.5), any enemy ship may be boarded; otherwise only by or of the carrier."""
-    return ctx.free_boarding or pos.treasure == DESTROYED
+    (V3.5; with several treasures, once every one is: our inference), any enemy ship may be boarded; otherwise
+    only by or of a carrier."""
+    return ctx.free_boarding or pos.all_destroyed()
 
 
 def groups_of(ctx: Ctx, pos: Pos, occ: dict[Cell, list[str]], factions: frozenset[str]) -> Iterator[tuple[str, ...]]:
@@ -323,7 +382,7 @@ def group_landings(ctx: Ctx, pos: Pos, group: tuple[str, ...], dice: Iterable[in
     values = [d for d in sorted(set(dice)) if 0 < d <= 6]
     start = pos.ships[group[0]]
     faction = faction_of(group[0])
-    carrier = pos.treasure in group
+    carrier = pos.holds(group)
     home = ctx.d(faction) if carrier else (0, 0)
     by_die = _paths_by_die(ctx.board, start)
     for die in values:
@@ -355,8 +414,9 @@ def after(ctx: Ctx, pos: Pos, land: Landing) -> Pos:
         del new.ships[s]
     for s in land.group:
         new.ships[s] = land.cell
-    if pos.treasure in land.victims:
-        new.treasure = heir_of(land.group)
+    if land.victims and pos.holds(land.victims):          # R21, V11.5: every treasure aboard passes over
+        heir = heir_of(land.group)
+        new.treasures = {t: (heir if p in land.victims else p) for t, p in pos.treasures.items()}
     if land.victims and ctx.wrecks:
         new.wrecks = pos.wrecks | {land.cell}
     return new
@@ -365,8 +425,8 @@ def after(ctx: Ctx, pos: Pos, land: Landing) -> Pos:
 def wins(ctx: Ctx, pos: Pos, land: Landing) -> bool:
     """E1 (the carrier ends on its destination anchor) or E2 (no enemy ship is left afloat)."""
     faction = faction_of(land.group[0])
-    if pos.treasure in land.group and land.cell == ctx.anchor(faction):
-        return True
+    if pos.holds(land.group) and land.cell == ctx.anchor(faction):
+        return True                                        # V11.6: one treasure home is enough
     if land.victims:
         friends = ctx.friends.get(faction, frozenset((faction,)))
         return not any(faction_of(s) not in friends for s in pos.ships)
@@ -374,12 +434,21 @@ def wins(ctx: Ctx, pos: Pos, land: Landing) -> bool:
 
 
 def can_take(pos: Pos, board: Board, factions: frozenset[str]) -> list[str]:
-    """R14, R15: ships of these factions standing on a usable dock while the treasure is on the island (V4.6:
-    any ship of a stack; V5.3: a wreck closes its dock)."""
-    if pos.treasure != ISLAND:
+    """R14, R15: ships of these factions standing on a usable dock while a treasure is on the island (V4.6:
+    any ship of a stack; V5.3: a wreck closes its dock; V11.5: a ship holding one may take another)."""
+    if ISLAND not in pos.treasures.values():
         return []
     return sorted(s for s, c in pos.ships.items()
                   if faction_of(s) in factions and board.dock_at(c) is not None and c not in pos.wrecks)
+
+
+def take(pos: Pos, ship: str) -> Pos:
+    """R14: the position after ``ship`` takes a treasure from the island (V11.5: each take takes one, the first
+    by id of those on the island)."""
+    new = pos.copy()
+    tid = pos.on_island()[0]
+    new.treasures = {**pos.treasures, tid: ship}
+    return new
 
 
 def plain_moves(ctx: Ctx, pos: Pos, factions: frozenset[str], die: int) -> list[tuple[frozenset[str], frozenset[Cell]]]:
@@ -417,7 +486,7 @@ def max_dice(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]
         return 0
     if memo is None:
         memo = {}
-    key = (frozenset(pos.ships.items()), pos.treasure, pos.wrecks, dice)   # equal iff pos.key() is equal
+    key = (frozenset(pos.ships.items()), tuple(pos.treasures.values()), pos.wrecks, dice)   # as pos.key()
     got = memo.get(key)
     if got is not None:
         return got
@@ -438,8 +507,7 @@ def max_dice(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]
             break
     if best < full:
         for s in can_take(pos, ctx.board, factions):
-            new = pos.copy()
-            new.treasure = s
+            new = take(pos, s)
             best = max(best, max_dice(ctx, new, factions, dice, memo))
             if best == full:
                 break
@@ -482,8 +550,8 @@ def sink(pos: Pos, ship: str, wrecks: bool) -> Pos:
     in ``wrecks`` it leaves a wreck (V5.1)."""
     new = pos.copy()
     cell = new.ships.pop(ship)
-    if new.treasure == ship:
-        new.treasure = ISLAND
+    if pos.holds((ship,)):                               # V2.4: every treasure it held
+        new.treasures = {t: (ISLAND if p == ship else p) for t, p in pos.treasures.items()}
     if wrecks:
         new.wrecks = new.wrecks | {cell}
     return new
@@ -501,9 +569,18 @@ def blast(board: Board, pos: Pos, ship: str, r: int) -> Pos:
 
     def near(cell: Cell) -> bool:
         return any(hypot(a[0] - o[0], a[1] - o[1]) <= r + 1e-9 for a in halves(cell) for o in centre)
-    new = Pos({s: c for s, c in pos.ships.items() if not near(c)}, pos.treasure,
+    new = Pos({s: c for s, c in pos.ships.items() if not near(c)}, dict(pos.treasures),
               frozenset(w for w in pos.wrecks if not near(w)))
-    if (pos.treasure in pos.ships and pos.treasure not in new.ships) or \
-            (pos.treasure == ISLAND and any(near(c) for c in board.island)):
-        new.treasure = DESTROYED
+    island_hit: bool | None = None
+    places = {}
+    for t, p in pos.treasures.items():
+        if p in pos.ships and p not in new.ships:
+            p = DESTROYED                                # with its carrier
+        elif p == ISLAND:
+            if island_hit is None:
+                island_hit = any(near(c) for c in board.island)
+            if island_hit:
+                p = DESTROYED                            # on the island, within the radius
+        places[t] = p
+    new.treasures = places
     return new

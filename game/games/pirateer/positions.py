@@ -23,7 +23,9 @@ What each argument says (everything is optional; left out, the game's own setup 
   ``"Ba3"``, ``"Pi1"``; a square as (x, y), a strait by either half). Left out: every fleet in play on
   its start squares (S2; V1.1, V4.1). A ship left out of the mapping has sunk: it counts as lost for
   its owner (``lost``), as a save of that game would say.
-- ``treasure``: ``"island"`` (default), ``"destroyed"`` (``nuke``) or the ship that carries it.
+- ``treasure``: ``"island"`` (default), ``"destroyed"`` (``nuke``) or the ship that carries it: the place of every
+  treasure of the setup (one on the standard map). ``treasures``: treasure id -> place, each on its own (ids as
+  the setup names them, ``setup.treasure_ids``).
 - ``wrecks``: squares with a wreck (``wrecks``).
 - ``current``: the seat to act, as a seat number or one of its fleets (``"spanish"`` or ``"Sp"``); default
   the first seat of the turn order (in ``choose``: the first seat that has not chosen).
@@ -35,8 +37,8 @@ What each argument says (everything is optional; left out, the game's own setup 
   ``need``: how many more dice the obligation asks for (R11); default worked out by the engine from the
   unplayed dice. A ``move`` phase where no die can be played is refused: the engine never stops there.
 - ``next_rolls``: the next rolls, each a list of dice in the order rolled (``Chance.script_dice``):
-  first-player rolls, movement rolls (three dice in ``storm``), re-rolls, nuke blasts. After them the
-  dice come from the generator seeded with ``seed``.
+  first-player rolls, movement rolls (as many dice as the setup rolls: three in ``storm``), re-rolls, nuke blasts.
+  After them the dice come from the generator seeded with ``seed``.
 - ``options``: the setup's options (defaults filled in, checked like a new game's).
 - ``turn``, ``quiet``, ``stage`` (acey-deucey: ``"roll"``, ``"bonus"``, ``"reroll"``), ``out`` (seats out,
   R23), ``sunk``, ``lost``, ``carry_turns`` (the statistics; ``lost`` defaults to the ships missing),
@@ -60,6 +62,7 @@ from game.games.pirateer.moves import DESTROYED, ISLAND, Pos, faction_of, max_di
 from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, RULES, START, STORM, WIND, PirateerRules,
                                        PirateerState, clockwise_order, game_options, mode_of, preset_seating,
                                        start_squares, teams_for)
+from game.games.pirateer.setup import STANDARD, board_name, build_setup
 
 __all__ = ["position", "ship_name", "SHORT"]
 
@@ -83,6 +86,7 @@ def _faction(name: str) -> str:
 
 def position(*, factions: Sequence[str | Sequence[str]] | None = None, players: int | None = None,
              ships: Mapping[str, Sequence[int]] | None = None, treasure: str = ISLAND,
+             treasures: Mapping[str, str] | None = None,
              wrecks: Iterable[Sequence[int]] = (), current: int | str | None = None,
              order: Sequence[int] | None = None, phase: str = START, dice: Sequence[int] = (),
              used: Sequence[bool] | None = None, need: int | None = None,
@@ -100,9 +104,11 @@ def position(*, factions: Sequence[str | Sequence[str]] | None = None, players: 
     problems = rules.check(players, opts)
     if problems:
         raise ValueError("options not allowed: " + ", ".join(p.key for p in problems))
-    s = PirateerState(rules.board)
+    options_kept = game_options(opts)
+    name = board_name(options_kept)
+    s = PirateerState(rules.board if name == STANDARD else rules.board_named(name))
     s.players = players
-    s.options = game_options(opts)
+    s.options = options_kept
     mode = mode_of(s.options)
     # seats (S1) and the dead man (V9.1)
     if factions is None:
@@ -116,7 +122,7 @@ def position(*, factions: Sequence[str | Sequence[str]] | None = None, players: 
     if mode == "dead-man" and phase != CHOOSE:
         if dead_man is None:
             held = [f for fs in seats for f in fs]
-            spare = [f for f in rules.board.factions if f not in held]
+            spare = [f for f in s.board.factions if f not in held]
             doubled = [seat for seat, fs in enumerate(seats) if len(fs) > 1]
             if spare:
                 dead_man = spare[0]
@@ -124,20 +130,25 @@ def position(*, factions: Sequence[str | Sequence[str]] | None = None, players: 
                 owner, dead_man = doubled[0], seats[doubled[0]][-1]
     s.seat_factions = seats
     s.dead_man, s.dead_man_owner = dead_man, owner
+    own = [[f for f in fs if not (f == dead_man and seat == owner)] for seat, fs in enumerate(seats)]
+    s.setup = build_setup(players, s.options, own, dead_man, s.board.factions, name)
     s.teams = teams_for(mode, seats) if phase != CHOOSE else list(range(players))
     # ships (S2, G8), the treasure (S3), wrecks (V5)
     if ships is None:
         on_board = [f for fs in seats for f in fs if f != dead_man] + ([dead_man] if dead_man else [])
-        where = start_squares(rules.board, on_board, s.options) if phase != CHOOSE else {}
+        where = start_squares(s.board, on_board, s.options) if phase != CHOOSE else {}
     else:
         where = {}
         for name, cell in ships.items():
             ship = ship_name(name)
             if ship in where:
                 raise ValueError(f"{name} is given twice")
-            where[ship] = rules.board.canonical((int(cell[0]), int(cell[1])))
-    t = treasure if treasure in (ISLAND, DESTROYED) else ship_name(treasure)
-    s.pos = Pos(where, t, frozenset((int(w[0]), int(w[1])) for w in wrecks))
+            where[ship] = s.board.canonical((int(cell[0]), int(cell[1])))
+    def place(p: str) -> str:
+        return p if p in (ISLAND, DESTROYED) else ship_name(p)
+    places = {str(k): place(v) for k, v in treasures.items()} if treasures is not None else \
+        {k: place(treasure) for k in s.setup.treasure_ids}
+    s.pos = Pos(where, places, frozenset((int(w[0]), int(w[1])) for w in wrecks))
     # whose turn (S5), the phase, the dice (R2, R11)
     if isinstance(current, str):
         f = _faction(current)
@@ -154,7 +165,7 @@ def position(*, factions: Sequence[str | Sequence[str]] | None = None, players: 
             current = order[0] if order else 0
         s.current = current
         s.order = list(order) if order is not None else (
-            clockwise_order(rules.board, seats, current) if 0 <= current < players and all(seats) else [])
+            clockwise_order(s.board, seats, current) if 0 <= current < players and all(seats) else [])
     s.phase = phase
     s.dice = [int(d) for d in dice]
     s.used = [bool(u) for u in used] if used is not None else [False] * len(s.dice)

@@ -18,9 +18,17 @@ order). With ``factions`` = ``preset`` the setup seats them (``preset_seating``)
 modes that give each of two players two fleets (domination, grab-and-run, war-wind) fix the sides.
 Rules version 2 added the choice; a version-1 save replays preset (``options_of_version``).
 
-Dice: every roll (S4's first-player rolls, R2, the storm's three dice V2.1, the nuke V3.2, the
-acey-deucey re-roll V6.3) is ``chance.roll(n)``, a ``game.core.chance.Chance``: the seeded generator, or
-rolls scripted by a position (``positions.py``). The dice to come are the game's only secret (S6).
+The setup (``setup.py``, issue 19): ``state.setup`` is one frozen value built from the options and the choices at
+the table (``build_setup``): the map by name, each seat's fleets and the dead man, the seats in turn order round
+the board, the dice per movement roll, the treasures and where they start. A save holds it under "setup" and the
+treasures' places under "treasures" (treasure id -> "island", a ship id or "destroyed"); ``PirateerRules`` loads
+the map the setup names (a save from before it: the standard map, its setup rebuilt from its fields,
+``saved_setup``). Every rule that reads "the treasure" reads the set: a ship may hold several (V11.5), each take
+takes one (R14), a boarding takes every one aboard (R21), one brought home wins (E1, V11.6).
+
+Dice: every roll (S4's first-player rolls, always two dice; R2, as many as the setup says: two, the storm's three
+V2.1; the nuke V3.2; the acey-deucey re-roll V6.3, two) is ``chance.roll(n)``, a ``game.core.chance.Chance``: the
+seeded generator, or rolls scripted by a position (``positions.py``). The dice to come are the game's only secret (S6).
 
 Undo (session policy): ``undo_barrier`` rises with every roll and every passing of the turn, so a
 player may take back this turn's moves and takes until the last die is played.
@@ -77,7 +85,8 @@ from game.core.rng import Rng
 from game.games.pirateer.boardmodel import Board, Cell
 from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Landing, Pos, after, blast, can_take, faction_of,
                                        heir_of, landing, landings, max_dice, number_of, plain_moves,
-                                       port_distances, ray, ship_id, sink, survives, wins)
+                                       port_distances, ray, ship_id, sink, survives, take, wins)
+from game.games.pirateer.setup import STANDARD, Setup, board_name, build_setup
 
 START, MOVE, END, STORM, BONUS, WIND, OVER = "start", "move", "end", "storm", "bonus", "wind", "over"
 CHOOSE = "choose"              # S1: the seats choose their fleets at the table, one after the other
@@ -337,13 +346,16 @@ def list_text(items: list[Any], two: str = "pir.list.two") -> Text:
 class PirateerState(State):
     """One game of Pirateer. Public surface for scenes and bots (read-only outside this module):
     board, players, options, seat_factions[seat], order (turn order of seats), current, phase, dice,
-    used (per die), need (dice the obligation still asks for), ships {id: cell}, treasure ("island",
-    a ship id or "destroyed"), wrecks, turn, dead_man / dead_man_owner, winners, how, stats."""
+    used (per die), need (dice the obligation still asks for), ships {id: cell}, treasures {id: "island", a ship
+    id or "destroyed"} (``treasure``: the one treasure's place, ValueError with several), wrecks, turn,
+    dead_man / dead_man_owner, winners, how, stats; ``setup`` (``setup.Setup``): the map by name, the seats'
+    fleets, the turn order round the board, the dice per roll, the treasures and where they start."""
 
     has_secrets = False
 
-    def __init__(self, board: Board) -> None:   # use PirateerState.new or from_json
+    def __init__(self, board: Board, setup: Setup | None = None) -> None:   # use PirateerState.new or from_json
         self.board = board
+        self.setup = setup or Setup()  # the map by name, fleets, turn order, dice, treasures (``setup.py``)
         self.players = 2
         self.options: dict[str, Any] = {}
         self.seat_factions: list[list[str]] = []
@@ -378,10 +390,15 @@ class PirateerState(State):
     # Setup S1, S2, S3, S4, S5, V1.1, V4.1, V7.1, V8.1, V9.1, V10.1, V10.2
     # ----------------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, board: Board, players: int, options: Mapping[str, Any], seed: int) -> "PirateerState":
+    def new(cls, board: Board, players: int, options: Mapping[str, Any], seed: int,
+            map_name: str | None = None) -> "PirateerState":
+        """A new game on ``board``: the map the options call for (``setup.board_name``), or the one ``map_name``
+        names (a map of a test, say)."""
         s = cls(board)
         s.players = players
         s.options = game_options(options)
+        s.setup = build_setup(players, s.options, ring=board.factions, board=map_name)
+        s.pos = Pos({}, s.setup.start_places())
         s.chance = Chance(Rng(seed))
         s.teams = list(range(players))
         s.sunk, s.lost, s.carry_turns = [0] * players, [0] * players, [0] * players
@@ -407,6 +424,8 @@ class PirateerState(State):
     def _choose(self, seat: int, faction: str) -> None:
         """S1: ``seat`` takes ``faction``; after the last seat the fleets sail (S2, S3, S4, S5)."""
         self.seat_factions[seat] = [faction]
+        self.setup = build_setup(self.players, self.options, self.seat_factions, None, self.board.factions,
+                                 self.setup.board)                     # the choices so far (S1)
         self.barrier += 1
         self._say(seat, T("pir.log.choose", player=seat_ref(seat), faction=faction_of_text(faction)))
         self._note("chose", seat, what="fleet", choice=faction)
@@ -424,12 +443,13 @@ class PirateerState(State):
         them (S5), and in war wind the treasure boards ship 1 of the first player (V10.2)."""
         self.seat_factions = [list(fs) for fs in seats]
         self.dead_man = dead_man
+        self.setup = build_setup(self.players, self.options, seats, dead_man, self.board.factions, self.setup.board)
         self.teams = teams_for(self.mode, self.seat_factions)
-        on_board = [f for fs in self.seat_factions for f in fs] + ([dead_man] if dead_man else [])
-        self.pos = Pos(start_squares(self.board, on_board, self.options))
+        self.pos = Pos(start_squares(self.board, self.setup.harbours(), self.options), self.setup.start_places())
         self._note("seated", None, fleets=[list(fs) for fs in self.seat_factions], dead_man=dead_man)
         first = self._first_player()
-        self.order = clockwise_order(self.board, self.seat_factions, first)
+        k = self.setup.order.index(first)                      # S5: round the board from the first player
+        self.order = list(self.setup.order[k:] + self.setup.order[:k])
         self.current = first
         self._say(None, T("pir.log.first", player=self._who(first)))
         self._note("first", first, order=list(self.order))
@@ -470,8 +490,9 @@ class PirateerState(State):
         self.chance.rng = value
 
     def dice_count(self) -> int:
-        """Dice in a movement or nuke roll: two, three in ``storm`` (R2, V2.1, V3.2)."""
-        return 3 if self.options.get("storm") else 2
+        """Dice in a movement or nuke roll, as the setup says: two, three in ``storm``, four in
+        ``fantastic-eight`` (R2, V2.1, V3.2, V11.4)."""
+        return self.setup.dice
 
     @property
     def mode(self) -> str | None:
@@ -483,7 +504,17 @@ class PirateerState(State):
 
     @property
     def treasure(self) -> str:
+        """The one treasure's place (``Pos.treasure``: ValueError with several; use ``treasures``)."""
         return self.pos.treasure
+
+    @property
+    def treasures(self) -> dict[str, str]:
+        """Treasure id -> its place ("island", "destroyed" or the ship holding it)."""
+        return self.pos.treasures
+
+    def carriers(self) -> list[str]:
+        """The ships afloat holding a treasure."""
+        return self.pos.carriers()
 
     @property
     def wrecks(self) -> frozenset[Cell]:
@@ -618,11 +649,10 @@ class PirateerState(State):
             new = after(ctx, self.pos, land)
             if wins(ctx, new, land) or 1 + max_dice(ctx, new, mine, tuple(rest), memo) >= need:
                 out.append(Move(seat, land.group, land.direction, land.die))
-        for take in takes:
-            new = self.pos.copy()
-            new.treasure = take.ship  # type: ignore[attr-defined]
+        for a in takes:
+            new = take(self.pos, a.ship)  # type: ignore[attr-defined]
             if max_dice(ctx, new, mine, dice, memo) >= need:
-                out.append(take)
+                out.append(a)
         return out
 
     def check(self, action: Action) -> Text | None:
@@ -667,7 +697,7 @@ class PirateerState(State):
                 return T("pir.reason.roll_first")
             return T("pir.reason.dice_left", n=self.need)
         if isinstance(a, Take):
-            if self.pos.treasure != ISLAND:
+            if not self.pos.on_island():
                 return T("pir.reason.treasure_gone")
             if a.ship not in self.pos.ships or faction_of(a.ship) not in mine:
                 return T("pir.reason.not_your_ship")
@@ -709,7 +739,7 @@ class PirateerState(State):
         faction = faction_of(group[0])
         if direction in ("E", "W") and b.current_at(start) is None:
             return T("pir.reason.not_on_current")
-        if self.pos.treasure in group and forbidden(ctx.d(faction), direction):
+        if self.pos.holds(group) and forbidden(ctx.d(faction), direction):
             if direction in ("E", "W"):                                    # R18: one way along a current
                 return T("pir.reason.away_on_current", direction=dir_text(direction),
                          allowed=dir_text("W" if direction == "E" else "E"))
@@ -783,7 +813,7 @@ class PirateerState(State):
 
     def _wind(self, seat: int, ship: str) -> None:
         """V10.2: war wind: the treasure starts aboard ``ship`` (ship 1 of the first player)."""
-        self.pos.treasure = ship
+        self.pos.treasures = {t: ship for t in self.pos.treasures}
         self._say(seat, T("pir.log.wind", ship=ship_text(ship)))
         self._note("took", seat, what="treasure", ship=ship, frm="war-wind", at=self.pos.ships[ship])
 
@@ -858,8 +888,8 @@ class PirateerState(State):
         self._end_turn()
 
     def _take(self, seat: int, ship: str) -> None:
-        """R14: the coin goes onto the ship (a pre-roll take needs nothing else, A5)."""
-        self.pos.treasure = ship
+        """R14: a coin goes onto the ship (a pre-roll take needs nothing else, A5; V11.5: one per take)."""
+        self.pos = take(self.pos, ship)
         self.quiet = 0
         self._say(seat, T("pir.log.take", ship=ship_text(ship), cell=cell_text(self.board, self.pos.ships[ship])))
         self._note("took", seat, what="treasure", ship=ship, frm=ISLAND, at=self.pos.ships[ship])
@@ -879,16 +909,17 @@ class PirateerState(State):
         path = ray(self.board, land.start, land.direction, land.die) or (land.cell,)
         self._note("moved", seat, piece=group[0], ships=list(group), frm=land.start, to=land.cell,
                    path=[list(c) for c in path], direction=land.direction, die=land.die, die_index=index,
-                   carrying=self.pos.treasure in group, joins=land.joins)
-        was = self.pos.treasure
+                   carrying=self.pos.holds(group), joins=land.joins)
+        was = self.pos
         self.pos = new
         if land.victims:
             self._boarded(seat, land, was)
         if self.phase == OVER:
             return
-        if self.pos.treasure in group and land.cell == ctx.anchor(faction_of(group[0])):
+        if self.pos.holds(group) and land.cell == ctx.anchor(faction_of(group[0])):
             # E1, A14, V6.5: the game ends at once, even mid-turn or mid-bonus; the other die is not played
-            self._win(self._winning_seats(seat), T("pir.how.treasure", player=self._who(seat)))   # E1
+            self._win(self._winning_seats(seat), T("pir.how.treasure", player=self._who(seat)),   # E1, V11.6
+                      carrier=next(s for s in group if self.pos.holds((s,))))
             return
         self._after_die(seat)
 
@@ -898,8 +929,9 @@ class PirateerState(State):
         self._say(seat, T("pir.log.move", what=what, direction=dir_text(land.direction), die=land.die,
                           start=cell_text(self.board, land.start), end=cell_text(self.board, land.cell)))
 
-    def _boarded(self, seat: int, land: Landing, was: str) -> None:
-        """R21: the victims are gone (V5.1: a wreck); the treasure passes to the boarder."""
+    def _boarded(self, seat: int, land: Landing, was: Pos) -> None:
+        """R21: the victims are gone (V5.1: a wreck); the treasures they held pass to the boarder (V11.5).
+        ``was``: the position before the move."""
         self.quiet = 0
         wreck = bool(self.options.get("wrecks"))                          # V5.1
         for v in land.victims:
@@ -907,10 +939,11 @@ class PirateerState(State):
                               cell=cell_text(self.board, land.cell)))
             self._note("sank", seat, piece=v, at=land.cell, by="boarding", boarder=land.group[0],
                        owner=self.controller(faction_of(v)), wreck=wreck,
-                       treasure=self.pos.treasure if v == was else None)
-        if was in land.victims:
-            self._say(seat, T("pir.log.seize", ship=ship_text(self.pos.treasure)))
-            self._note("took", seat, what="treasure", ship=heir_of(land.group), frm=was, at=land.cell)
+                       treasure=heir_of(land.group) if was.holds((v,)) else None)
+        for v in land.victims:
+            for _ in was.aboard((v,)):                      # one line and one event per treasure seized
+                self._say(seat, T("pir.log.seize", ship=ship_text(heir_of(land.group))))
+                self._note("took", seat, what="treasure", ship=heir_of(land.group), frm=v, at=land.cell)
         self._count_losses(seat, land.victims)
         self._after_removals(seat)
 
@@ -953,17 +986,18 @@ class PirateerState(State):
     def _winning_seats(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if self.teams[s] == self.teams[seat]]
 
-    def _win(self, winners: list[int], how: Text) -> None:
+    def _win(self, winners: list[int], how: Text, carrier: str | None = None) -> None:
+        """The game is over; ``carrier``: the ship that brought a treasure home (E1), else the first ship holding
+        one, if any (the ``ended`` event's ``carrier``)."""
         self.phase = OVER
         self.winners = sorted(winners)
         self.how = how
-        carrier = self.pos.treasure
-        self._note("ended", None, what="game", winners=list(self.winners), how=how.key,
-                   carrier=carrier if carrier in self.pos.ships else None)
-        if carrier not in (ISLAND, DESTROYED) and carrier in self.pos.ships:
-            owner = self.controller(faction_of(carrier))
-            if owner is not None and owner == self.current:
-                self.carry_turns[owner] += 1
+        carriers = self.pos.carriers()
+        if carrier is None and carriers:
+            carrier = carriers[0]
+        self._note("ended", None, what="game", winners=list(self.winners), how=how.key, carrier=carrier)
+        if any(self.controller(faction_of(c)) == self.current for c in carriers):
+            self.carry_turns[self.current] += 1
         if winners:
             self._say(None, T("pir.log.win", player=self._who(winners[0]), how=how))
         else:
@@ -973,9 +1007,8 @@ class PirateerState(State):
     def _end_turn(self) -> None:
         """R25: count the carrier's turn, then pass clockwise to the next player with ships (S5)."""
         seat = self.current
-        carrier = self.pos.treasure
-        if carrier in self.pos.ships and self.controller(faction_of(carrier)) == seat:
-            self.carry_turns[seat] += 1
+        if any(self.controller(faction_of(c)) == seat for c in self.pos.carriers()):
+            self.carry_turns[seat] += 1               # one turn however many treasures it holds
         self.barrier += 1
         self.dice, self.used, self.need, self.stage = [], [], 0, "roll"
         self.quiet += 1
@@ -1012,7 +1045,7 @@ class PirateerState(State):
         """V2.2, V2.4, V10.5, A16: the storm sinks the ship; a sunk treasure goes back to the island; the
         turn goes on with the same dice."""
         cell = self.pos.ships[ship]
-        carried = self.pos.treasure == ship
+        carried = self.pos.holds((ship,))
         self.pos = sink(self.pos, ship, bool(self.options.get("wrecks")))   # V5.1: a wreck in ``wrecks``
         self.quiet = 0
         self._say(seat, T("pir.log.storm", ship=ship_text(ship), cell=cell_text(self.board, cell)))
@@ -1042,17 +1075,16 @@ class PirateerState(State):
         self._note("rolled", seat, dice=list(dice), why="nuke")
         new = blast(self.board, self.pos, ship, r)                       # V3.3, V3.6
         gone = sorted(set(self.pos.ships) - set(new.ships))
-        treasure_gone = new.treasure == DESTROYED and self.pos.treasure != DESTROYED
+        treasure_gone = any(p == DESTROYED and self.pos.treasures[t] != DESTROYED for t, p in new.treasures.items())
         self._note("blast", seat, piece=ship, at=centre, radius=r, ships=gone,
                    wrecks=sorted(list(w) for w in self.pos.wrecks - new.wrecks), treasure_destroyed=treasure_gone)
         for s in gone:
             self._note("sank", seat, piece=s, at=self.pos.ships[s], by="nuke", boarder=None,
                        owner=self.controller(faction_of(s)), wreck=False,
-                       treasure=DESTROYED if self.pos.treasure == s else None)
-        self.pos = Pos(new.ships, self.pos.treasure, new.wrecks)
+                       treasure=DESTROYED if self.pos.holds((s,)) else None)
+        self.pos = new
         self._say(seat, T("pir.log.blast", ships=list_text([ship_text(s) for s in gone])))
         if treasure_gone:
-            self.pos.treasure = DESTROYED
             self._say(seat, T("pir.log.treasure_destroyed"))
         self.quiet = 0
         self._count_losses(seat, gone)
@@ -1099,11 +1131,12 @@ class PirateerState(State):
 
     def to_json(self) -> JSON:
         return {
-            "type": "pirateer", "board": self.board.name, "players": self.players, "options": dict(self.options),
+            "type": "pirateer", "board": self.board.name, "setup": self.setup.to_json(), "players": self.players,
+            "options": dict(self.options),
             "seat_factions": [list(f) for f in self.seat_factions], "teams": list(self.teams),
             "order": list(self.order), "current": self.current, "phase": self.phase, "dice": list(self.dice),
             "used": list(self.used), "need": self.need, "stage": self.stage,
-            "ships": {s: list(c) for s, c in sorted(self.pos.ships.items())}, "treasure": self.pos.treasure,
+            "ships": {s: list(c) for s, c in sorted(self.pos.ships.items())}, "treasures": dict(self.pos.treasures),
             "wrecks": sorted(list(w) for w in self.pos.wrecks), "turn": self.turn, "quiet": self.quiet,
             "dead_man": self.dead_man, "dead_man_owner": self.dead_man_owner,
             "storm_choices": list(self.storm_choices), "out": sorted(self.out),
@@ -1115,9 +1148,11 @@ class PirateerState(State):
 
     @classmethod
     def from_json(cls, d: JSON, board: Board) -> "PirateerState":
+        """The game a save wrote, on ``board``: the map its setup names (``saved_setup`` says which;
+        ``PirateerRules.state_from_json`` loads it)."""
         if not isinstance(d, dict) or d.get("type") != "pirateer":
             raise ValueError("not a Pirateer game")
-        s = cls(board)
+        s = cls(board, saved_setup(d, board))
         s.players = int(d["players"])
         s.options = dict(d["options"])
         s.options.setdefault(FACTIONS, PRESET)     # a save from before S1's choice at the table: preset seats
@@ -1130,7 +1165,11 @@ class PirateerState(State):
         s.used = [bool(x) for x in d["used"]]
         s.need = int(d["need"])
         s.stage = str(d["stage"])
-        s.pos = Pos({str(k): (int(v[0]), int(v[1])) for k, v in d["ships"].items()}, str(d["treasure"]),
+        places = d["treasures"] if "treasures" in d else {t: d["treasure"] for t in s.setup.treasure_ids}
+        if not isinstance(places, dict):
+            raise ValueError("the treasures are not a mapping")
+        s.pos = Pos({str(k): (int(v[0]), int(v[1])) for k, v in d["ships"].items()},
+                    {str(t): str(p) for t, p in places.items()},
                     frozenset((int(w[0]), int(w[1])) for w in d["wrecks"]))
         s.turn = int(d["turn"])
         s.quiet = int(d["quiet"])
@@ -1147,6 +1186,21 @@ class PirateerState(State):
         s.barrier = int(d["barrier"])
         s._events = [_named_squares(s.board, e) for e in read_events(d)]   # its log lines as ``said`` ones
         return s
+
+
+def saved_setup(d: Mapping[str, Any], board: Board | None = None) -> Setup:
+    """The setup a save holds; a save from before the setup was kept (no "setup") gets the one its own fields
+    say: the standard map, its seats' fleets (a dead man taken over is the dead man's, V9.3) in turn order round
+    ``board``, the dice of its options, the one treasure on the island."""
+    if "setup" in d:
+        return Setup.from_json(d["setup"])
+    options = d.get("options") or {}
+    dead_man = d.get("dead_man")
+    owner = d.get("dead_man_owner")
+    fleets = [[str(f) for f in fs if not (f == dead_man and seat == owner)]
+              for seat, fs in enumerate(d.get("seat_factions") or [])]
+    ring = board.factions if board is not None and all(f in board.factions for fs in fleets for f in fs) else ()
+    return build_setup(len(fleets), options, fleets, dead_man, ring, STANDARD)
 
 
 # ==================================================================================================
@@ -1199,19 +1253,39 @@ class PirateerRules(Rules):
         """The standard map, read once. AssetError (not a save's fault) if it is missing or damaged."""
         if self._board is None:
             from game.games.pirateer.board import default_path, load_board   # the only place that reads the map
+            from game.games.pirateer.setup import remember_file
             from game.paths import AssetError
             try:
                 self._board = load_board()
             except Exception as exc:  # BoardError, or whatever else a broken file makes the reader raise
                 raise AssetError(default_path(), str(exc)) from exc
+            remember_file(self._board, default_path())
         return self._board
+
+    def board_named(self, name: str) -> Board:
+        """The map a setup names (``setup.board_named``, read once): "standard" is ``board``. AssetError (not a
+        save's fault) if it is missing or damaged; ValueError for a name no map has (a save's fault)."""
+        if name == STANDARD:
+            return self.board
+        from game.games.pirateer import setup as setups   # the only place that reads the maps
+        from game.paths import AssetError
+        try:
+            return setups.board_named(name)
+        except KeyError:
+            raise ValueError(f"no Pirateer map named {name!r}") from None
+        except Exception as exc:  # BoardError, or whatever else a broken file makes the reader raise
+            raise AssetError(setups.map_path(name), str(exc)) from exc
 
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> PirateerState:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("Pirateer is for 2 to 4 players")
-        return PirateerState.new(self.board, players, options, seed)
+        name = board_name(options)
+        return PirateerState.new(self.board if name == STANDARD else self.board_named(name), players, options, seed)
 
     def state_from_json(self, data: JSON) -> PirateerState:
+        """A saved game on the map its setup names (a save from before the setup: the standard map)."""
+        if isinstance(data, dict) and isinstance(data.get("setup"), dict):
+            return PirateerState.from_json(data, self.board_named(str(data["setup"].get("board"))))
         return PirateerState.from_json(data, self.board)
 
     def validate_state(self, state: State) -> None:

@@ -5,9 +5,11 @@ S1; while they are chosen at the table, one each in seat order and nothing on th
 setup's seating), every ship id one of the fleets in play (three ships each, S2) at a playable square of
 this map (G4, G5, G6, G7, G8, a stack only in Flotilla and of one fleet); the ships afloat and the ships
 lost adding up to each seat's fleets (R21, R23: a ship removed or doubled); the treasure on the island,
-destroyed or on a ship afloat; the dice (R2: 1 to 6, two or three of them; a move phase with a die to
-play, R11); counters and statistics of the right types; the events (``rules.py`` notes: a known kind, public, every ship
-one of the fleets in play, every square a water square of this map, every seat, fleet and die in range).
+destroyed or on a ship afloat (each treasure of the setup); the setup agreeing with the seats, the turn order
+and the options (``setup.Setup``), on the map it names; the dice (R2: 1 to 6, as many as the setup rolls at most;
+a move phase with a die to play, R11); counters and statistics of the right types; the events (``rules.py``
+notes: a known kind, public, every ship one of the fleets in play, every square a water square of this map, every
+seat, fleet and die in range).
 Raises ValueError with a reason (English, for the log). ``corruptions`` gives damaged copies of a save's
 position that must be refused.
 """
@@ -22,6 +24,7 @@ from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, ship_id
 from game.games.pirateer.rules import (BONUS, CHOOSE, CHOOSE_AT_TABLE, END, EVENT_KINDS, FACTIONS, FACTIONS_2P, MODES,
                                        MOVE, OVER, PRESET, START, STORM, TWO_PLAYER_FACTIONS, VARIANTS, WIND,
                                        PirateerRules, PirateerState, chosen_at_table, preset_seating)
+from game.games.pirateer.setup import Setup, dice_per_roll, treasure_ids
 
 PHASES = (CHOOSE, START, MOVE, END, STORM, BONUS, WIND, OVER)
 STAGES = ("roll", "bonus", "reroll")
@@ -45,7 +48,8 @@ def _check_choosing(s: Any) -> None:
             and k < s.players, f"the fleets chosen so far {s.seat_factions} are not one each in seat order")
     require(s.current == k, f"seat {s.current} chooses while seat {k} has not chosen (S1)")
     require(not s.pos.ships, "ships at sea before every player has chosen a fleet (S1, S2)")
-    require(s.pos.treasure == ISLAND, "the treasure is off the island before every player has chosen a fleet (S3)")
+    require(all(p == ISLAND for p in s.pos.treasures.values()),
+            "a treasure is off the island before every player has chosen a fleet (S3)")
     require(not s.pos.wrecks, "a wreck before every player has chosen a fleet")
     require(not s.dice and s.order == [] and s.dead_man is None and s.dead_man_owner is None,
             "dice, a turn order or a dead man before every player has chosen a fleet (S1, S4)")
@@ -168,7 +172,8 @@ def corruptions(rules: PirateerRules, data: Any) -> Iterator[tuple[str, Any]]:
 
     ships: dict[str, Any] = data.get("ships", {})
     controlled = {f for fs in data.get("seat_factions", []) for f in fs} - {data.get("dead_man")}
-    removable = [x for x in sorted(ships) if faction_of(x) in controlled and x != data.get("treasure")
+    carriers = set((data.get("treasures") or {}).values()) | {data.get("treasure")}
+    removable = [x for x in sorted(ships) if faction_of(x) in controlled and x not in carriers
                  and x not in data.get("storm_choices", [])]
     if removable:
         yield "ship", damaged(lambda d: d["ships"].pop(removable[0]))
@@ -185,7 +190,14 @@ def corruptions(rules: PirateerRules, data: Any) -> Iterator[tuple[str, Any]]:
         yield "ship", damaged(lambda d: d["ships"].update({"ship-spanish-1": list(board.harbour("spanish").starts[0])}))
     players = data.get("players", 2)
     yield "seat", damaged(lambda d: d.update(current=players + 3))
-    yield "treasure", damaged(lambda d: d.update(treasure="ship-nobody-9"))
+    if isinstance(data.get("treasures"), dict) and data["treasures"]:
+        tid = sorted(data["treasures"])[0]
+        yield "treasure", damaged(lambda d: d["treasures"].update({tid: "ship-nobody-9"}))
+    else:
+        yield "treasure", damaged(lambda d: d.update(treasure="ship-nobody-9"))
+    if isinstance(data.get("setup"), dict):
+        yield "setup", damaged(lambda d: d["setup"].update(dice=9))
+        yield "map", damaged(lambda d: d["setup"].update(board="no-such-sea"))
     yield "dice", damaged(lambda d: d.update(dice=[7, 2], used=[False, False], need=0))
     fleets = data.get("seat_factions", [])
     if len(fleets) >= 2 and fleets[0] and fleets[1]:
@@ -203,10 +215,31 @@ def corruptions(rules: PirateerRules, data: Any) -> Iterator[tuple[str, Any]]:
         yield "off the board", damaged(lambda d: d["events"][placed]["data"].update({field: [25, -3]}))
 
 
+def _check_setup(s: Any) -> None:
+    """The setup (``setup.Setup``) agrees with the game: a seat's fleets as chosen or preset (S1) and the dead man
+    (V9.1), the turn order round the board (S5), the dice per roll of the options (R2, V2.1), the treasures."""
+    su = s.setup
+    require(isinstance(su, Setup) and su.players == s.players, "the setup is not one of this game's seats")
+    own = [[f for f in fs if not (f == s.dead_man and seat == s.dead_man_owner)]
+           for seat, fs in enumerate(s.seat_factions)]
+    require([list(fs) for fs in su.fleets] == own and su.dead_man == s.dead_man,
+            f"the setup's fleets {[list(fs) for fs in su.fleets]} are not the seats' fleets {own} (S1)")
+    want = dice_per_roll(s.options)
+    require(su.dice == want, f"the setup rolls {su.dice!r} dice, the options {want}")
+    require(su.treasure_ids == treasure_ids(s.options), f"the setup's treasures {list(su.treasure_ids)}")
+    if s.phase != CHOOSE:
+        order = list(su.order)
+        require(sorted(order) == list(range(s.players)), f"the setup's turn order {order!r} is not every seat once")
+        k = order.index(s.order[0]) if s.order and s.order[0] in order else 0
+        require(order[k:] + order[:k] == s.order, f"the turn order {s.order!r} does not go round the board {order!r}"
+                                                   " (S5)")
+
+
 def validate_game(rules: PirateerRules, s: Any) -> None:
     require(isinstance(s, PirateerState), f"not a Pirateer game: {type(s).__name__}")
-    board = rules.board
-    require(s.board is board or s.board.name == board.name, "a game on another map")
+    require(isinstance(s.setup, Setup), "the game has no setup")
+    board = rules.board_named(s.setup.board)
+    require(s.board is board or s.board.name == board.name, "a game on another map than its setup names")
     players = s.players
     require(is_int(players) and 2 <= players <= 4, f"{players!r} players (2 to 4)")
     # options (the state keeps every mode and variant, on or off, how the fleets are seated, the two-player fleets)
@@ -243,9 +276,11 @@ def validate_game(rules: PirateerRules, s: Any) -> None:
                    for seat, fs in enumerate(s.seat_factions)]
             require(own == seats and s.dead_man == dead_man,
                     f"the fleets {s.seat_factions} are not the preset seating {seats} (S1)")
+    _check_setup(s)
     require(s.stage in STAGES, f"unknown stage {s.stage!r}")
     # dice (R2, V2.1, V6)
-    require(isinstance(s.dice, list) and len(s.dice) <= 3 and all(is_int(d) and 1 <= d <= 6 for d in s.dice),
+    require(isinstance(s.dice, list) and len(s.dice) <= max(2, s.setup.dice) and
+            all(is_int(d) and 1 <= d <= 6 for d in s.dice),
             f"the dice {s.dice!r}")
     require(isinstance(s.used, list) and len(s.used) == len(s.dice) and all(isinstance(u, bool) for u in s.used),
             "the used dice")
@@ -267,8 +302,11 @@ def validate_game(rules: PirateerRules, s: Any) -> None:
     stacked = [c for c in by_cell if sum(1 for x in ships.values() if x == c) > 1]
     require(not stacked or s.options["flotilla"], f"ships share a square outside Flotilla: {stacked[:3]}")
     require(all(len(by_cell[c]) == 1 for c in stacked), "ships of two fleets share a square")
-    require(s.pos.treasure in (ISLAND, DESTROYED) or s.pos.treasure in ships,
-            f"the treasure is on {s.pos.treasure!r}, which is no ship afloat")
+    treasures = s.pos.treasures
+    require(isinstance(treasures, dict) and tuple(treasures) == s.setup.treasure_ids,
+            f"the treasures {sorted(treasures)!r:.60} are not the setup's")
+    for t, place in treasures.items():
+        require(place in (ISLAND, DESTROYED) or place in ships, f"the {t} is on {place!r:.40}, which is no ship afloat")
     if s.phase != CHOOSE:
         _check_losses(s, ships)
     require(isinstance(s.pos.wrecks, frozenset) and all(_cell(w) and board.is_water(w) for w in s.pos.wrecks),

@@ -189,6 +189,10 @@ def test_a_save_of_rules_version_1_replays_exactly_as_it_was_played():
         # the log is events now, its squares named as the board's frame prints them ("(0,9)" was C8)
         # ... and a roll that left no move says why (R13, issue 16)
         assert [line.to_json() for line in state.log] == with_reasons(named_squares(want.pop("log")))
+        # issue 19: the setup is kept (the standard map, the seats' fleets) and the treasure is one of a set
+        setup = got.pop("setup")
+        assert setup["board"] == "standard" and setup["fleets"] == want["seat_factions"]
+        assert got.pop("treasures") == {"treasure": want.pop("treasure")}
         assert got == want
         assert RULES.options_of_version(save.options, 1, save.players) == {**save.options, "factions": "preset"}
     # without the old options the same actions would not replay: the players would have to choose first
