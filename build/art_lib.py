@@ -1,14 +1,30 @@
-"""Drawing helpers for build/make_art.py: a supersampled canvas, tileable noise, gradients, blur,
-curves and lettering. Deterministic: randomness only through game.core.rng.Rng, and smoothscale is
-pinned to its portable C backend so every machine draws the same pixels."""
+"""Drawing helpers for build/make_art.py and the games' art scripts: a supersampled canvas, tileable
+noise, gradients, blur, curves, lettering, and what every art script needs (the fonts, posterizing,
+a texture fill, running on its own). Deterministic: randomness only through game.core.rng.Rng, and
+smoothscale is pinned to its portable C backend so every machine draws the same pixels.
+
+An art script imports this module before pygame and game/: it puts the repository and build/ on
+``sys.path`` and makes SDL headless."""
 from __future__ import annotations
 
 import math
+import os
+import sys
+from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-import pygame
+ROOT = Path(__file__).resolve().parent.parent
+for _p in (str(ROOT), str(ROOT / "build")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.core.rng import Rng
+import pygame  # noqa: E402
+
+from game.core.rng import Rng  # noqa: E402
+from game.ui import palette as P  # noqa: E402
 
 Colour = tuple[int, ...]
 Point = tuple[float, float]
@@ -333,3 +349,74 @@ def scatter_wrapped(draw: Callable[[float, float], None], x: float, y: float, w:
     for dx in (-w, 0, w):
         for dy in (-h, 0, h):
             draw(x + dx, y + dy)
+
+
+# -- what every art script needs ----------------------------------------------------------------
+def font(role: str, size: int) -> pygame.font.Font:
+    """The game's font for ``role`` (game.ui.palette.FONT_FILES) at ``size`` pixels."""
+    return pygame.font.Font(str(ROOT / "assets" / "fonts" / P.FONT_FILES[role]), size)
+
+
+def posterize(s: pygame.Surface, bits: int) -> pygame.Surface:
+    """Drop the lowest ``bits`` of each colour channel, alpha kept (the PNG shrinks; invisible under grain)."""
+    step = 1 << bits
+    lut = bytes(min(255, (v // step) * step + step // 2) for v in range(256))
+    data = pygame.image.tobytes(s, "RGBA")
+    rgb = bytearray(data)
+    rgb[0::4] = data[0::4].translate(lut)
+    rgb[1::4] = data[1::4].translate(lut)
+    rgb[2::4] = data[2::4].translate(lut)
+    return pygame.image.frombytes(bytes(rgb), s.get_size(), "RGBA")
+
+
+def tex_fill(c: Canvas, tex: pygame.Surface, tex_px: int = 256) -> pygame.Surface:
+    """A canvas-sized surface tiled with the texture ``tex`` shown ``tex_px`` art pixels wide."""
+    t = pygame.transform.smoothscale(tex, (tex_px * c.k, tex_px * c.k))
+    return tile(t, c.surf.get_size())
+
+
+def clip_paste(c: Canvas, lay: Canvas, x: float, y: float, w: float, h: float, r: float) -> None:
+    """Paste ``lay`` on ``c`` clipped to a rounded rectangle."""
+    mask = c.layer()
+    mask.rect((255, 255, 255, 255), x, y, w, h, radius=r)
+    lay.surf.blit(mask.surf, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    c.paste(lay)
+
+
+def glow(c: Canvas, x: float, y: float, r: float, col: Colour, alpha: int) -> None:
+    """A soft disc of light of radius ``r`` (blurred by 0.6 of it) pasted at ``alpha``."""
+    g = c.layer()
+    g.circle(rgba(col, 255), (x, y), r)
+    c.paste(blur(g.surf, max(1, int(r * c.k * 0.6))), alpha)
+
+
+def run_alone(name: str, doc: str, build_all: Callable[[dict], dict], menu: str,
+              menu_picture: Callable[[], pygame.Surface], argv: list[str] | None = None) -> int:
+    """A game's art script run on its own (``python build/<name>.py [--out DIR] [--sheet PNG] [--only TEXT]``):
+    make_art's textures, the game's images from ``build_all`` and its menu picture (``menu``) written
+    under --out (default assets/images/), and an optional contact sheet."""
+    import argparse
+    import time
+
+    import make_art as M
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "assets" / "images", help="output folder (default: assets/images)")
+    ap.add_argument("--sheet", type=Path, default=None, help="also write a contact sheet PNG here")
+    ap.add_argument("--only", default="", help="draw only the images whose name contains this (for looking)")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    setup()
+    for tex, fn in (("sea", M.tex_sea), ("sand", M.tex_sand), ("wood", M.tex_wood), ("parchment", M.tex_parchment)):
+        M.tex_cache[tex] = fn()
+    images = build_all(dict(M.tex_cache))
+    images[menu] = menu_picture()
+    if args.only:
+        images = {k: v for k, v in images.items() if args.only in k}
+    for rel, surf in images.items():
+        path = args.out / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surf, str(path))
+    if args.sheet:
+        pygame.image.save(M.contact_sheet(images, 1600), str(args.sheet))
+    print(f"{name}: {len(images)} images in {args.out} ({time.perf_counter() - t0:.1f} s)")
+    return 0

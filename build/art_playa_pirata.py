@@ -48,12 +48,6 @@ _tex: dict[str, pygame.Surface] = {}
 # =============================================================================================
 # helpers
 # =============================================================================================
-def tex_fill(c: Canvas, name: str, tex_px: int = 256) -> pygame.Surface:
-    """A canvas-sized surface tiled with a make_art texture shown ``tex_px`` art pixels wide."""
-    t = pygame.transform.smoothscale(_tex[name], (tex_px * c.k, tex_px * c.k))
-    return A.tile(t, c.surf.get_size())
-
-
 def filled(c: Canvas, draw: Callable[[Canvas], None], fill: pygame.Surface, alpha: int = 255) -> None:
     """Draw a white shape on a layer, multiply it with ``fill`` and paste it."""
     lay = c.layer()
@@ -62,23 +56,9 @@ def filled(c: Canvas, draw: Callable[[Canvas], None], fill: pygame.Surface, alph
     c.paste(lay, alpha)
 
 
-def clip_paste(c: Canvas, lay: Canvas, x: float, y: float, w: float, h: float, r: float) -> None:
-    """Paste ``lay`` clipped to a rounded rectangle."""
-    mask = c.layer()
-    mask.rect((255, 255, 255, 255), x, y, w, h, radius=r)
-    lay.surf.blit(mask.surf, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    c.paste(lay)
-
-
-def glow(c: Canvas, x: float, y: float, r: float, col, alpha: int) -> None:
-    g = c.layer()
-    g.circle(rgba(col, 255), (x, y), r)
-    c.paste(A.blur(g.surf, int(r * c.k * 0.6)), alpha)
-
-
 def numeral(text: str, size: int, fill=("gold",)) -> pygame.Surface:
     """Big corner lettering at final resolution."""
-    f = M.font("display", size)
+    f = A.font("display", size)
     if fill == "ivory":
         return A.lettering(f, text, (255, 255, 255), (236, 226, 204), P.INK, 4, (20, 10, 0), (1, 2), 2, 150)
     return A.lettering(f, text, P.GOLD_LIGHT, shade(P.GOLD, 0.78), P.INK, 4, (20, 10, 0), (1, 2), 2, 150)
@@ -103,7 +83,7 @@ def parchment_panel(c: Canvas, x: float, y: float, w: float, h: float, r: float,
     lay = c.layer()
     lay.rect((255, 255, 255), x, y, w, h, radius=r)
     lay.fill_gradient_mask(mix((255, 250, 238), P.PARCHMENT, 0.35 + warm), mix(P.PARCHMENT, P.PARCHMENT_DARK, 0.3 + warm))
-    lay.surf.blit(tex_fill(c, "parchment", 200), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    lay.surf.blit(A.tex_fill(c, _tex["parchment"], 200), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     lay.surf.blit(_brighten(c), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     c.paste(lay)
 
@@ -200,7 +180,7 @@ def window_scene(c: Canvas, x: float, y: float, w: float, h: float, rng: Rng, ho
     lay.poly(mix(P.SAND_DARK, P.SEA_LIGHT, 0.3), [(px, py - 0.6) for px, py in shore_pts] + [(x + w + 2, y + h + 2), (x - 2, y + h + 2)])
     sand = lay.layer()
     sand.poly((255, 255, 255), [(px, py + 3) for px, py in shore_pts] + [(x + w + 2, y + h + 2), (x - 2, y + h + 2)])
-    st = tex_fill(c, "sand", 200)
+    st = A.tex_fill(c, _tex["sand"], 200)
     sand.surf.blit(st, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     lay.paste(sand)
     return lay
@@ -213,7 +193,7 @@ def treasure_frame() -> Canvas:
     c = Canvas(W, H, K)
     card_outline(c)
     parchment_panel(c, 4, 4, W - 8, H - 8, RADIUS - 3)
-    glow(c, W / 2, H * 0.54, 70, (255, 226, 150), 170)
+    A.glow(c, W / 2, H * 0.54, 70, (255, 226, 150), 170)
     c.rect(P.GOLD, 11, 11, W - 22, H - 22, radius=12, width=2.6)
     c.rect(shade(P.GOLD, 0.65), 15, 15, W - 30, H - 30, radius=9, width=0.9)
     for cx in (W / 2,):  # small ornaments on the top and bottom edges
@@ -225,7 +205,7 @@ def treasure_frame() -> Canvas:
 
 def sand_mound(c: Canvas, x: float, y: float, w: float, h: float) -> None:
     c.ellipse(rgba((90, 60, 20), 60), x - w / 2 - 4, y - h / 2 + 4, w + 8, h)
-    filled(c, lambda l: l.ellipse((255, 255, 255), x - w / 2, y - h / 2, w, h), tex_fill(c, "sand", 160))
+    filled(c, lambda l: l.ellipse((255, 255, 255), x - w / 2, y - h / 2, w, h), A.tex_fill(c, _tex["sand"], 160))
     c.ellipse(rgba((255, 248, 230), 90), x - w * 0.3, y - h * 0.42, w * 0.5, h * 0.35)
 
 
@@ -402,7 +382,7 @@ def treasure_towel() -> pygame.Surface:
     img = M.round_corners(c.result(), RADIUS)
     two = numeral("2", 40)
     img.blit(two, two.get_rect(center=(160, plaque_y + 3)))
-    small = M.font("text_bold", 15)
+    small = A.font("text_bold", 15)
     cap = small.render("max 8", True, P.INK_SOFT)
     img.blit(cap, cap.get_rect(center=(W / 2, plaque_y + 40)))
     corners(img, towel_mark(50), (33, 40))
@@ -426,12 +406,12 @@ def treasure_back() -> pygame.Surface:
     card_outline(c, shade(P.WOOD_DARK, 0.9))
     wood = c.layer()
     wood.rect((255, 255, 255), 3, 3, W - 6, H - 6, radius=RADIUS - 2)
-    wood.surf.blit(tex_fill(c, "wood", 180), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    wood.surf.blit(A.tex_fill(c, _tex["wood"], 180), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     c.paste(wood)
     # sand inside, darker at the edges
     sand = c.layer()
     sand.rect((255, 255, 255), 13, 13, W - 26, H - 26, radius=10)
-    sand.surf.blit(tex_fill(c, "sand", 190), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    sand.surf.blit(A.tex_fill(c, _tex["sand"], 190), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     c.paste(sand)
     vig = c.layer()
     vig.rect((120, 80, 30, 150), 13, 13, W - 26, H - 26, radius=10)
@@ -528,7 +508,7 @@ def towel_card(value: int) -> dict[str, pygame.Surface]:
     card_outline(base, P.WOOD_DARK)
     sand = base.layer()
     sand.rect((255, 255, 255), 6, 6, W - 12, H - 12, radius=RADIUS - 5)
-    sand.surf.blit(tex_fill(base, "sand", 220), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    sand.surf.blit(A.tex_fill(base, _tex["sand"], 220), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     base.paste(sand)
     vig = base.layer()
     vig.rect((140, 96, 40, 110), 6, 6, W - 12, H - 12, radius=RADIUS - 5)
@@ -603,7 +583,7 @@ def map_scroll(c: Canvas, x: float, y: float, w: float, h: float, rng: Rng) -> N
     for i in range(20):
         edge.append((x + (rng.random() - 0.5) * 2, y + h - h * i / 20))
     paper.poly((255, 255, 255), edge)
-    paper.surf.blit(tex_fill(c, "parchment", 160), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    paper.surf.blit(A.tex_fill(c, _tex["parchment"], 160), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     c.paste(paper)
     burn = c.layer()
     burn.poly((150, 100, 50, 140), edge)
@@ -670,15 +650,15 @@ def pirate_card(kind: str) -> dict[str, pygame.Surface]:
         lay = window_scene(base, x, y, w, h, rng, 0.36, 0.78, (0.2, 0.14))
         M.island(lay, x + w * 0.62, y + h * 0.36 + 1, 60, 8, ((0.0, 0.6, 0.25),))
         M.ship(lay, x + w * 0.25, y + h * 0.47, 16, 1, flag=True, masts=2)
-        clip_paste(base, lay, x, y, w, h, 10)
+        A.clip_paste(base, lay, x, y, w, h, 10)
         spyglass(base, x + 22, y + h - 26, x + w - 26, y + h * 0.5, 15)
     elif kind == "map":
         lay = window_scene(base, x, y, w, h, rng, 0.2, 0.32, None, 1)
-        clip_paste(base, lay, x, y, w, h, 10)
+        A.clip_paste(base, lay, x, y, w, h, 10)
         map_scroll(base, x + 22, y + 62, w - 44, h - 88, rng)
     else:
         lay = window_scene(base, x, y, w, h, rng, 0.34, 0.5, (0.82, 0.12))
-        clip_paste(base, lay, x, y, w, h, 10)
+        A.clip_paste(base, lay, x, y, w, h, 10)
         towel_icon(base, x + w * 0.3, y + h * 0.86, 70, 30, (70, 130, 180))
         umbrella_layers(base, tint, top, x + w * 0.52, y + h * 0.4, w * 0.42, h * 0.3, h * 0.5)
     base.rect(rgba(P.WOOD_DARK, 200), x, y, w, h, radius=10, width=1.6)
@@ -771,7 +751,7 @@ def special_card(name: str) -> pygame.Surface:
     x, y, w, h = SWIN
     draw = SPECIAL_DRAW[name]
     lay = draw(c, rng, x, y, w, h)
-    clip_paste(c, lay, x, y, w, h, 12)
+    A.clip_paste(c, lay, x, y, w, h, 12)
     c.rect(P.GOLD, x, y, w, h, radius=12, width=1.8)
     title_band(c)
     return M.round_corners(c.result(), RADIUS)
@@ -780,7 +760,7 @@ def special_card(name: str) -> pygame.Surface:
 def sp_sandcastle(c: Canvas, rng: Rng, x, y, w, h) -> Canvas:
     lay = window_scene(c, x, y, w, h, rng, 0.3, 0.46)
     cx, by = x + w / 2, y + h - 34
-    sandt = tex_fill(c, "sand", 120)
+    sandt = A.tex_fill(c, _tex["sand"], 120)
 
     def castle(l: Canvas) -> None:
         l.rect((255, 255, 255), cx - 70, by - 56, 140, 56)
@@ -918,7 +898,7 @@ def sp_bucket(c: Canvas, rng: Rng, x, y, w, h) -> Canvas:
     lay.poly(shade((226, 70, 60), 0.8), [(cx + top_w * 0.2, by - bh), (cx + top_w / 2, by - bh), (cx + bot_w / 2, by), (cx + bot_w * 0.2, by)])
     lay.poly(rgba((255, 255, 255), 60), [(cx - top_w * 0.4, by - bh), (cx - top_w * 0.28, by - bh), (cx - bot_w * 0.22, by), (cx - bot_w * 0.34, by)])
     lay.ellipse(shade((226, 70, 60), 0.6), cx - top_w / 2, by - bh - 10, top_w, 20)
-    filled(lay, lambda l: l.ellipse((255, 255, 255), cx - top_w / 2 + 5, by - bh - 7, top_w - 10, 14), tex_fill(c, "sand", 100))
+    filled(lay, lambda l: l.ellipse((255, 255, 255), cx - top_w / 2 + 5, by - bh - 7, top_w - 10, 14), A.tex_fill(c, _tex["sand"], 100))
     lay.rect((250, 210, 70), cx - bot_w / 2 - 3, by - bh * 0.45, bot_w + 6 + (top_w - bot_w) * 0.45, 12)
     lay.poly(P.GOLD_LIGHT, A.star_points(cx, by - bh * 0.45 + 6, 14, 6, 5))
     lay.arc((80, 80, 90), cx - top_w / 2 - 2, by - bh - 60, top_w + 4, 100, 0.2, math.pi - 0.2, 2.6)

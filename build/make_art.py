@@ -8,26 +8,15 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import sys
 import time
 from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parent.parent
-for _p in (str(ROOT), str(ROOT / "build")):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-
-import art_lib as A  # noqa: E402
-from art_lib import Canvas, mix, rgba, shade  # noqa: E402
-from game.core.rng import Rng  # noqa: E402
-from game.ui import palette as P  # noqa: E402
+import art_lib as A  # first: the repository on sys.path, SDL headless
+import pygame
+from art_lib import ROOT, Canvas, font, mix, rgba, shade  # font: also the game art modules' M.font
+from game.core.rng import Rng
+from game.ui import palette as P
 
 GAME_IDS = ("playa-pirata", "planks", "island-race", "pirateer", "spanish-main")
 SYMBOLS = tuple(sym for _, _, sym in P.SEAT_COLOURS)
@@ -46,10 +35,6 @@ LEAF_DARK = (36, 90, 48)
 TRUNK = (132, 94, 58)
 SKY_TOP = (92, 162, 210)
 SKY_LOW = (250, 214, 160)
-
-
-def font(role: str, size: int) -> pygame.font.Font:
-    return pygame.font.Font(str(ROOT / "assets" / "fonts" / P.FONT_FILES[role]), size)
 
 
 # =============================================================================================

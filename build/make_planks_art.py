@@ -17,27 +17,13 @@ The ladder hangs over the stern at ``LADDER``.
 """
 from __future__ import annotations
 
-import argparse
 import math
-import os
-import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-for _p in (str(ROOT), str(ROOT / "build")):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-
-import art_lib as A  # noqa: E402
-from art_lib import Canvas, mix, rgba, shade  # noqa: E402
-from game.core.rng import Rng  # noqa: E402
-from game.ui import palette as P  # noqa: E402
+import art_lib as A  # first: the repository on sys.path, SDL headless
+import pygame
+from art_lib import Canvas, font, mix, posterize, rgba, shade
+from game.core.rng import Rng
+from game.ui import palette as P
 
 PREFIX = "planks/"
 
@@ -134,24 +120,6 @@ def drop_shadow(c: Canvas, pts, off=(4, 6), alpha: int = 110, radius: int = 4) -
 
 def ellipse_pts(cx: float, cy: float, rx: float, ry: float, n: int = 40, a0: float = 0, a1: float = 2 * math.pi):
     return [(cx + rx * math.cos(a0 + (a1 - a0) * i / n), cy + ry * math.sin(a0 + (a1 - a0) * i / n)) for i in range(n + 1)]
-
-
-def posterize(s: pygame.Surface, bits: int) -> pygame.Surface:
-    """Drop the lowest ``bits`` of each channel, alpha kept (the PNG shrinks; invisible under grain)."""
-    step = 1 << bits
-    lut = bytes(min(255, (v // step) * step + step // 2) for v in range(256))
-    ident = bytes(range(256))
-    data = pygame.image.tobytes(s, "RGBA")
-    rgb = bytearray(data)
-    rgb[0::4] = data[0::4].translate(lut)
-    rgb[1::4] = data[1::4].translate(lut)
-    rgb[2::4] = data[2::4].translate(lut)
-    rgb[3::4] = data[3::4].translate(ident)
-    return pygame.image.frombytes(bytes(rgb), s.get_size(), "RGBA")
-
-
-def font(role: str, size: int) -> pygame.font.Font:
-    return pygame.font.Font(str(ROOT / "assets" / "fonts" / P.FONT_FILES[role]), size)
 
 
 def coin(c: Canvas, x: float, y: float, r: float, squash: float = 1.0) -> None:
@@ -1030,25 +998,7 @@ def contract() -> dict[str, tuple[int, int]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=ROOT / "assets" / "images", help="output folder (default: assets/images)")
-    ap.add_argument("--sheet", type=Path, default=None, help="also write a contact sheet PNG here")
-    args = ap.parse_args(argv)
-    t0 = time.perf_counter()
-    A.setup()
-    import make_art as M
-    for name, fn in (("sea", M.tex_sea), ("sand", M.tex_sand), ("wood", M.tex_wood), ("parchment", M.tex_parchment)):
-        M.tex_cache[name] = fn()
-    images = build_all(dict(M.tex_cache))
-    images["menu/planks.png"] = menu_picture()
-    for rel, surf in images.items():
-        path = args.out / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surf, str(path))
-    if args.sheet:
-        pygame.image.save(M.contact_sheet(images, 1600), str(args.sheet))
-    print(f"make_planks_art: {len(images)} images in {args.out} ({time.perf_counter() - t0:.1f} s)")
-    return 0
+    return A.run_alone("make_planks_art", __doc__, build_all, "menu/planks.png", menu_picture, argv)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ Used two ways: ``build/make_art.py`` imports ``build_all`` like the other games'
 ``make art`` and tests/test_art.py draw and check everything), and it runs on its own:
 ``python build/make_spanish_main_art.py [--out DIR] [--sheet PNG]`` writes only these images (default
 assets/images/) and an optional contact sheet. Deterministic (game.core.rng.Rng, portable
-smoothscale). game/games/spanish_main/sprites.py loads these and repeats the layout numbers below.
+smoothscale). game/games/spanish_main/sprites.py loads these; the ids, the sizes and the blank plates
+(``*_RECT``) are its own, imported here, so the two cannot drift apart.
 
 File names use the engine's ids (game/games/spanish_main/rules.py): ``ship-en-1.png`` and
 ``ship-en-1_damaged.png``, ``pirate-en-1.png``, ``mv-sabotage.png``, ``adv-kraken.png`` ...
@@ -21,79 +22,39 @@ minus = fame lost, eye = reveal) and, for the cards that name spaces, a strip of
 targets marked by shape (star, cross, minus).
 
 Layout (card art 180x252, every card): ``PICTURE_*`` is the picture window, the ``*_RECT`` numbers
-are the blank parchment where the scene letters names and effects in the player's language.
+(sprites.py) are the blank parchment where the scene letters names and effects in the player's language.
 """
 from __future__ import annotations
 
-import argparse
 import math
-import os
-import sys
-import time
-from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parent.parent
-for _p in (str(ROOT), str(ROOT / "build")):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-
-import art_lib as A  # noqa: E402
-from art_lib import Canvas, mix, rgba, shade  # noqa: E402
-from game.core.rng import Rng  # noqa: E402
-from game.ui import palette as P  # noqa: E402
+import art_lib as A  # first: the repository on sys.path, SDL headless
+import pygame
+from art_lib import Canvas, font, mix, rgba, shade
+from game.core.rng import Rng
+from game.games.spanish_main.sprites import (  # the ids and the layout the game reads the art by
+    ADV_TEXT_RECT, ADVENTURE_TYPES, ART_CARD as CARD, ART_FLAG as FLAG, ART_SPACE as SPACE, ART_TABLE as TABLE,
+    ART_TOKEN as TOKEN, CAPTAIN_RECT, CATEGORY, FLAG_BADGE, FLAGS, MOVE_NAME_RECT, MOVEMENT_TYPES, PIRATE_NAME_RECT,
+    PIRATES, RIBBON_RECT, SHIP_NAME_RECT, SHIPS)
+from game.ui import palette as P
 
 PREFIX = "spanish-main/"
 
-# ---- ids (game/games/spanish_main/rules.py) ---------------------------------------------------
-FLAGS = ("en", "es", "nl")
-SHIPS = tuple(f"ship-{f}-{n}" for f in FLAGS for n in (1, 2, 3))
-PIRATES = tuple(f"pirate-{f}-{n}" for f in FLAGS for n in (1, 2, 3))
-MOVEMENT_TYPES = ("mv-full-speed", "mv-lost-at-sea", "mv-alliance", "mv-rip", "mv-advance-en", "mv-advance-es",
-                  "mv-advance-nl", "mv-retreat-en", "mv-retreat-es", "mv-retreat-nl", "mv-sabotage", "mv-fog")
-ADVENTURE_TYPES = ("adv-ancient-relics", "adv-native-alliance", "adv-island-discovery", "adv-parley",
-                   "adv-neptunes-favor", "adv-mermaids", "adv-treasure-map", "adv-secret-charts",
-                   "adv-legendary-treasure", "adv-cursed-treasure", "adv-volcano", "adv-maelstrom",
-                   "adv-storm-ahead", "adv-kraken", "adv-cursed-waters", "adv-ghost-ship", "adv-cursed-ship",
-                   "adv-mutiny", "adv-attack-en", "adv-attack-es", "adv-attack-nl", "adv-loot-en", "adv-loot-es",
-                   "adv-loot-nl")
 #: spaces named by the space cards (rules.py SPACE_FAME, SPACE_DAMAGE, SPACE_LOSS)
 SPACE_TARGETS = {"adv-ancient-relics": ("fame", (1, 2, 3)), "adv-native-alliance": ("fame", (1, 2, 3)),
                  "adv-island-discovery": ("fame", (1, 2, 3, 4)), "adv-parley": ("fame", (1, 2, 3, 4)),
                  "adv-neptunes-favor": ("fame", (1, 3, 5)), "adv-mermaids": ("fame", (2, 4, 6)),
                  "adv-kraken": ("damage", (4, 6, 8)), "adv-cursed-waters": ("damage", (5, 7, 9)),
                  "adv-ghost-ship": ("loss", (7, 8, 9)), "adv-cursed-ship": ("loss", (1, 2))}
-CATEGORY = {**{t: "fame" for t in ("adv-ancient-relics", "adv-native-alliance", "adv-island-discovery", "adv-parley",
-                                   "adv-neptunes-favor", "adv-mermaids", "adv-treasure-map", "adv-secret-charts",
-                                   "adv-legendary-treasure", "adv-loot-en", "adv-loot-es", "adv-loot-nl")},
-            **{t: "damage" for t in ("adv-volcano", "adv-maelstrom", "adv-storm-ahead", "adv-kraken",
-                                     "adv-cursed-waters", "adv-attack-en", "adv-attack-es", "adv-attack-nl",
-                                     "adv-cursed-treasure")},
-            "adv-ghost-ship": "loss", "adv-cursed-ship": "loss", "adv-mutiny": "reveal"}
 
 # ---- sizes and layout (art pixels) -----------------------------------------------------------------
-CARD = (180, 252)
+# (the card, flag, token, space and table sizes and the blank plates' *_RECT: from sprites.py above)
 RADIUS = 11
 PICTURE_SHIP = (8, 8, 164, 170)
-SHIP_NAME_RECT = (12, 186, 156, 28)       # the ship's name ...
-CAPTAIN_RECT = (12, 216, 156, 28)         # ... and its captain's, under the picture
-RIBBON_RECT = (30, 150, 120, 22)          # damaged: the ribbon's blank middle ("damaged")
-FLAG_BADGE = (14, 14, 42, 28)             # the flag in the picture's top-left corner
 PICTURE_PIRATE = (8, 8, 164, 180)
-PIRATE_NAME_RECT = (12, 196, 156, 48)
 PICTURE_MOVE = (8, 8, 164, 164)
-MOVE_NAME_RECT = (12, 182, 156, 62)
 PICTURE_ADV = (8, 8, 164, 122)
-ADV_TEXT_RECT = (12, 138, 156, 106)       # the adventure's name and effect
-FLAG = (96, 64)
-TOKEN = 64
-SPACE = 64
-TABLE = (1280, 720)
 MENU = (400, 240)
 K = 3
 
@@ -122,40 +83,6 @@ def M():
     return make_art
 
 
-def posterize(s: pygame.Surface, bits: int) -> pygame.Surface:
-    """Drop the lowest ``bits`` of each colour channel, alpha kept (the PNG shrinks)."""
-    step = 1 << bits
-    lut = bytes(min(255, (v // step) * step + step // 2) for v in range(256))
-    data = pygame.image.tobytes(s, "RGBA")
-    rgb = bytearray(data)
-    rgb[0::4] = data[0::4].translate(lut)
-    rgb[1::4] = data[1::4].translate(lut)
-    rgb[2::4] = data[2::4].translate(lut)
-    return pygame.image.frombytes(bytes(rgb), s.get_size(), "RGBA")
-
-
-def font(role: str, size: int) -> pygame.font.Font:
-    return pygame.font.Font(str(ROOT / "assets" / "fonts" / P.FONT_FILES[role]), size)
-
-
-def tex_fill(c: Canvas, name: str, tex_px: int = 256) -> pygame.Surface:
-    t = pygame.transform.smoothscale(_tex[name], (tex_px * c.k, tex_px * c.k))
-    return A.tile(t, c.surf.get_size())
-
-
-def clip_paste(c: Canvas, lay: Canvas, x: float, y: float, w: float, h: float, r: float) -> None:
-    mask = c.layer()
-    mask.rect((255, 255, 255, 255), x, y, w, h, radius=r)
-    lay.surf.blit(mask.surf, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    c.paste(lay)
-
-
-def glow(c: Canvas, x: float, y: float, r: float, col, alpha: int) -> None:
-    g = c.layer()
-    g.circle(rgba(col, 255), (x, y), r)
-    c.paste(A.blur(g.surf, max(1, int(r * c.k * 0.6))), alpha)
-
-
 def grad(c: Canvas, x: float, y: float, w: float, h: float, stops) -> None:
     g = A.vgradient((max(1, int(w * c.k)), max(1, int(h * c.k))), stops)
     c.surf.blit(g, c.p((x, y)))
@@ -181,12 +108,19 @@ def parchment_plate(c: Canvas, x: float, y: float, w: float, h: float, r: float 
     lay = c.layer()
     lay.rect((255, 255, 255), x, y, w, h, radius=r)
     lay.fill_gradient_mask(mix((255, 250, 238), P.PARCHMENT, 0.4), mix(P.PARCHMENT, P.PARCHMENT_DARK, 0.35))
-    lay.surf.blit(tex_fill(c, "parchment", 180), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    lay.surf.blit(A.tex_fill(c, _tex["parchment"], 180), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     add = pygame.Surface(c.surf.get_size())
     add.fill((40, 36, 30))
     lay.surf.blit(add, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     c.paste(lay)
     c.rect(shade(P.GOLD, 0.8), x, y, w, h, radius=r, width=1.2)
+
+
+def plate_under(c: Canvas, *rects: tuple[int, int, int, int]) -> None:
+    """The blank plate the scene letters on: around ``rects`` (sprites.py's ``*_RECT``) with a 2 px margin."""
+    x, y = min(r[0] for r in rects), min(r[1] for r in rects)
+    x1, y1 = max(r[0] + r[2] for r in rects), max(r[1] + r[3] for r in rects)
+    parchment_plate(c, x - 2, y - 2, x1 - x + 4, y1 - y + 4)
 
 
 def card_frame(c: Canvas, frame=P.WOOD_DARK, face=None) -> None:
@@ -197,7 +131,7 @@ def card_frame(c: Canvas, frame=P.WOOD_DARK, face=None) -> None:
     body.rect((255, 255, 255), 2.5, 2.5, W - 5, H - 5, radius=RADIUS - 2)
     top, bottom = face or (shade(frame, 1.15), shade(frame, 0.85))
     body.fill_gradient_mask(top, bottom)
-    wood = tex_fill(c, "wood", 160)
+    wood = A.tex_fill(c, _tex["wood"], 160)
     lay_w = body.surf.copy()
     lay_w.blit(wood, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     c.paste(body)
@@ -210,13 +144,13 @@ def window(c: Canvas, rect, draw: Callable[[Canvas], None], r: float = 7) -> Non
     x, y, w, h = rect
     lay = c.layer()
     draw(lay)
-    clip_paste(c, lay, x, y, w, h, r)
+    A.clip_paste(c, lay, x, y, w, h, r)
     c.rect(INK, x, y, w, h, radius=r, width=1.6)
     c.rect(rgba(P.GOLD_LIGHT, 160), x + 1.6, y + 1.6, w - 3.2, h - 3.2, radius=r - 1.5, width=0.7)
 
 
 def finish(c: Canvas, bits: int = 2) -> pygame.Surface:
-    return posterize(M().round_corners(c.result(), RADIUS), bits)
+    return A.posterize(M().round_corners(c.result(), RADIUS), bits)
 
 
 def arrow(c: Canvas, x0: float, x1: float, y: float, h: float, col, label: str | None = None) -> None:
@@ -536,7 +470,7 @@ def ship_card(ship: str, damaged: bool) -> pygame.Surface:
     if damaged:
         ribbon(c, RIBBON_RECT)
     flag_badge(c, flag, *FLAG_BADGE)
-    parchment_plate(c, 10, 184, 160, 62)
+    plate_under(c, SHIP_NAME_RECT, CAPTAIN_RECT)
     c.line(rgba(P.GOLD, 200), (24, 215), (156, 215), 0.8)
     out = finish(c)
     if damaged:   # a grey cast over the whole card
@@ -674,7 +608,7 @@ def portrait(c: Canvas, rect, who: dict, rng: Rng) -> None:
         if beard is None:   # a touch of colour on the lips and cheeks
             c.lines((170, 60, 60), A.quad((cx - 7, mouth_y), (cx, mouth_y + 3.5), (cx + 7, mouth_y - 0.5), 8), 1.2)
             for sx in (-1, 1):
-                glow(c, cx + sx * hr * 0.55, hy + hr * 0.3, 5, (230, 120, 110), 90)
+                A.glow(c, cx + sx * hr * 0.55, hy + hr * 0.3, 5, (230, 120, 110), 90)
     if beard == "moustache":
         for sx in (-1, 1):
             c.poly(hair, [(cx, mouth_y - 5), (cx + sx * 14, mouth_y - 4), (cx + sx * 19, mouth_y - 9), (cx + sx * 16, mouth_y - 1),
@@ -774,16 +708,23 @@ def hat(c: Canvas, kind: str | None, col, cx: float, hy: float, hr: float) -> No
         c.circle(P.GOLD, (cx + hr * 0.7, top - hr * 0.1), 3)
 
 
+def card_face(frame, face, picture, draw: Callable[[Canvas], None], plate, flag: str | None = None) -> pygame.Surface:
+    """A card's face: its edge and body, the picture ``draw`` paints in its ``picture`` window, the flag badge,
+    the blank plate around ``plate`` (a sprites.py ``*_RECT``)."""
+    c = Canvas(*CARD, K)
+    card_frame(c, frame, face)
+    window(c, picture, draw)
+    if flag is not None:
+        flag_badge(c, flag, *FLAG_BADGE)
+    plate_under(c, plate)
+    return finish(c)
+
+
 def pirate_card(pirate: str) -> pygame.Surface:
     who = CAPTAINS[pirate]
-    flag = pirate.split("-")[1]
     rng = Rng(1000 + PIRATES.index(pirate))
-    c = Canvas(*CARD, K)
-    card_frame(c, (92, 30, 34), ((132, 48, 48), (74, 24, 28)))
-    window(c, PICTURE_PIRATE, lambda lay: portrait(lay, PICTURE_PIRATE, who, rng))
-    flag_badge(c, flag, *FLAG_BADGE)
-    parchment_plate(c, 10, 194, 160, 52)
-    return finish(c)
+    return card_face((92, 30, 34), ((132, 48, 48), (74, 24, 28)), PICTURE_PIRATE,
+                     lambda lay: portrait(lay, PICTURE_PIRATE, who, rng), PIRATE_NAME_RECT, pirate.split("-")[1])
 
 
 def pirate_back() -> pygame.Surface:
@@ -871,7 +812,7 @@ def mv_picture(kind: str, lay: Canvas, rng: Rng) -> None:
         move_sea(lay, rng, (220, 170, 140))
         mini_ship(lay, cx + 6, y + h * 0.8, 40)
         bx, by = cx - 18, y + h * 0.38
-        glow(lay, bx + 30, by - 34, 16, (255, 220, 120), 200)
+        A.glow(lay, bx + 30, by - 34, 16, (255, 220, 120), 200)
         lay.circle(rgba((0, 0, 0), 90), (bx + 2, by + 4), 24)
         lay.circle((30, 30, 36), (bx, by), 24)
         lay.circle((80, 84, 96), (bx - 8, by - 8), 7)
@@ -929,11 +870,7 @@ def mv_picture(kind: str, lay: Canvas, rng: Rng) -> None:
 
 def movement_card(kind: str) -> pygame.Surface:
     rng = Rng(1100 + MOVEMENT_TYPES.index(kind))
-    c = Canvas(*CARD, K)
-    card_frame(c, (70, 52, 40))
-    window(c, PICTURE_MOVE, lambda lay: mv_picture(kind, lay, rng))
-    parchment_plate(c, 10, 180, 160, 66)
-    return finish(c)
+    return card_face((70, 52, 40), None, PICTURE_MOVE, lambda lay: mv_picture(kind, lay, rng), MOVE_NAME_RECT)
 
 
 def movement_back() -> pygame.Surface:
@@ -1080,7 +1017,7 @@ def adv_picture(kind: str, lay: Canvas, rng: Rng) -> None:
         lay.poly((250, 250, 246), [(cx, y + 16), (cx + 30, y + 20), (cx + 26, y + 30), (cx + 30, y + 40), (cx, y + 38)])
         lay.lines(shade(FOG, 0.8), [(cx, y + 16), (cx + 30, y + 20), (cx + 26, y + 30), (cx + 30, y + 40), (cx, y + 38)], 0.8)
     elif base == "adv-neptunes-favor":
-        glow(lay, cx, cy - 6, 34, (255, 240, 180), 150)
+        A.glow(lay, cx, cy - 6, 34, (255, 240, 180), 150)
         tx, ty = cx, y + 14
         lay.line(P.GOLD, (tx, ty + 18), (tx, hz + 20), 4)
         lay.line(shade(P.GOLD, 0.6), (tx + 1.2, ty + 18), (tx + 1.2, hz + 20), 1)
@@ -1123,7 +1060,7 @@ def adv_picture(kind: str, lay: Canvas, rng: Rng) -> None:
             lay.rect((236, 214, 170), mx + mw - 24, my, 30, mh, radius=10)   # rolled edge
             lay.rect(shade((236, 214, 170), 0.7), mx + mw - 24, my, 30, mh, radius=10, width=1)
     elif base == "adv-legendary-treasure":
-        glow(lay, cx, hz - 10, 40, (255, 220, 120), 200)
+        A.glow(lay, cx, hz - 10, 40, (255, 220, 120), 200)
         Mk.chest(lay, cx, hz + 20, 80)
         crown = [(cx - 20, hz - 30), (cx - 22, hz - 52), (cx - 10, hz - 40), (cx, hz - 58), (cx + 10, hz - 40), (cx + 22, hz - 52), (cx + 20, hz - 30)]
         lay.poly(P.GOLD, crown)
@@ -1131,7 +1068,7 @@ def adv_picture(kind: str, lay: Canvas, rng: Rng) -> None:
         for px in (-10, 0, 10):
             lay.circle((200, 40, 60), (cx + px, hz - 36), 2.4)
     elif base == "adv-cursed-treasure":
-        glow(lay, cx, hz - 10, 40, (140, 230, 150), 170)
+        A.glow(lay, cx, hz - 10, 40, (140, 230, 150), 170)
         Mk.chest(lay, cx, hz + 20, 80)
         Mk.skull(lay, cx, hz - 42, 14, (226, 236, 216), (40, 70, 50), bones=True)
     elif base == "adv-volcano":
@@ -1176,12 +1113,12 @@ def adv_picture(kind: str, lay: Canvas, rng: Rng) -> None:
         lay.rect(INK, cx - 11, hz + 7, 2, 6)
         lay.rect(INK, cx + 9, hz + 7, 2, 6)
     elif base == "adv-cursed-waters":
-        glow(lay, cx, hz + 12, 40, (120, 240, 140), 140)
+        A.glow(lay, cx, hz + 12, 40, (120, 240, 140), 140)
         Mk.skull(lay, cx, hz - 4, 22, (210, 236, 200), (30, 60, 40), bones=True)
         for i in range(6):
             lay.circle(rgba((150, 240, 160), 200), (cx - 50 + i * 20, hz + 20 + (i % 2) * 4), 2 + (i % 3))
     elif base == "adv-ghost-ship":
-        glow(lay, cx, hz - 20, 50, (170, 230, 220), 120)
+        A.glow(lay, cx, hz - 20, 50, (170, 230, 220), 120)
         mini_ship(lay, cx, hz + 10, 40, (150, 190, 190), alpha=150)
         lay.circle((240, 240, 220), (x + w - 30, y + 24), 12)
         lay.circle(sky[0], (x + w - 24, y + 20), 10)
@@ -1228,12 +1165,7 @@ def adv_picture(kind: str, lay: Canvas, rng: Rng) -> None:
 
 def adventure_card(kind: str) -> pygame.Surface:
     rng = Rng(1200 + ADVENTURE_TYPES.index(kind))
-    c = Canvas(*CARD, K)
-    frame, face = ADV_FRAME[CATEGORY[kind]]
-    card_frame(c, frame, face)
-    window(c, PICTURE_ADV, lambda lay: adv_picture(kind, lay, rng))
-    parchment_plate(c, 10, 136, 160, 110)
-    return finish(c)
+    return card_face(*ADV_FRAME[CATEGORY[kind]], PICTURE_ADV, lambda lay: adv_picture(kind, lay, rng), ADV_TEXT_RECT)
 
 
 def fame_star(c: Canvas, x: float, y: float, r: float) -> None:
@@ -1394,7 +1326,7 @@ def table() -> pygame.Surface:
     rgba_out.blit(A.blur(sh, 8), (0, 0))
     rgba_out.blit(out.subsurface((b, b, tw - 2 * b, th - 2 * b)), (b, b))
     pygame.draw.rect(rgba_out, (120, 96, 64), pygame.Rect(b, b, tw - 2 * b, th - 2 * b), 1)
-    return posterize(rgba_out, 2)
+    return A.posterize(rgba_out, 2)
 
 
 def menu_picture() -> pygame.Surface:
@@ -1425,7 +1357,7 @@ def menu_picture() -> pygame.Surface:
     c.surf.blit(sh2, sh2.get_rect(center=c.p((82, 222))))
     c.blit_at(cap2, (78, 216))
     Mk.vignette(c, 80)
-    return posterize(Mk.round_corners(c.result(), 12), 1)
+    return A.posterize(Mk.round_corners(c.result(), 12), 1)
 
 
 # =============================================================================================
@@ -1474,28 +1406,7 @@ def contract() -> dict[str, tuple[int, int]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=ROOT / "assets" / "images", help="output folder (default: assets/images)")
-    ap.add_argument("--sheet", type=Path, default=None, help="also write a contact sheet PNG here")
-    ap.add_argument("--only", default="", help="draw only the images whose name contains this (for looking)")
-    args = ap.parse_args(argv)
-    t0 = time.perf_counter()
-    A.setup()
-    Mk = M()
-    for name, fn in (("sea", Mk.tex_sea), ("sand", Mk.tex_sand), ("wood", Mk.tex_wood), ("parchment", Mk.tex_parchment)):
-        Mk.tex_cache[name] = fn()
-    images = build_all(dict(Mk.tex_cache))
-    images["menu/spanish-main.png"] = menu_picture()
-    if args.only:
-        images = {k: v for k, v in images.items() if args.only in k}
-    for rel, surf in images.items():
-        path = args.out / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surf, str(path))
-    if args.sheet:
-        pygame.image.save(Mk.contact_sheet(images, 1600), str(args.sheet))
-    print(f"make_spanish_main_art: {len(images)} images in {args.out} ({time.perf_counter() - t0:.1f} s)")
-    return 0
+    return A.run_alone("make_spanish_main_art", __doc__, build_all, "menu/spanish-main.png", menu_picture, argv)
 
 
 if __name__ == "__main__":

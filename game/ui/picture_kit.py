@@ -1,5 +1,5 @@
 """What the rules pictures of several games share (Planks, Spanish Main): the examples and the actions drawn on
-them (``Mark``, ``Example``, replayed through the engine by ``verdict_in`` and ``played_in``), the scale of one
+them (``Mark``, ``Example``, replayed through the engine by ``Replay``), the scale of one
 picture (``Kit``: design pixels, fonts never below 12 px, plates, words, titles, parchment cards, the wood
 frame), and the layout helpers ``column``, ``row``, ``arrow``, ``fit_width`` and ``draw_picture``.
 
@@ -16,7 +16,7 @@ import pygame
 from game.core.protocol import Action, State, Text
 from game.ui import palette, theme
 
-__all__ = ["Mark", "Example", "verdict_in", "played_in", "Kit", "column", "row", "arrow", "fit_width",
+__all__ = ["Mark", "Example", "Replay", "Kit", "column", "row", "arrow", "fit_width",
            "draw_picture"]
 
 
@@ -40,19 +40,34 @@ class Example:
     marks: tuple[Mark, ...] = ()
 
 
-def verdict_in(s: State, mark: Mark) -> tuple[Any, Text | None]:
-    """Play every action of ``mark`` but the last on ``s`` (each must be legal) and ask the engine about the
-    last: (the position it is asked in, None if legal or the reason it is refused)."""
-    for a in mark.actions[:-1]:
-        s.apply(a)
-    return s, s.check(mark.actions[-1])
+@dataclass(frozen=True)
+class Replay:
+    """A game's examples replayed through its engine: ``rules`` (its ``Rules``, for a new game) and its
+    ``positions.position(players, **at)``. A game's rules_pictures exports the three methods as its own
+    ``state_of``, ``verdict`` and ``played`` (the tests replay every example through them)."""
+    rules: Any
+    position: Callable[..., State]
 
+    def state_of(self, ex: Example) -> Any:
+        """The example's position: a new game with its options and seed, or ``position(players, **at)``."""
+        if ex.new is not None:
+            return self.rules.new_game(ex.players, ex.new, ex.seed)
+        return self.position(ex.players, **ex.at)
 
-def played_in(s: State, mark: Mark) -> Any:
-    """``s`` after every action of a legal ``mark``."""
-    for a in mark.actions:
-        s.apply(a)
-    return s
+    def verdict(self, ex: Example, mark: Mark) -> tuple[Any, Text | None]:
+        """Play every action of ``mark`` but the last (each must be legal) and ask the engine about the last:
+        (the position it is asked in, None if legal or the reason it is refused)."""
+        s = self.state_of(ex)
+        for a in mark.actions[:-1]:
+            s.apply(a)
+        return s, s.check(mark.actions[-1])
+
+    def played(self, ex: Example, mark: Mark) -> Any:
+        """The position after every action of a legal ``mark``."""
+        s = self.state_of(ex)
+        for a in mark.actions:
+            s.apply(a)
+        return s
 
 
 class Kit:

@@ -1,8 +1,10 @@
-"""Driving a lesson in tests: play it to a named step, Skip it and open it again (each game's test_tutorial.py
-plays its steps with real pygame events; these are the parts every lesson's test shares)."""
+"""Driving a lesson in tests: play it to a named step, Skip it and open it again, wait for the table or the
+step, check the coach's panel clear of the table and a wrong move refused, read what the coach says (each
+game's test_tutorial.py plays its steps with real pygame events; these are the parts every lesson's test
+shares)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 
 def open_lesson(app: Any, game_id: str, fresh: bool = True) -> Any:
@@ -126,3 +128,82 @@ def press_next(app: Any, scene: Any, limit: int, after: int = 2) -> None:
     frames(app, 1)
     click(app, coach.next_button.rect.center)
     frames(app, after)
+
+
+def settle(app: Any, scene: Any, limit: int, due: Callable[[], bool]) -> None:
+    """Frames until no clip plays on the table and ``due()`` (a panel waiting for its turn) is false, at most
+    ``limit``; then two more (the coach's rings pulse on)."""
+    from tests.app.conftest import frames
+    for _ in range(limit):
+        if not scene.timeline.active and not due():
+            break
+        frames(app, 1)
+    frames(app, 2)
+
+
+def ready(app: Any, scene: Any, limit: int) -> None:
+    """Frames until the coach's step is ready to be read (or offers Next), at most ``limit``."""
+    from tests.app.conftest import frames
+    coach = scene.coach
+    for _ in range(limit):
+        if coach.step.ready is None or coach.waiting_for_next():
+            break
+        frames(app, 1)
+
+
+def assert_panel_clear(app: Any, scene: Any, name: str, kept: list) -> None:
+    """The coach's panel is on screen and clear of the ``kept`` rects, of the chooser and the end panel (both on
+    screen too) and of every rect the step rings (each on screen)."""
+    panel = scene.coach.rect
+    screen = app.screen.get_rect()
+    assert screen.contains(panel), (name, panel)
+    kept = list(kept)
+    if scene.chooser is not None:
+        kept.append(scene.chooser.rect)
+        assert screen.contains(scene.chooser.rect), name
+    if scene.ending.visible:
+        kept.append(scene.ending.rect)
+        assert screen.contains(scene.ending.rect), name
+    assert not any(panel.colliderect(r) for r in kept), (name, panel, [r for r in kept if panel.colliderect(r)])
+    for one in rings(scene):
+        assert screen.contains(one) and not panel.colliderect(one), (name, one)
+
+
+def assert_refused(app: Any, scene: Any, wrong: Callable[[], None], settle: Callable[[Any, Any], None]) -> None:
+    """``wrong()``, a move the lesson does not ask for now (legal in the game): nothing is played, the position
+    and the step stay, the coach says so in its words and nudges."""
+    from tests.app.conftest import toasts
+    coach = scene.coach
+    before = (len(scene.session.actions), scene.state.to_json(), coach.index)
+    wrong()
+    settle(app, scene)
+    assert (len(scene.session.actions), scene.state.to_json(), coach.index) == before
+    assert "this lesson asks for another" in toasts(app) and coach.nudge > 0
+
+
+def lesson_said(tutorial: Any, language: str) -> str:
+    """Every text the coach says in ``tutorial`` (its words and its afterwords), in ``language``, joined."""
+    from game.i18n import set_language, tr
+    set_language(language)
+    try:
+        return " ".join(tr(t) for s in tutorial.steps for t in (s.say, s.after) if t is not None)
+    finally:
+        set_language("en")
+
+
+def lesson_steps(scene: Any, limit: int = 80) -> Iterator[Any]:
+    """The lesson's steps as the coach reaches them (the test plays each; at most ``limit`` turns of the loop),
+    until the coach is done. Then: every step was seen, in order, and every action type the lesson promises
+    was used (by the coach's count and among the session's actions)."""
+    coach = scene.coach
+    seen: list[str] = []
+    for _ in range(limit):
+        if coach.done:
+            break
+        if not seen or seen[-1] != coach.step.name:
+            seen.append(coach.step.name)
+        yield coach.step
+    assert coach.done, f"the lesson stopped at {coach.step.name}"
+    assert seen == [s.name for s in coach.tutorial.steps]                # every step, in order, none skipped
+    promised = set(coach.tutorial.action_types)
+    assert promised <= coach.used and promised <= {a.kind for a in scene.session.actions}

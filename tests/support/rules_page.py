@@ -1,7 +1,8 @@
 """What the rules-page tests of several games share (Planks, Spanish Main, Pirateer): the ``lang`` and
 ``display`` fixtures (import them into the test module), the page's text in a language, the checks that a
 picture is not blank, that a drawn action is what the engine says, that the paragraphs are short and the
-headings are headings, and the rules scene scrolled to the bottom."""
+headings are headings, and the rules scene scrolled to the bottom; ``PageTests``, the tests themselves where
+every game passes them the same way."""
 from __future__ import annotations
 
 from types import ModuleType
@@ -94,3 +95,76 @@ def scrolled_rules_scene(app: Any, game_id: str, size: tuple[int, int], language
     scene.draw(screen)
     assert scene.scroll == scene.content_h - scene.panel.content_rect.h
     return scene
+
+
+class PageTests:
+    """The rules-page tests every game with a ``rules_pictures`` module passes the same way. A game's test module
+    subclasses it (``class TestPage(rules_page.PageTests)``) and sets ``game_id``, ``rules`` (its RULES),
+    ``summary`` (its RULES_SUMMARY), ``pictures`` (its rules_pictures module), ``caption`` (a picture's caption key, ``{}`` for its
+    name), ``again`` (the picture drawn twice) and ``italian_widths``; the module needs the ``display``, ``lang``
+    and ``app`` fixtures."""
+    game_id: str
+    rules: Any
+    summary: Sequence[str]
+    pictures: ModuleType
+    caption: str
+    again: str
+    widths = (520, 609, 700, 812, 860)   # the page's column at 960x540 and at 1280x720, and the widths around them
+    italian_widths: Sequence[int] = (520, 812)
+    langs = ("en", "it")
+
+    def pytest_generate_tests(self, metafunc: Any) -> None:
+        """Each test's arguments: every picture on the page (``name``), ``width``, ``italian_width``,
+        ``language``, the window ``size`` and every action drawn (``mark``: the example's name and the mark)."""
+        marks = [(n, k) for n, ex in self.pictures.EXAMPLES.items() for k in range(len(ex.marks))]
+        values = {"name": self.names(), "width": self.widths, "italian_width": self.italian_widths,
+                  "language": self.langs, "size": [(1280, 720), (960, 540)], "mark": marks}
+        for arg, vals in values.items():
+            if arg in metafunc.fixturenames:
+                metafunc.parametrize(arg, vals, ids=[f"{v[0]}-{v[1]}" if isinstance(v, tuple) else str(v)
+                                                     for v in vals])
+
+    def names(self) -> list[str]:
+        return [k[1:] for k in self.summary if k.startswith("@")]
+
+    def test_each_picture_fits_its_column_and_is_not_blank(self, display, name: str, width: int) -> None:
+        img = self.pictures.picture(name, width)
+        assert 0 < img.get_width() <= width and img.get_height() > 40
+        assert img.get_height() <= 0.66 * width, "a picture taller than the page's view cannot be seen at once"
+        assert_not_blank(img, name, width)
+
+    def test_each_picture_is_drawn_in_italian_too(self, display, lang, name: str, italian_width: int) -> None:
+        lang("it")
+        img = self.pictures.picture(name, italian_width)
+        assert 0 < img.get_width() <= italian_width and img.get_height() <= 0.66 * italian_width
+
+    def test_a_picture_is_the_same_every_time(self, display) -> None:
+        a, b = self.pictures.picture(self.again, 700), self.pictures.picture(self.again, 700)
+        assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+    def test_an_unknown_picture_is_a_key_error(self, display) -> None:
+        with pytest.raises(KeyError):
+            self.pictures.picture("kraken", 700)
+
+    def test_every_picture_has_its_caption_in_both_catalogs(self, lang, language: str) -> None:
+        lang(language)
+        for name in self.names():
+            key = self.caption.format(name)
+            assert has_key(key) and tr(key) != key, (language, key)
+
+    def test_every_action_drawn_is_what_the_engine_says(self, mark: tuple[str, int]) -> None:
+        assert_mark_agrees(self.pictures, *mark)
+
+    def test_every_option_is_named_as_the_setup_labels_it(self, lang, language: str) -> None:
+        text = page_text(self.summary, language)
+        lang(language)
+        for opt in self.rules.options:
+            assert tr(opt.label) in text, f"{language}: option {opt.key} ({tr(opt.label)!r}) is not in the rules"
+
+    def test_the_rules_scene_draws_every_picture_and_scrolls_to_the_bottom(self, app, size, language: str) -> None:
+        from game.scenes.rules import rules_picture
+        scene = scrolled_rules_scene(app, self.game_id, size, language)
+        entry, width = scene.entry, scene.panel.content_rect.w
+        for name in self.names():   # every picture draws (none failed into the log) and fits the column
+            img = rules_picture(entry, name, width)
+            assert img is not None and img.get_width() <= width

@@ -1,4 +1,4 @@
-"""A shared autouse fixture for the games' sprite tests: fresh caches and the real asset folder."""
+"""Shared fixtures for the games' sprite tests: fresh caches and the real asset folder (autouse), or no art."""
 from __future__ import annotations
 
 from types import ModuleType
@@ -21,3 +21,14 @@ def fresh_sprite_cache(sprites: ModuleType):
         theme.set_asset_root(None)
         sprites.clear_cache()
     return _fresh
+
+
+def no_art_fixture(sprites: ModuleType):
+    """A fixture (assign it to the module-level name ``no_art``): the asset root an empty folder (no image, no
+    font), ``sprites``' cache cleared; it returns that folder."""
+    @pytest.fixture
+    def no_art(tmp_path):
+        theme.set_asset_root(tmp_path)
+        sprites.clear_cache()
+        return tmp_path
+    return no_art

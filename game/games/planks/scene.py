@@ -101,6 +101,9 @@ class EndPanel:
     def visible(self) -> bool:
         return self.kind is not None
 
+    def hide(self) -> None:
+        self.kind = None
+
 
 class PlanksScene(DragTable, TableScene):
     name = "table:planks"
@@ -440,12 +443,9 @@ class PlanksScene(DragTable, TableScene):
 
     def _hint(self, payload: Any, target: Any) -> Text | str | None:
         """What the pointer says over a plank while a pirate is held: the cost, who would fall, the round's end."""
-        if target is None or not isinstance(payload, str) or not payload.startswith("pirate-"):
+        if not isinstance(payload, str) or not payload.startswith("pirate-"):
             return None
-        action = self.drop_action(payload, target)
-        if action is None:
-            return None
-        return self.target_says(action)
+        return super()._hint(payload, target)
 
     def target_says(self, action: Action) -> Text:
         fell, scoring = self.consequence(action)
@@ -462,13 +462,7 @@ class PlanksScene(DragTable, TableScene):
     # Input
     # ------------------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> None:
-        if self.ending.visible:
-            if self.ending.button.handle(event):
-                self.mark_dirty()
-            elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self._ending_next()
-            if self.menu_button.handle(event) or self.logpanel.handle(event):
-                self.mark_dirty()
+        if self._handle_ending(event, self._ending_next):
             return
         self._refresh_buttons()
         for b in (self.end_button, self.undo_button, self.menu_button):
@@ -481,17 +475,8 @@ class PlanksScene(DragTable, TableScene):
         if event.type == pygame.KEYDOWN and self._handle_key(event):
             self.mark_dirty()
             return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if event.type == pygame.MOUSEBUTTONDOWN:
-                self._sync_drag()
-            before = (self.drag.selected, self.drag.dragging, self.drag.target_at(getattr(event, "pos", (0, 0))))
-            handled = self.drag.handle(event)
-            after = (self.drag.selected, self.drag.dragging, self.drag.target_at(getattr(event, "pos", (0, 0))))
-            if handled or before != after or self.drag.dragging is not None:
-                self.mark_dirty()
-            if event.type == pygame.MOUSEBUTTONDOWN and not handled and event.button == 1 \
-                    and self.my_turn() is not None and self.game.phase == PLAY:
-                self.drag.cancel()
+        self._handle_drag_event(event, resync=False,
+                                may_cancel=lambda: self.my_turn() is not None and self.game.phase == PLAY)
 
     def _handle_key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -705,16 +690,6 @@ class PlanksScene(DragTable, TableScene):
         self.app.play("treasure")
         self.mark_dirty()
 
-    def show_results(self) -> None:
-        """The shared table's game over: the game's panel first (the final count, the lines when tied), until its
-        button; after a lesson whose coach has said its last words, the results at once."""
-        if self.coach is not None and self.coach.done:
-            self._see_results()
-            return
-        if not self._results_shown and not self.ending.visible:
-            self._final_due = True
-            self.mark_dirty()
-
     def _show_final_panel(self) -> None:
         self._final_due = False
         self._round_due = False
@@ -749,18 +724,8 @@ class PlanksScene(DragTable, TableScene):
         self._still_since = None
         self.mark_dirty()
 
-    def _see_results(self) -> None:
-        if self._results_shown:
-            return
-        self._results_shown = True
-        self.ending.kind = None
-        super().show_results()
-
     def ending_shown(self) -> str | None:
         return {"round": "round-end", "game": "game-end"}.get(self.ending.kind or "")
-
-    def ending_button(self) -> pygame.Rect | None:
-        return pygame.Rect(self.ending.button.rect) if self.ending.visible else None
 
     def _ring_path(self, frm: int, to: int) -> list[tuple[float, float]]:
         """A chest's way clockwise round the deck ring from plank ``frm`` to ``to`` (round the stern or the bow)."""

@@ -44,21 +44,10 @@ K = "sm.rulebook.pic."
 # ==================================================================================================
 # Positions and the actions shown on them (the tests replay every one through the engine)
 # ==================================================================================================
-def state_of(ex: Example) -> SpanishMainState:
-    if ex.new is not None:
-        return RULES.new_game(ex.players, ex.new, ex.seed)  # type: ignore[return-value]
-    return position(ex.players, **ex.at)
-
-
-def verdict(ex: Example, mark: Mark) -> tuple[SpanishMainState, Text | None]:
-    """Play every action of ``mark`` but the last (each must be legal) and ask the engine about the last:
-    (the position it is asked in, None if legal or the reason it is refused)."""
-    return picture_kit.verdict_in(state_of(ex), mark)
-
-
-def played(ex: Example, mark: Mark) -> SpanishMainState:
-    """The position after every action of a legal ``mark``."""
-    return picture_kit.played_in(state_of(ex), mark)
+_replay = picture_kit.Replay(RULES, position)
+state_of: Callable[[Example], SpanishMainState] = _replay.state_of
+verdict: Callable[[Example, Mark], tuple[SpanishMainState, Text | None]] = _replay.verdict
+played: Callable[[Example, Mark], SpanishMainState] = _replay.played
 
 
 _ROW = ["EN1", "ES1", "NL1", "EN2", "ES2", "NL2", "EN3", "ES3", "NL3"]           # front (space 1) to back

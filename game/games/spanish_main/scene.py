@@ -79,6 +79,9 @@ class EndPanel:
         self.started = 0.0              # the app clock when it opened (the count goes on step by step)
         self.button = Button(Text.of("sm.ui.see_results"), on_next, min_width=200, height=44, size=18)
 
+    def hide(self) -> None:
+        self.visible = False
+
 
 class SpanishMainScene(DragTable, TableScene):
     name = "table:spanish-main"
@@ -395,14 +398,6 @@ class SpanishMainScene(DragTable, TableScene):
             self._previews[action] = g.preview(action) if g.phase == PLAY else {}
         return self._previews[action]
 
-    def _hint(self, payload: Any, target: Any) -> Text | str | None:
-        if target is None:
-            return None
-        action = self.drop_action(payload, target)
-        if action is None:
-            return None
-        return self.target_says(action)
-
     def target_says(self, action: Action) -> Text:
         """What a lit target would do, in words: the card on its ship(s), then the adventure's effect."""
         p = self.preview(action)
@@ -424,13 +419,7 @@ class SpanishMainScene(DragTable, TableScene):
     # Input
     # ------------------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> None:
-        if self.ending.visible:
-            if self.ending.button.handle(event):
-                self.mark_dirty()
-            elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self._see_results()
-            if self.menu_button.handle(event) or self.logpanel.handle(event):
-                self.mark_dirty()
+        if self._handle_ending(event, self._see_results):
             return
         if self.accuse is not None:
             self.accuse.handle(event)
@@ -464,18 +453,7 @@ class SpanishMainScene(DragTable, TableScene):
                     self.piles.open(kind)
                     self.mark_dirty()
                     return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if event.type == pygame.MOUSEBUTTONDOWN:
-                self._sync_drag()
-            before = (self.drag.selected, self.drag.dragging, self.drag.target_at(getattr(event, "pos", (0, 0))))
-            handled = self.drag.handle(event)
-            after = (self.drag.selected, self.drag.dragging, self.drag.target_at(getattr(event, "pos", (0, 0))))
-            if before != after or handled:
-                self._sync_drag()
-            if handled or before != after or self.drag.dragging is not None:
-                self.mark_dirty()
-            if event.type == pygame.MOUSEBUTTONDOWN and not handled and event.button == 1:
-                self.drag.cancel()
+        self._handle_drag_event(event, resync=True)
 
     def _handle_key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -653,14 +631,6 @@ class SpanishMainScene(DragTable, TableScene):
             return None
         return super().bot_due()
 
-    def show_results(self) -> None:
-        if self.coach is not None and self.coach.done:
-            self._see_results()
-            return
-        if not self._results_shown and not self.ending.visible:
-            self._final_due = True
-            self.mark_dirty()
-
     def _show_final_panel(self) -> None:
         self._final_due = False
         self.ending.visible = True
@@ -671,18 +641,8 @@ class SpanishMainScene(DragTable, TableScene):
         self.app.play("fanfare")
         self.mark_dirty()
 
-    def _see_results(self) -> None:
-        if self._results_shown:
-            return
-        self._results_shown = True
-        self.ending.visible = False
-        super().show_results()
-
     def ending_shown(self) -> str | None:
         return "game-end" if self.ending.visible else None
-
-    def ending_button(self) -> pygame.Rect | None:
-        return pygame.Rect(self.ending.button.rect) if self.ending.visible else None
 
     def _layout_ending(self) -> None:
         e = self.ending

@@ -64,15 +64,15 @@ CATEGORY = {**{t: "fame" for t in ADVENTURE_TYPES[:9] + ("adv-loot-en", "adv-loo
                                      "adv-attack-nl")},
             "adv-ghost-ship": "loss", "adv-cursed-ship": "loss", "adv-mutiny": "reveal"}
 
-# Art geometry (build/make_spanish_main_art.py draws to these numbers).
+# Art geometry, in art pixels: build/make_spanish_main_art.py imports these and draws to them.
 ART_CARD = (180, 252)
-_SHIP_NAME = (12, 186, 156, 28)
-_CAPTAIN = (12, 216, 156, 28)
-_RIBBON = (30, 150, 120, 22)
-_FLAG_BADGE = (14, 14, 42, 28)
-_PIRATE_NAME = (12, 196, 156, 48)
-_MOVE_NAME = (12, 182, 156, 62)
-_ADV_TEXT = (12, 138, 156, 106)
+SHIP_NAME_RECT = (12, 186, 156, 28)       # the ship's name ...
+CAPTAIN_RECT = (12, 216, 156, 28)         # ... and its captain's, under the picture
+RIBBON_RECT = (30, 150, 120, 22)          # damaged: the ribbon's blank middle ("damaged")
+FLAG_BADGE = (14, 14, 42, 28)             # the flag in the picture's top-left corner
+PIRATE_NAME_RECT = (12, 196, 156, 48)
+MOVE_NAME_RECT = (12, 182, 156, 62)
+ADV_TEXT_RECT = (12, 138, 156, 106)       # the adventure's name and effect
 ART_FLAG = (96, 64)
 ART_TOKEN = 64
 ART_SPACE = 64
@@ -114,34 +114,34 @@ def _rect(art: Rect, height: int) -> pygame.Rect:
 
 def ship_name_rect(height: int) -> pygame.Rect:
     """Where the scene letters the ship's name on ``ship_card(..., height)``."""
-    return _rect(_SHIP_NAME, height)
+    return _rect(SHIP_NAME_RECT, height)
 
 
 def captain_rect(height: int) -> pygame.Rect:
     """Where the scene letters the captain's name (under the ship's) on ``ship_card(..., height)``."""
-    return _rect(_CAPTAIN, height)
+    return _rect(CAPTAIN_RECT, height)
 
 
 def ribbon_rect(height: int) -> pygame.Rect:
     """The damaged ribbon's blank middle (the word "damaged")."""
-    return _rect(_RIBBON, height)
+    return _rect(RIBBON_RECT, height)
 
 
 def flag_badge_rect(height: int) -> pygame.Rect:
-    return _rect(_FLAG_BADGE, height)
+    return _rect(FLAG_BADGE, height)
 
 
 def pirate_name_rect(height: int) -> pygame.Rect:
-    return _rect(_PIRATE_NAME, height)
+    return _rect(PIRATE_NAME_RECT, height)
 
 
 def movement_name_rect(height: int) -> pygame.Rect:
-    return _rect(_MOVE_NAME, height)
+    return _rect(MOVE_NAME_RECT, height)
 
 
 def adventure_text_rect(height: int) -> pygame.Rect:
     """The adventure's name and effect go here (the large active card letters both)."""
-    return _rect(_ADV_TEXT, height)
+    return _rect(ADV_TEXT_RECT, height)
 
 
 def flag_size(width: int) -> tuple[int, int]:
@@ -159,38 +159,27 @@ def ship_card(ship: str, height: int, damaged: bool = False) -> pygame.Surface:
 
 
 def pirate_card(pirate: str, height: int) -> pygame.Surface:
-    wh = card_size(height)
-    name = f"{pirate}.png" if pirate in PIRATES else ""
-    return _cached(("pirate", pirate, wh), lambda: _art_or(name, wh, lambda s: _plain_pirate(pirate, s)))
+    return _face("pirate", pirate, PIRATES, height, _plain_pirate)
 
 
 def pirate_back(height: int) -> pygame.Surface:
-    wh = card_size(height)
-    return _cached(("pirate_back", wh), lambda: _art_or("pirate_back.png", wh, lambda s: _plain_back("pirate", s)))
+    return _back("pirate", height)
 
 
 def movement_card(card: str, height: int) -> pygame.Surface:
-    kind = card_type(card)
-    wh = card_size(height)
-    name = f"{kind}.png" if kind in MOVEMENT_TYPES else ""
-    return _cached(("movement", kind, wh), lambda: _art_or(name, wh, lambda s: _plain_movement(kind, s)))
+    return _face("movement", card_type(card), MOVEMENT_TYPES, height, _plain_movement)
 
 
 def movement_back(height: int) -> pygame.Surface:
-    wh = card_size(height)
-    return _cached(("movement_back", wh), lambda: _art_or("movement_back.png", wh, lambda s: _plain_back("movement", s)))
+    return _back("movement", height)
 
 
 def adventure_card(card: str, height: int) -> pygame.Surface:
-    kind = card_type(card)
-    wh = card_size(height)
-    name = f"{kind}.png" if kind in ADVENTURE_TYPES else ""
-    return _cached(("adventure", kind, wh), lambda: _art_or(name, wh, lambda s: _plain_adventure(kind, s)))
+    return _face("adventure", card_type(card), ADVENTURE_TYPES, height, _plain_adventure)
 
 
 def adventure_back(height: int) -> pygame.Surface:
-    wh = card_size(height)
-    return _cached(("adventure_back", wh), lambda: _art_or("adventure_back.png", wh, lambda s: _plain_back("adventure", s)))
+    return _back("adventure", height)
 
 
 def fame_card(height: int) -> pygame.Surface:
@@ -237,6 +226,20 @@ _art_or = _cache.art_or
 _scaled = theme.smooth_scaled
 
 
+def _face(family: str, kind: str, known: tuple[str, ...], height: int, plain) -> pygame.Surface:
+    """The card ``kind`` of ``family`` (pirate, movement, adventure) from ``<kind>.png``, or ``plain(kind, wh)``
+    for a kind the art does not know or a missing file."""
+    wh = card_size(height)
+    name = f"{kind}.png" if kind in known else ""
+    return _cached((family, kind, wh), lambda: _art_or(name, wh, lambda s: plain(kind, s)))
+
+
+def _back(family: str, height: int) -> pygame.Surface:
+    """The back of a ``family`` card (pirate, movement, adventure) from ``<family>_back.png``."""
+    wh = card_size(height)
+    return _cached((f"{family}_back", wh), lambda: _art_or(f"{family}_back.png", wh, lambda s: _plain_back(family, s)))
+
+
 # --------------------------------------------------------------------------------------------------
 # plain fallbacks (missing art): simple shapes that still tell the pieces apart
 # --------------------------------------------------------------------------------------------------
@@ -280,7 +283,7 @@ def _plain_flag(flag_id: str, wh: tuple[int, int]) -> pygame.Surface:
 
 
 def _badge(out: pygame.Surface, flag_id: str) -> None:
-    r = _rect(_FLAG_BADGE, out.get_height())
+    r = _rect(FLAG_BADGE, out.get_height())
     out.blit(_plain_flag(flag_id, r.size), r)
 
 
@@ -297,10 +300,10 @@ def _plain_ship(ship: str, damaged: bool, wh: tuple[int, int]) -> pygame.Surface
         if not (damaged and i == 1):
             pygame.draw.rect(out, (246, 236, 210), (w * mx - 12 * k, top + 6 * k, 24 * k, 30 * k))
     if damaged:
-        pygame.draw.rect(out, (160, 36, 30), _rect(_RIBBON, h).inflate(round(20 * k), round(4 * k)))
+        pygame.draw.rect(out, (160, 36, 30), _rect(RIBBON_RECT, h).inflate(round(20 * k), round(4 * k)))
     _badge(out, flag_of(ship))
-    _plate(out, _SHIP_NAME)
-    _plate(out, _CAPTAIN)
+    _plate(out, SHIP_NAME_RECT)
+    _plate(out, CAPTAIN_RECT)
     return out
 
 
@@ -313,7 +316,7 @@ def _plain_pirate(pirate: str, wh: tuple[int, int]) -> pygame.Surface:
     fnt = theme.font_px("bold", max(6, h // 8))
     theme.draw_text(out, str(n % 3 + 1), fnt, palette.INK, (w // 2, round(h * 0.4)), "center")
     _badge(out, flag_of(pirate))
-    _plate(out, _PIRATE_NAME)
+    _plate(out, PIRATE_NAME_RECT)
     return out
 
 
@@ -370,7 +373,7 @@ def _plain_movement(kind: str, wh: tuple[int, int]) -> pygame.Surface:
     else:   # fog and anything unknown
         for i in range(3):
             pygame.draw.ellipse(out, (214, 218, 220), (w * 0.12, h * (0.2 + i * 0.13), w * 0.76, h * 0.1))
-    _plate(out, _MOVE_NAME)
+    _plate(out, MOVE_NAME_RECT)
     return out
 
 
@@ -394,7 +397,7 @@ def _plain_adventure(kind: str, wh: tuple[int, int]) -> pygame.Surface:
         r = pygame.Rect(0, 0, round(w * 0.26), round(w * 0.17))
         r.topright = (w - round(w * 0.07), round(w * 0.06))
         out.blit(_plain_flag(kind.rsplit("-", 1)[-1], r.size), r)
-    _plate(out, _ADV_TEXT)
+    _plate(out, ADV_TEXT_RECT)
     return out
 
 

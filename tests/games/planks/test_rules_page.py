@@ -3,20 +3,17 @@ of the engine), the text (every part of the game, every option and the variant n
 and the page on screen."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.games.planks import GAME, RULES_SUMMARY, rules_pictures
 from game.games.planks.rules import (BIG, RULES, ChooseColours, EndTurn, GiveTreasure, KeepTreasure, Move,
                                      PlaceChests, PlacePirates, Rescue, line_length)
-from game.i18n import has_key, tr
+from game.i18n import tr
 from tests.app.conftest import app  # noqa: F401  (the headless App fixture)
 from tests.support import rules_page
 
 PICTURES = [k[1:] for k in RULES_SUMMARY if k.startswith("@")]
 LANGS = ("en", "it")
-#: the page's column at 960x540 and at 1280x720 (``RulesScene``), and the widths around them
-WIDTHS = (520, 609, 700, 812, 860)
 
 display, lang = rules_page.display, rules_page.lang     # the fixtures
 
@@ -33,49 +30,15 @@ def test_the_page_has_the_pictures_the_brief_asks_for() -> None:
     assert GAME.rules_summary == RULES_SUMMARY
 
 
-@pytest.mark.parametrize("name", PICTURES)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_each_picture_fits_its_column_and_is_not_blank(display, name: str, width: int) -> None:
-    img = rules_pictures.picture(name, width)
-    assert 0 < img.get_width() <= width and img.get_height() > 40
-    assert img.get_height() <= 0.66 * width, "a picture taller than the page's view cannot be seen at once"
-    rules_page.assert_not_blank(img, name, width)
-
-
-@pytest.mark.parametrize("name", PICTURES)
-def test_each_picture_is_drawn_in_italian_too(display, lang, name: str) -> None:
-    lang("it")
-    img = rules_pictures.picture(name, 609)
-    assert 0 < img.get_width() <= 609 and img.get_height() <= 0.66 * 609
-
-
-def test_a_picture_is_the_same_every_time(display) -> None:
-    a, b = rules_pictures.picture("legal", 700), rules_pictures.picture("legal", 700)
-    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
-
-
-def test_an_unknown_picture_is_a_key_error(display) -> None:
-    with pytest.raises(KeyError):
-        rules_pictures.picture("kraken", 700)
-
-
-@pytest.mark.parametrize("language", LANGS)
-def test_every_picture_has_its_caption_in_both_catalogs(lang, language: str) -> None:
-    lang(language)
-    for name in PICTURES:
-        key = f"planks.rules.picture.{name}.caption"
-        assert has_key(key) and tr(key) != key, (language, key)
+class TestPage(rules_page.PageTests):
+    """Every picture fits its column (Italian too), is the same every time and has its caption; every action
+    drawn is what the engine says; every option (the variant too) is named; the rules scene draws them all and
+    scrolls."""
+    game_id, rules, summary, pictures = "planks", RULES, RULES_SUMMARY, rules_pictures
+    caption, again, italian_widths = "planks.rules.picture.{}.caption", "legal", (609,)
 
 
 # -- what the pictures show agrees with the engine --------------------------------------------------
-MARKS = [(name, k) for name, ex in rules_pictures.EXAMPLES.items() for k in range(len(ex.marks))]
-
-
-@pytest.mark.parametrize("name,k", MARKS)
-def test_every_action_drawn_is_what_the_engine_says(name: str, k: int) -> None:
-    rules_page.assert_mark_agrees(rules_pictures, name, k)
-
-
 def test_every_picture_with_a_move_has_its_example() -> None:
     assert set(rules_pictures.EXAMPLES) == set(PICTURES)
     kinds = {type(a) for ex in rules_pictures.EXAMPLES.values() for m in ex.marks for a in m.actions}
@@ -174,14 +137,6 @@ def test_the_two_player_picture_counts_the_turn_and_passes_the_marker() -> None:
 
 
 # -- the text covers the game -----------------------------------------------------------------------
-@pytest.mark.parametrize("language", LANGS)
-def test_every_option_and_the_variant_is_named_as_the_setup_labels_it(lang, language: str) -> None:
-    text = page_text(language)
-    lang(language)
-    for opt in RULES.options:
-        assert tr(opt.label) in text, f"{language}: option {opt.key} ({tr(opt.label)!r}) is not in the rules"
-
-
 # the game's own names for its parts, as the table names them (domains planks and planks_ui): the page uses the same
 PARTS = ["planks.colour.red", "planks.colour.green", "planks.colour.blue", "planks.colour.yellow"]
 WORDS = {"en": ["plank", "chest", "bag", "MP", "island", "ladder", "clip", "0/1", "round", "turn counter",
@@ -206,14 +161,3 @@ def test_every_part_of_the_game_is_named_with_the_games_own_words(lang, language
 def test_the_paragraphs_are_short_and_headings_are_headings() -> None:
     rules_page.assert_short_paragraphs(RULES_SUMMARY, LANGS, 560)
 
-
-# -- the page on screen -----------------------------------------------------------------------------
-@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
-@pytest.mark.parametrize("language", LANGS)
-def test_the_rules_scene_draws_every_picture_and_scrolls_to_the_bottom(app, size, language: str) -> None:
-    from game.scenes.rules import rules_picture
-    scene = rules_page.scrolled_rules_scene(app, "planks", size, language)
-    entry, width = scene.entry, scene.panel.content_rect.w
-    for name in PICTURES:   # every picture draws (none failed into the log) and fits the column
-        img = rules_picture(entry, name, width)
-        assert img is not None and img.get_width() <= width

@@ -10,17 +10,10 @@ import pygame
 import pytest
 
 from game.games.planks import sprites as S
-from game.ui import theme
-from tests.support.sprites import fresh_sprite_cache
+from tests.support.sprites import fresh_sprite_cache, no_art_fixture
 
 _fresh = fresh_sprite_cache(S)
-
-
-@pytest.fixture
-def no_art(tmp_path):
-    theme.set_asset_root(tmp_path)   # an empty folder: no image, no font
-    S.clear_cache()
-    return tmp_path
+no_art = no_art_fixture(S)                  # an empty asset folder: no image, no font
 
 
 def _mask(s: pygame.Surface, level: int = 128) -> set[tuple[int, int]]:

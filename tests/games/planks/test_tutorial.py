@@ -14,8 +14,10 @@ import pytest
 from game.games.planks import tutorial as lesson
 from game.games.planks.rules import GiveTreasure, Move
 from tests.app.conftest import app, click, drag, frames, toasts  # noqa: F401 - the app fixture
-from tests.support.coach_run import (centre, let_go, pick_up_and_carry, play_to, press_next, rings,
-                                     skip_and_resume, resize_to, watch_bots)
+from tests.support.coach_run import (assert_panel_clear, assert_refused, centre, lesson_said, lesson_steps,
+                                     let_go, pick_up_and_carry, play_to, press_next, ready, rings, skip_and_resume,
+                                     resize_to, watch_bots)
+from tests.support.coach_run import settle as settle_table
 from tests.support.coach_run import open_lesson as open_lesson_of
 
 
@@ -25,11 +27,7 @@ def open_lesson(app, fresh=True):
 
 def settle(app, scene, limit=900):
     """Frames until nothing on the table moves (a hop, a fall, the judging, the flights)."""
-    for _ in range(limit):
-        if not scene.timeline.active and not scene._round_due:      # (the coach's rings pulse on)
-            break
-        frames(app, 1)
-    frames(app, 2)
+    settle_table(app, scene, limit, lambda: scene._round_due)
 
 
 def carry(app, scene):
@@ -86,23 +84,15 @@ def test_the_lesson_plays_through_with_real_gestures(app):
     tutorial = coach.tutorial
     assert tutorial is lesson.TUTORIAL and coach.index == 0
     assert [scene.seat_name(s) for s in range(3)] == ["Captain", "Greta", "Bruno"]
-    seen = []
     clips = {}
-    for _ in range(80):
-        if coach.done:
-            break
-        if not seen or seen[-1] != coach.step.name:
-            seen.append(coach.step.name)
+    for _ in lesson_steps(scene):
         if coach.step.name == "jump":
             clips["explaining" if coach.explaining else "before"] = scene.shown_budget(0)
         play_step(app, scene)
-    assert coach.done, f"the lesson stopped at {coach.step.name}"
-    assert seen == [s.name for s in tutorial.steps]                  # every step, in order
     assert clips == {"before": 9, "explaining": 7}                   # R12: the clip slid down 2 spaces
     state = scene.state
     assert tutorial.scoring(state)
     kinds = [a.kind for a in scene.session.actions]
-    assert set(tutorial.action_types) <= coach.used and set(tutorial.action_types) <= set(kinds)
     red = [a for a in scene.session.actions if a.seat == 0]
     assert [a.kind for a in red] == ["planks.move", "planks.move", "planks.end", "planks.rescue", "planks.end",
                                      "planks.move", "planks.give"]
@@ -132,18 +122,14 @@ def test_the_lesson_plays_through_with_real_gestures(app):
 
 def test_a_wrong_move_is_refused_in_the_coachs_words_and_changes_nothing(app):
     scene = open_lesson(app)
-    coach = scene.coach
     play_to(scene, "jump", play_step, app)
     settle(app, scene)
-    before = (len(scene.session.actions), scene.state.to_json(), coach.index)
     wrong = Move(0, "pirate-red-4", 1, 1)
     assert scene.state.check(wrong) is None                            # legal, but not the lesson's move now
-    drag(app, centre(scene._pirate_rect("pirate-red-4")), centre(scene.lay.plank_rect(9)))
-    settle(app, scene)
-    assert (len(scene.session.actions), scene.state.to_json(), coach.index) == before
-    assert "this lesson asks for another" in toasts(app) and coach.nudge > 0
+    assert_refused(app, scene, lambda: drag(app, centre(scene._pirate_rect("pirate-red-4")),
+                                            centre(scene.lay.plank_rect(9))), settle)
     play_step(app, scene)                                              # the right move still goes
-    assert coach.explaining and scene.state.planks[lesson.BIG_1][-1] == "pirate-red-5"
+    assert scene.coach.explaining and scene.state.planks[lesson.BIG_1][-1] == "pirate-red-5"
 
 
 def test_skip_then_learn_to_play_again_resumes_at_the_same_step(app):
@@ -193,30 +179,14 @@ def test_the_coachs_panel_covers_neither_the_ship_nor_the_buttons_nor_what_it_po
     scene = open_lesson(app)
     resize_to(app, size)
     coach = scene.coach
-    screen = app.screen.get_rect()
     checked = set()
     for _ in range(80):
         if coach.done:
             break
-        for _ in range(900):
-            if coach.step.ready is None or coach.waiting_for_next():
-                break
-            frames(app, 1)
+        ready(app, scene, 900)
         frames(app, 1)
-        panel = coach.rect
-        name = coach.step.name
-        assert screen.contains(panel), name
-        kept = [scene.lay.ship, scene.lay.side, scene.lay.island]
-        if scene.chooser is not None:
-            kept.append(scene.chooser.rect)
-            assert screen.contains(scene.chooser.rect), name
-        if scene.ending.visible:
-            kept.append(scene.ending.rect)
-            assert screen.contains(scene.ending.rect), name
-        assert not any(panel.colliderect(r) for r in kept), (name, panel, [r for r in kept if panel.colliderect(r)])
-        for one in rings(scene):
-            assert screen.contains(one) and not panel.colliderect(one), (name, one)
-        checked.add(name)
+        assert_panel_clear(app, scene, coach.step.name, [scene.lay.ship, scene.lay.side, scene.lay.island])
+        checked.add(coach.step.name)
         play_step(app, scene)
     assert coach.done and checked == {s.name for s in lesson.TUTORIAL.steps}
     set_language("en")
@@ -225,12 +195,7 @@ def test_the_coachs_panel_covers_neither_the_ship_nor_the_buttons_nor_what_it_po
 def test_the_coach_speaks_the_games_words():
     """The lesson's Italian uses the game's words (passerella, cassa, sacchetto, molletta, PM, manche, isola,
     scala); no text names a plank the lesson does not use."""
-    from game.i18n import set_language, tr
-    set_language("it")
-    try:
-        said = " ".join(tr(t) for s in lesson.TUTORIAL.steps for t in (s.say, s.after) if t is not None)
-    finally:
-        set_language("en")
+    said = lesson_said(lesson.TUTORIAL, "it")
     for word in ("passerella", "cassa grande", "cassa piccola", "sacchetto", "molletta", "plancia del movimento",
                  "PM", "manche", "isola", "scala", "fila"):
         assert word in said, word

@@ -12,7 +12,7 @@ from game import games
 from game.games.playa_pirata import tutorial as lesson
 from game.games.playa_pirata.rules import PlayPirate
 from game.scenes.results import ResultsScene
-from tests.support.coach_run import open_lesson as open_lesson_of, press_next, resize_to
+from tests.support.coach_run import lesson_steps, open_lesson as open_lesson_of, press_next, resize_to
 from tests.app.conftest import app, click, frames, toasts  # noqa: F401 - the app fixture
 
 ENTRY = "playa-pirata"
@@ -121,21 +121,14 @@ def test_the_lesson_plays_through_with_real_gestures(app):
     tutorial = coach.tutorial
     assert tutorial is lesson.TUTORIAL and coach.index == 0
     assert [s.name for s in scene.session.seats] == ["Red", "Blue"]
-    seen = []
     on_sunset = {}
-    for _ in range(200):
-        if coach.done:
-            break
-        if not seen or seen[-1] != coach.step.name:
-            seen.append(coach.step.name)
+    for _ in lesson_steps(scene, 200):
         if scene.state.is_over():                                    # the last steps talk over the sunset
             frames(app, 1)
             assert not isinstance(app.stack.top, ResultsScene), coach.step.name
             assert scene.hand_end is not None and scene.sunset is not None, coach.step.name
             on_sunset[coach.step.name] = (scene.breakdown_held(), coach.rect.copy())
         play_step(app, scene)
-    assert coach.done, f"the lesson stopped at {coach.step.name}"
-    assert seen == [s.name for s in tutorial.steps]                 # every step, in order, none skipped
     # the sunset: the beach turned over first (the breakdown held back), then the breakdown's rows, the
     # coach in the log's column beside it; only the coach's last Next shows the results
     assert list(on_sunset) == ["takers", "values", "scores", "done"]
@@ -149,8 +142,6 @@ def test_the_lesson_plays_through_with_real_gestures(app):
     state = scene.state
     assert tutorial.scoring(state)                                   # the sunset: the hand is scored
     assert state.last_hand.scores == [19, 15]                        # what the coach announced
-    kinds = {a.kind for a in scene.session.actions}
-    assert set(tutorial.action_types) <= coach.used and set(tutorial.action_types) <= kinds
     assert set(tutorial.action_types) == {t.kind for t in state.rules.action_types} - \
         {"pp.position", "pp.draft", "pp.special"}                   # all but the variants' (said in the lesson)
     # the learner's moves were the lesson's, Blue's its script's

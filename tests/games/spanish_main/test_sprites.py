@@ -12,16 +12,10 @@ import pytest
 
 from game.games.spanish_main import sprites as S
 from game.ui import theme
-from tests.support.sprites import fresh_sprite_cache
+from tests.support.sprites import fresh_sprite_cache, no_art_fixture
 
 _fresh = fresh_sprite_cache(S)
-
-
-@pytest.fixture
-def no_art(tmp_path):
-    theme.set_asset_root(tmp_path)   # an empty folder: no image, no font
-    S.clear_cache()
-    return tmp_path
+no_art = no_art_fixture(S)                  # an empty asset folder: no image, no font
 
 
 def _pieces(h: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:

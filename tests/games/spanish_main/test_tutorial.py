@@ -16,8 +16,10 @@ from game.games.spanish_main import tutorial as lesson
 from game.games.spanish_main.rules import Accuse, Pass, PlayCard, card_type
 from game.games.spanish_main.clips import Verdict
 from tests.app.conftest import app, click, drag, frames, toasts  # noqa: F401 - the app fixture
-from tests.support.coach_run import (centre, let_go, pick_up_and_carry, play_to, press_next, rings,
-                                     skip_and_resume, resize_to, watch_bots)
+from tests.support.coach_run import (assert_panel_clear, assert_refused, centre, lesson_said, lesson_steps,
+                                     let_go, pick_up_and_carry, play_to, press_next, ready, rings, skip_and_resume,
+                                     resize_to, watch_bots)
+from tests.support.coach_run import settle as settle_table
 from tests.support.coach_run import open_lesson as open_lesson_of
 
 
@@ -27,11 +29,7 @@ def open_lesson(app, fresh=True):
 
 def settle(app, scene, limit=1500):
     """Frames until nothing on the table moves (ships sliding, fame flying, a verdict, the final panel's due)."""
-    for _ in range(limit):
-        if not scene.timeline.active and not scene._final_due:      # (the coach's rings pulse on)
-            break
-        frames(app, 1)
-    frames(app, 2)
+    settle_table(app, scene, limit, lambda: scene._final_due)
 
 
 def carry(app, scene):
@@ -109,13 +107,8 @@ def test_the_lesson_plays_through_with_real_gestures(app):
     tutorial = coach.tutorial
     assert tutorial is lesson.TUTORIAL and coach.index == 0
     assert [scene.seat_name(s) for s in range(3)] == ["Captain", "Marta", "Rocco"]
-    seen = []
     verdicts = []
-    for _ in range(80):
-        if coach.done:
-            break
-        if not seen or seen[-1] != coach.step.name:
-            seen.append(coach.step.name)
+    for _ in lesson_steps(scene):
         if coach.step.name == "play" and not coach.explaining:
             assert scene.private_score(0) == 1 and len(scene.game.adv_deck) == 22
         if coach.step.name == "clock":
@@ -127,12 +120,8 @@ def test_the_lesson_plays_through_with_real_gestures(app):
         play_step(app, scene)
         verdicts += [(c.accused, c.correct) for c in scene.timeline.clips(Verdict) if (c.accused, c.correct)
                      not in verdicts]
-    assert coach.done, f"the lesson stopped at {coach.step.name}"
-    assert seen == [s.name for s in tutorial.steps]                  # every step, in order
     state = scene.state
     assert tutorial.scoring(state) and state.is_over()
-    kinds = [a.kind for a in scene.session.actions]
-    assert set(tutorial.action_types) <= coach.used and set(tutorial.action_types) <= set(kinds)
     mine = [a for a in scene.session.actions if a.seat == 0]
     assert [a.kind for a in mine] == ["sm.play", "sm.repair", "sm.play", "sm.accuse", "sm.pass"]
     assert [card_type(a.card) for a in mine if isinstance(a, PlayCard)] == ["mv-full-speed", "mv-alliance"]
@@ -153,22 +142,15 @@ def test_the_lesson_plays_through_with_real_gestures(app):
 
 def test_a_wrong_move_is_refused_in_the_coachs_words_and_changes_nothing(app):
     scene = open_lesson(app)
-    coach = scene.coach
     play_to(scene, "play", play_step, app)
     settle(app, scene)
-    before = (len(scene.session.actions), scene.state.to_json(), coach.index)
     wrong = PlayCard(0, lesson._card(scene.state, "mv-lost-at-sea"), lesson.SANTA)
     assert scene.state.check(wrong) is None                            # legal, but not the lesson's move now
     tok = next(t for t in scene.drag.draggables if t.payload == wrong.card)
-    drag(app, centre(tok.rect), centre(scene.lay.ship_rect(1)))
-    settle(app, scene)
-    assert (len(scene.session.actions), scene.state.to_json(), coach.index) == before
-    assert "this lesson asks for another" in toasts(app) and coach.nudge > 0
-    click(app, scene.repair_button.rect.center)                        # a button: the same
-    settle(app, scene)
-    assert (len(scene.session.actions), scene.state.to_json(), coach.index) == before
+    assert_refused(app, scene, lambda: drag(app, centre(tok.rect), centre(scene.lay.ship_rect(1))), settle)
+    assert_refused(app, scene, lambda: click(app, scene.repair_button.rect.center), settle)   # a button: the same
     play_step(app, scene)                                              # the right move still goes
-    assert coach.explaining and scene.state.space_of(lesson.ZEEWOLF) == 1
+    assert scene.coach.explaining and scene.state.space_of(lesson.ZEEWOLF) == 1
 
 
 def test_skip_then_learn_to_play_again_resumes_at_the_same_step(app):
@@ -215,38 +197,24 @@ def test_the_coachs_panel_covers_neither_the_row_nor_the_buttons_nor_what_it_poi
     scene = open_lesson(app)
     resize_to(app, size)
     coach = scene.coach
-    screen = app.screen.get_rect()
     checked = set()
 
     def check(name):
         frames(app, 1)
-        panel = coach.rect
-        assert screen.contains(panel), (name, panel)
-        assert scene.coach_room().contains(panel), (name, panel)    # the text fits the log's place
+        assert scene.coach_room().contains(coach.rect), (name, coach.rect)    # the text fits the log's place
         lay = scene.lay
         kept = [lay.row, lay.head, lay.buttons, lay.seats, lay.active, lay.adv_deck, *lay.market]
         kept += [b.rect for b in scene._buttons()]
         if scene.accuse is not None:
             kept += [scene.accuse.ok.rect, scene.accuse.cancel.rect, *scene.accuse.pirate_rects.values(),
                      *scene.accuse.player_rects.values()]
-        if scene.chooser is not None:
-            kept.append(scene.chooser.rect)
-            assert screen.contains(scene.chooser.rect), name
-        if scene.ending.visible:
-            kept.append(scene.ending.rect)
-            assert screen.contains(scene.ending.rect), name
-        assert not any(panel.colliderect(r) for r in kept), (name, panel, [r for r in kept if panel.colliderect(r)])
-        for one in rings(scene):
-            assert screen.contains(one) and not panel.colliderect(one), (name, one)
+        assert_panel_clear(app, scene, name, kept)
         checked.add(name)
 
     for _ in range(80):
         if coach.done:
             break
-        for _ in range(1500):
-            if coach.step.ready is None or coach.waiting_for_next():
-                break
-            frames(app, 1)
+        ready(app, scene, 1500)
         check(coach.step.name)
         if coach.step.name == "accuse" and not coach.explaining:
             click(app, scene.accuse_button.rect.center)
@@ -267,15 +235,11 @@ def test_the_coachs_panel_covers_neither_the_row_nor_the_buttons_nor_what_it_poi
 
 def test_the_coach_speaks_the_games_words():
     """The lesson's Italian uses the game's words (one word for one thing)."""
-    from game.i18n import has_key, set_language, tr
+    from game.i18n import has_key
     keys = {t.key for s in lesson.TUTORIAL.steps for t in (s.say, s.after) if t is not None}
     for lang in ("en", "it"):
         assert all(has_key(k, lang) for k in keys), lang
-    set_language("it")
-    try:
-        said = " ".join(tr(t) for s in lesson.TUTORIAL.steps for t in (s.say, s.after) if t is not None)
-    finally:
-        set_language("en")
+    said = lesson_said(lesson.TUTORIAL, "it")
     for word in ("nave", "navi", "fila", "spazio", "fama", "fama al sicuro", "danneggiata", "non danneggiata",
                  "Ripara", "Accusa", "capitan", "mercato", "avventura", "mazzo", "scarti", "appunti"):
         assert word in said, word
