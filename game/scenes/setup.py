@@ -113,16 +113,16 @@ class SetupScene(Scene):
             raise ValueError(f"{entry.id} is not playable")
         self.entry = entry
         self.rules = entry.package.rules
-        self.model = SetupModel.default(self.rules, language())
+        self.model = SetupModel.default(self.rules, language(), most=entry.players[1])
         self.model.restore(app.settings.last_setup.get(entry.id))
         if seed is not None:
             self.model.seed_text = str(seed)
         self.left = Panel(title=Text.of("setup.players"))
         self.right = Panel(title=Text.of("setup.options"))
-        counts = list(range(self.rules.min_players, self.rules.max_players + 1))
+        counts = self.model.player_counts()
         self.players = Choice(counts, [str(c) for c in counts], counts.index(self.model.players),
                               on_change=self.set_players, wrap=False)
-        self.rows = [SeatRow(self, i) for i in range(self.rules.max_players)]
+        self.rows = [SeatRow(self, i) for i in range(self.model.max_players)]
         # real-time games: one set of controls per person (the mouse, the keyboard, each game controller)
         self.realtime = bool(getattr(self.rules, "realtime", False))
         if self.realtime:
@@ -132,7 +132,7 @@ class SetupScene(Scene):
                                   height=40, size=16)
         self.option_widgets: list[tuple[Option, Widget, Label]] = []
         self.option_labels: dict[str, Label] = {}
-        for opt in self.rules.options:
+        for opt in self.model.offered_options():
             self.option_widgets.append((opt, self._option_widget(opt),
                                         Label("", size=14, colour=palette.RED)))
             if opt.kind != "bool":
@@ -485,7 +485,7 @@ def make_table_scene(app, entry: GameEntry, seats: list[Seat], options: dict, se
 def start_game_scene(app, entry: GameEntry, bots_only: bool = False, seed: int = 1) -> Scene:
     """A new game with default options (used by --smoke and the bench)."""
     rules = entry.package.rules
-    players = max(rules.min_players, min(rules.max_players, 4))
+    players = max(rules.min_players, min(rules.max_players, entry.players[1], 4))
     seats = [Seat(f"Bot {i + 1}", "bot", "easy", i) if bots_only or i else Seat("Anna", "human", None, 0)
              for i in range(players)]
     return make_table_scene(app, entry, seats, {}, seed)

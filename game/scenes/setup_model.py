@@ -61,17 +61,34 @@ class SetupModel:
     options: dict[str, Any] = field(default_factory=dict)
     seed_text: str = ""
     controllers: int = 0   # game controllers connected now (the setup scene counts them; not remembered)
+    #: the most seats the game's table can hold (its catalog entry), which may be fewer than its rules allow
+    #: while a larger game is still being built; 0: the rules' maximum
+    most: int = 0
 
     @classmethod
-    def default(cls, rules: Rules, lang: str = "en") -> "SetupModel":
+    def default(cls, rules: Rules, lang: str = "en", most: int = 0) -> "SetupModel":
         names = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
         players = max(rules.min_players, min(rules.max_players, 2 if rules.max_players >= 2 else 1))
         seats = [SeatChoice("human" if i == 0 else "medium", names[i], i) for i in range(rules.max_players)]
-        return cls(rules, players, seats, resolve_options(rules.options, {}))
+        return cls(rules, players, seats, resolve_options(rules.options, {}), most=most)
+
+    @property
+    def max_players(self) -> int:
+        """The most players offered: the rules' maximum, or fewer when the table seats fewer (``most``)."""
+        return max(self.rules.min_players, min(self.rules.max_players, self.most or self.rules.max_players))
+
+    def player_counts(self) -> list[int]:
+        return list(range(self.rules.min_players, self.max_players + 1))
+
+    def offered_options(self) -> list[Option]:
+        """The options the form shows: those some offered player count allows (an option for more seats than the
+        table holds yet, e.g. a mode for 5-8 players, is not offered and stays at its default)."""
+        counts = set(self.player_counts())
+        return [o for o in self.rules.options if o.players is None or counts & set(o.players)]
 
     # Editing --------------------------------------------------------------------------------
     def set_players(self, n: int) -> None:
-        self.players = max(self.rules.min_players, min(self.rules.max_players, n))
+        self.players = max(self.rules.min_players, min(self.max_players, n))
 
     def set_colour(self, seat: int, colour: int) -> None:
         """Give a seat a colour; a seat that had it takes this seat's old colour (colours stay unique)."""
@@ -199,6 +216,6 @@ class SetupModel:
                     seat.colour = i
         options = data.get("options")
         if isinstance(options, dict):
-            for o in self.rules.options:
+            for o in self.offered_options():
                 if o.key in options and o.check_value(options[o.key]) is None:
                     self.options[o.key] = options[o.key]

@@ -151,6 +151,29 @@ def test_setup_opens_from_a_playable_tile_and_changes_player_count(app, minigame
     assert setup.rows[2].name.visible and not setup.rows[3].name.visible
 
 
+def test_setup_offers_only_the_seats_the_table_holds_and_the_options_they_allow(app):
+    """Pirateer's rules allow 5 to 8 players in the fantastic eight (V11.1), but its catalog entry seats 2 to 4 until
+    the two-board table is built: the form offers 2-4 players and not the mode, and a remembered 8 or a remembered
+    mode does not bring them back. An entry that seats 8 offers both."""
+    import dataclasses
+    from game import games
+    from game.scenes.setup import SetupScene
+    entry = games.get("pirateer")
+    assert entry.package.rules.max_players == 8 and entry.players == (2, 4)
+    app.settings.last_setup["pirateer"] = {"players": 8, "options": {"fantastic-eight": True}}
+    setup = SetupScene(app, entry)
+    assert setup.model.player_counts() == [2, 3, 4] and setup.model.players <= 4
+    assert "fantastic-eight" not in {o.key for o, _w, _l in setup.option_widgets}
+    assert setup.model.options["fantastic-eight"] is False
+    setup.model.set_players(7)
+    assert setup.model.players == 4 and not setup.model.problems()
+    wide = dataclasses.replace(entry, players=(2, 8))
+    app.settings.last_setup.pop("pirateer")
+    setup8 = SetupScene(app, wide)
+    assert setup8.model.player_counts() == list(range(2, 9))
+    assert "fantastic-eight" in {o.key for o, _w, _l in setup8.option_widgets}
+
+
 def test_setup_constraint_blocks_start_with_reason(app, minigame_entry):
     setup = open_setup(app, minigame_entry)
     click(app, setup.players.arrow_rects()[1].center)

@@ -58,17 +58,23 @@ def built() -> list[games.GameEntry]:
 
 def option_spread(rules: Rules, players: int, full: bool = True) -> list[dict[str, Any]]:
     """Defaults; each option at each other value alone (one other value of a choice when not ``full``);
-    then every active option that fits, together."""
-    spread: list[dict[str, Any]] = [{}]
+    then every active option that fits, together. A player count the defaults do not allow (Pirateer's 5 to 8
+    players, only in its fantastic eight) starts from the first option value that allows it, and adds the others
+    to it."""
+    base: dict[str, Any] = {}
+    if rules.check(players, {}):
+        base = next(({o.key: v} for o in rules.options for v in _other_values(o)
+                     if not rules.check(players, {o.key: v})), {})
+    spread: list[dict[str, Any]] = [base]
     for opt in rules.options:
         values = _other_values(opt)
         if not full and opt.kind == "choice":
             values = values[players % len(values):][:1] if values else []
         for value in values:
-            candidate = {opt.key: value}
+            candidate = {**base, opt.key: value}
             if not rules.check(players, candidate) and candidate not in spread:
                 spread.append(candidate)
-    together: dict[str, Any] = {}
+    together: dict[str, Any] = dict(base)
     for candidate in spread[1:]:
         trial = {**together, **candidate}
         if not rules.check(players, trial):
@@ -96,7 +102,7 @@ def configurations(full: bool = False) -> Iterator[Any]:
         rules = entry.package.rules
         counts = list(range(rules.min_players, rules.max_players + 1))
         spreads = {players: option_spread(rules, players, full) for players in counts}
-        chosen: dict[int, list[dict[str, Any]]] = {p: [{}] for p in counts}
+        chosen: dict[int, list[dict[str, Any]]] = {p: [spreads[p][0]] for p in counts}
         alone = list({json.dumps(o, sort_keys=True): o for p in counts for o in spreads[p][1:]
                       if len(o) == 1}.values())
         for k, options in enumerate(alone):

@@ -25,6 +25,12 @@ checked against the engine on random positions (tests/games/pirateer/test_engine
   may board (a team's last ship: the game), the dock race while the coin is on the island, the hunt
   for an enemy carrier, ships afloat, ships idling in their own channel, and the ``storm`` risk of the
   farthest ship. A seat scores its team's value minus the best rival team's.
+- Four dice (V11.4, the fantastic eight): a roll has tens of thousands of plans, so the medium and hard bots
+  search them in a beam (``beam_plans``: at each step only the ``BEAM_WIDTH`` best partial plans by the
+  evaluation without threats go on; the hard bot's model of the next seat uses ``REPLY_WIDTH``), and only the
+  ``FULL_SCORES`` best plans are scored with threats; the easy bot weighs ``RANDOM_PLANS`` random plans
+  (``random_plan``). On the two-board map the tables cover all 464 squares and each harbour's own R17 table;
+  the dock race counts the docks of the island the coin chose (V11.2); every carrier counts (V11.5).
 - easy: a random plan, plans that bring the goal nearer twice as likely; always takes the treasure; any
   free fleet at the table (S1).
 - medium: the best plan by the evaluation; nuke, storm pick, bonus values, pre-roll take and the
@@ -48,7 +54,7 @@ from game.core.bots import Bot, bot_levels
 from game.core.chance import dice_outcomes
 from game.core.protocol import Action, State
 from game.games.pirateer.boardmodel import Board, Cell
-from game.games.pirateer.moves import (DESTROYED, ISLAND, Ctx, Pos, _paths_by_die, after, blast, boarding_is_free,
+from game.games.pirateer.moves import (ISLAND, Ctx, Pos, _paths_by_die, after, blast, boarding_is_free,
                                        can_take, faction_of, forbidden, group_landings, iter_landings, max_dice,
                                        port_distances, sink, take, toward_vector, wins)
 from game.games.pirateer.rules import (ALLY, BONUS, CHOOSE, END, MOVE, START, STORM, WIND, Arm, Bonus, ChooseFaction,
@@ -94,7 +100,13 @@ ARM_MARGIN = 0.5
 WIN = 1000.0
 CALIBRATION = 0.12   # see win_chance
 HARD_TOP_K = 6
+HARD_TOP_K_BEAM = 3  # the hard bot's candidate plans with four dice (V11.4): each reply costs a beam search
 PLAN_NODES = 30000   # plan search cap (storm with six ships); the plans found are still all legal
+BEAM_DICE = 4        # V11.4: from this many dice a roll, plans are searched in a beam (``beam_plans``), not all
+BEAM_WIDTH = 10      # partial plans kept at each step of the beam (the best by the quick evaluation)
+REPLY_WIDTH = 3      # the same for the next seat's reply in the hard bot's lookahead
+FULL_SCORES = 16     # with a beam, the plans scored in full (threats included): the best by the quick evaluation
+RANDOM_PLANS = 8     # the easy bot's random plans per decision with four dice
 INF = 99.0
 
 
@@ -180,13 +192,13 @@ class Tables:
                                                           ndice)
         return got
 
-    def dock_turns(self, ndice: int) -> dict[Cell, float]:
-        """Expected turns for a free ship to stand on a dock."""
-        key = ("dock", ndice)
+    def dock_turns(self, ndice: int, island: str | None = None) -> dict[Cell, float]:
+        """Expected turns for a free ship to stand on a dock (``island``: of that island only, V11.2)."""
+        key = ("dock", ndice, island)
         got = self._turns.get(key)
         if got is None:
-            got = self._turns[key] = self._expected_turns(self.succ(None), {d.cell: 0.0 for d in self.board.docks},
-                                                          ndice)
+            docks = {d.cell: 0.0 for d in self.board.docks if island is None or d.island == island}
+            got = self._turns[key] = self._expected_turns(self.succ(None), docks, ndice)
         return got
 
     def _expected_turns(self, succ: dict[Cell, tuple[tuple[Cell, ...], ...]], terminal: dict[Cell, float],
@@ -465,7 +477,8 @@ class Evaluator:
         self.tab = tables(ctx.board)
         self.board = ctx.board
         self.seat_of: dict[str, int | None] = {f: sides.seat_of(f) for f in ctx.board.factions}
-        self.docks = frozenset(d.cell for d in ctx.board.docks)
+        self.docks = frozenset(d.cell for d in ctx.board.docks           # V11.2: the treasures' island's
+                               if ctx.island is None or d.island == ctx.island)
         self._carrier_turns: dict[str, dict[Cell, float]] = {}
         self._chan: dict[tuple[str, Cell], int | None] = {}   # (ship, square) -> channel_index
         self._ship_seat: dict[str, int | None] = {}
@@ -479,7 +492,7 @@ class Evaluator:
         for f in self.board.factions:
             if self.seat_of.get(f) is not None:
                 self.turns_home(f, self.board.harbour(f).anchor)
-        self.tab.dock_turns(2)
+        self.tab.dock_turns(2, self.ctx.island)
         self.tab.rev(self.board.harbour(self.board.factions[0]).anchor)
 
     def turns_home(self, faction: str, cell: Cell) -> float:
@@ -637,13 +650,13 @@ class Evaluator:
         teams = sides.teams
         by_seat = self.by_seat(pos)
         values: dict[int, float] = {}
-        treasure = pos.treasure
+        carriers = pos.carriers()
         chan = self._chan
         for seat, ships in by_seat.items():
             t = teams[seat]
             v = self.w.ship * len(ships)
             for s in ships:
-                if s != treasure:
+                if s not in carriers:
                     idx = chan.get((s, pos.ships[s]), -1)
                     if idx == -1:
                         idx = chan[(s, pos.ships[s])] = self.channel_index(faction_of(s), pos.ships[s])
@@ -656,22 +669,28 @@ class Evaluator:
             occ |= pos.wrecks
         if threats:
             self._ship_threats(pos, by_seat, seq, occ, values)
-        if treasure == ISLAND:
-            dock = self.tab.dock_turns(2)
+        if ISLAND in pos.treasures.values():
+            dock = self.tab.dock_turns(2, self.ctx.island)      # V11.2: the docks of the treasures' island
             best: dict[int, list[float]] = {}
             for seat, ships in by_seat.items():
                 best.setdefault(teams[seat], []).extend(dock.get(pos.ships[s], TURN_CAP) for s in ships)
             for t, ds in best.items():
                 ds.sort()
                 values[t] -= self.w.dock * ds[0] + self.w.dock2 * (ds[1] if len(ds) > 1 else TURN_CAP)
-            return values
-        if treasure == DESTROYED or treasure not in pos.ships:
-            return values
+        for carrier in carriers:                                # V11.5: each ship holding a treasure, once
+            self._carrier_value(pos, carrier, by_seat, seq, occ, values, threats)
+        return values
+
+    def _carrier_value(self, pos: Pos, treasure: str, by_seat: dict[int, list[str]], seq: list[int], occ: set[Cell],
+                       values: dict[int, float], threats: bool) -> None:
+        """A carrier's part of ``team_values``: its worth to its team, the rivals' chance to board it, the hunt."""
+        sides = self.sides
+        teams = sides.teams
         cell = pos.ships[treasure]
         faction = faction_of(treasure)
         owner = self.seat_of.get(faction)
         if owner is None:
-            return values
+            return
         worth = self.carry_value(faction, cell, pos.wrecks, pos)
         own_team = teams[owner]
         before = set(seq[:seq.index(owner)]) if owner in seq else set(seq)
@@ -718,7 +737,6 @@ class Evaluator:
             values[t] -= self.w.hunt * best_d
             if lair:
                 values[t] += self.ambush * min(2, sum(1 for s in ships if pos.ships[s] in lair))
-        return values
 
     def _ship_threats(self, pos: Pos, by_seat: dict[int, list[str]], seq: list[int], occ: set[Cell],
                       values: dict[int, float]) -> None:
@@ -726,10 +744,10 @@ class Evaluator:
         victim's team loses the ship (its last one: the game), the boarder's team gains a little."""
         teams = self.sides.teams
         free = boarding_is_free(self.ctx, pos)          # the engine's R20, V3.5, V12.1
-        carrier = pos.treasure if pos.treasure in pos.ships else None
-        if not free and carrier is None:
+        carriers = pos.carriers()                       # V11.5: any of them may board a non-carrier
+        if not free and not carriers:
             return
-        carrier_seat = self.seat_of.get(faction_of(carrier)) if carrier else None
+        carrier_seats = {self.seat_of.get(faction_of(c)): c for c in carriers}
         team_ships: dict[int, int] = {}
         for seat, ships in by_seat.items():
             team_ships[teams[seat]] = team_ships.get(teams[seat], 0) + len(ships)
@@ -737,18 +755,18 @@ class Evaluator:
             vteam = teams[vseat]
             before = set(seq[:seq.index(vseat)]) if vseat in seq else set(seq)
             for v in victims:
-                if v == carrier:
+                if v in carriers:
                     continue
                 target = pos.ships[v]
                 near = self.tab.reach2(target)
-                if not free and pos.ships[carrier] not in near:
+                if not free and all(pos.ships[c] not in near for c in carriers):
                     continue
                 keep = 1.0
                 for aseat, ships in by_seat.items():
-                    if teams[aseat] == vteam or (not free and aseat != carrier_seat):
+                    if teams[aseat] == vteam or (not free and aseat not in carrier_seats):
                         continue
                     d1 = d2 = 0
-                    for s in (ships if free else (carrier,)):
+                    for s in (ships if free else [c for c in carriers if self.seat_of.get(faction_of(c)) == aseat]):
                         if pos.ships[s] not in near:
                             continue
                         a, b = hit_masks(self.tab, self.ctx, pos, occ, s, target)
@@ -793,6 +811,31 @@ def pos_key(pos: Pos) -> tuple:
     return frozenset(pos.ships.items()), tuple(pos.treasures.values()), pos.wrecks
 
 
+def continuations(ctx: Ctx, p: Pos, factions: frozenset[str], rest: tuple[int, ...], left: int,
+                  memo: dict) -> Iterable[tuple[str, Pos, tuple[int, ...], Step]]:
+    """The next steps of a plan from ``p`` with the dice ``rest``, of which ``left`` must still be played (R11):
+    ("won", ...) a move that ends the game (E1, E2); ("move", ...) a die move after which ``left - 1`` more dice
+    can still be played; ("take", ...) a take (R14) that keeps ``left`` dice playable. Each with the position
+    after it, the dice left and the step."""
+    for land in iter_landings(ctx, p, factions, rest):
+        new = after(ctx, p, land)
+        step = ("m", land.group, land.direction, land.die)
+        if wins(ctx, new, land):
+            yield "won", new, rest, step
+            continue
+        r = list(rest)
+        r.remove(land.die)
+        r2 = tuple(r)
+        if left > 1 and 1 + max_dice(ctx, new, factions, r2, memo) < left:
+            continue                                          # R11: this move would cut the dice played
+        yield "move", new, r2, step
+    if ISLAND in p.treasures.values():
+        for s in can_take(p, ctx.board, factions, ctx.island):
+            q = take(p, s)
+            if max_dice(ctx, q, factions, rest, memo) >= left:
+                yield "take", q, rest, ("t", s)
+
+
 def enumerate_plans(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...], need: int,
                     end_take: bool = True, memo: dict | None = None, node_cap: int = PLAN_NODES) -> list[Plan]:
     """Every distinct complete plan (R11: ``need`` dice played, takes anywhere, a last take if
@@ -816,31 +859,84 @@ def enumerate_plans(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[in
         if left == 0:
             leaf(p, steps)
             if end_take:
-                for s in can_take(p, board, factions):
+                for s in can_take(p, board, factions, ctx.island):
                     leaf(take(p, s), steps + (("t", s),))
             return
-        for land in iter_landings(ctx, p, factions, rest):
-            new = after(ctx, p, land)
-            step = ("m", land.group, land.direction, land.die)
-            if wins(ctx, new, land):
+        for kind, new, r2, step in continuations(ctx, p, factions, rest, left, memo):
+            if kind == "won":
                 leaf(new, steps + (step,), True)
-                continue
-            r = list(rest)
-            r.remove(land.die)
-            r2 = tuple(r)
-            if left > 1 and 1 + max_dice(ctx, new, factions, r2, memo) < left:
-                continue
-            rec(new, r2, steps + (step,), left - 1)
-        if ISLAND in p.treasures.values():
-            for s in can_take(p, board, factions):
-                q = take(p, s)
-                if max_dice(ctx, q, factions, rest, memo) >= left:
-                    rec(q, rest, steps + (("t", s),), left)
+            else:
+                rec(new, r2, steps + (step,), left - (kind == "move"))
 
     rec(pos, tuple(sorted(dice)), (), need)
     if not found:  # pragma: no cover - the cap cut every branch: play nothing rather than fail
         found[pos_key(pos)] = Plan((), pos)
     return list(found.values())
+
+
+def beam_plans(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...], need: int, quick: Any,
+               width: int = BEAM_WIDTH, end_take: bool = True, memo: dict | None = None) -> list[Plan]:
+    """Complete plans (R11: ``need`` dice played, takes anywhere, a last take if ``end_take``) found by a beam: at
+    each step every legal continuation of the kept partial plans is tried, and only the ``width`` best by
+    ``quick(pos)`` (higher is better) go on. With four dice (V11.4) and three ships there are tens of thousands
+    of plans; the beam looks at a few hundred. Every plan found is legal and uses ``need`` dice; a plan that
+    wins ends at once. Never empty."""
+    if memo is None:
+        memo = {}
+    board = ctx.board
+    found: dict[tuple, Plan] = {}
+
+    def leaf(p: Pos, steps: tuple[Step, ...], won: bool = False) -> None:
+        k = ("won", steps) if won else pos_key(p)
+        if k not in found:
+            found[k] = Plan(steps, p, won)
+            if end_take and not won:
+                for s in can_take(p, board, factions, ctx.island):
+                    q = take(p, s)
+                    found.setdefault(pos_key(q), Plan(steps + (("t", s),), q))
+    layer = [(pos, tuple(sorted(dice)), (), need)]
+    if need == 0:
+        leaf(pos, ())
+    while layer:
+        children: dict[tuple, tuple[Pos, tuple[int, ...], tuple[Step, ...], int]] = {}
+        for p, rest, steps, left in layer:
+            for kind, new, r2, step in continuations(ctx, p, factions, rest, left, memo):
+                now = left - (kind == "move")
+                if kind == "won" or now == 0:
+                    leaf(new, steps + (step,), kind == "won")
+                else:
+                    children.setdefault((pos_key(new), r2), (new, r2, steps + (step,), now))
+        ranked = sorted(children.values(), key=lambda c: -quick(c[0]))
+        layer = ranked[:width]
+    if not found:  # pragma: no cover - the dice obligation always leaves a plan
+        found[pos_key(pos)] = Plan((), pos)
+    return list(found.values())
+
+
+def random_plan(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...], need: int, rng: Any,
+                end_take: bool = True, memo: dict | None = None) -> Plan:
+    """One complete plan (R11), each step a random legal continuation that still lets ``need`` dice be played
+    (a take as likely as a move), the last take at random too."""
+    if memo is None:
+        memo = {}
+    board = ctx.board
+    p, rest, steps, left = pos, tuple(sorted(dice)), (), need
+    while left > 0:
+        options = list(continuations(ctx, p, factions, rest, left, memo))
+        won = next((o for o in options if o[0] == "won"), None)
+        if won is not None:
+            return Plan(steps + (won[3],), won[1], True)
+        if not options:  # pragma: no cover - the dice obligation always leaves a move
+            break
+        kind, p, rest, step = options[rng.below(len(options))]
+        steps += (step,)
+        left -= kind == "move"
+    if end_take:
+        takes = can_take(p, board, factions, ctx.island)
+        if takes and rng.below(2):
+            s = takes[rng.below(len(takes))]
+            return Plan(steps + (("t", s),), take(p, s))
+    return Plan(steps, p)
 
 
 def step_action(seat: int, step: Step) -> Action:
@@ -923,10 +1019,19 @@ class PirateerBot(Bot):
         ctx = view.ctx()
         if view.phase == END:
             out = [Plan((), view.pos)]
-            for s in can_take(view.pos, view.board, mine):
+            for s in can_take(view.pos, view.board, mine, ctx.island):
                 out.append(Plan((("t", s),), take(view.pos, s)))
             return out
+        if view.dice_count() >= BEAM_DICE:                     # V11.4: four dice, too many plans to list them all
+            return self.many_plans(view)
         return enumerate_plans(ctx, view.pos, mine, view.unused(), view.need, view.end_phase_follows())
+
+    def many_plans(self, view: PirateerState) -> list[Plan]:
+        """The plans weighed when a roll has four dice (V11.4): the best of a beam by the quick evaluation."""
+        ev = self.evaluator(view)
+        return beam_plans(ev.ctx, view.pos, view.factions_of(self.seat), view.unused(), view.need,
+                          lambda p: ev.score(p, self.seat, self.seat, threats=False), BEAM_WIDTH,
+                          view.end_phase_follows())
 
     def _start(self, view: PirateerState, plan: Plan, legal: list[Action]) -> Action:
         """Play the plan's first action and cache the rest with the view each expects."""
@@ -952,7 +1057,7 @@ class PirateerBot(Bot):
             rest.remove(step[3])
             need -= 1
             if need == 0:
-                if not end_ok or not can_take(pos, view.board, mine):
+                if not end_ok or not can_take(pos, view.board, mine, ctx.island):
                     ended = True
                     break
                 phase, rest = END, []
@@ -1011,15 +1116,15 @@ class EasyBot(PirateerBot):
         mine = [s for s in pos.ships if ev.seat_of.get(faction_of(s)) == self.seat]
         if not mine:
             return 0.0
-        t = pos.treasure
-        if t in mine:
-            return ev.turns_home(faction_of(t), pos.ships[t])
-        if t == ISLAND:
-            dock = ev.tab.dock_turns(2)
+        carriers = pos.carriers()
+        own = [c for c in carriers if c in mine]
+        if own:
+            return min(ev.turns_home(faction_of(c), pos.ships[c]) for c in own)
+        if ISLAND in pos.treasures.values():
+            dock = ev.tab.dock_turns(2, ev.ctx.island)          # V11.2: the treasures' island
             return min(dock.get(pos.ships[s], TURN_CAP) for s in mine)
-        if t in pos.ships:
-            dist = ev.tab.dist_to(pos.ships[t])
-            return min(dist.get(pos.ships[s], 6) for s in mine)
+        if carriers:
+            return min(ev.tab.dist_to(pos.ships[c]).get(pos.ships[s], 6) for c in carriers for s in mine)
         return 0.0
 
     def pick_plan(self, view: PirateerState, legal: list[Action]) -> Plan:
@@ -1040,6 +1145,15 @@ class EasyBot(PirateerBot):
             r -= w
         return plans[-1]  # pragma: no cover
 
+    def many_plans(self, view: PirateerState) -> list[Plan]:
+        """Four dice (V11.4): a handful of random plans (the easy bot weighs them as it weighs all plans)."""
+        ctx, mine, memo = view.ctx(), view.factions_of(self.seat), {}
+        out: dict[tuple, Plan] = {}
+        for _ in range(RANDOM_PLANS):
+            plan = random_plan(ctx, view.pos, mine, view.unused(), view.need, self.rng, view.end_phase_follows(), memo)
+            out.setdefault(("won",) if plan.won else pos_key(plan.pos), plan)
+        return list(out.values())
+
     def bonus_choice(self, view: PirateerState, legal: list[Action]) -> Action:
         bonus = [a for a in legal if isinstance(a, Bonus)]
         return self.rng.choice(bonus) if bonus else legal[0]
@@ -1058,6 +1172,11 @@ class MediumBot(PirateerBot):
         if plans is None:
             plans = self.plans(view)
         ev = self.evaluator(view)
+        if view.dice_count() >= BEAM_DICE and len(plans) > FULL_SCORES:
+            # V11.4: many plans: the quick evaluation (no threats) picks those scored in full
+            quick = sorted(range(len(plans)), key=lambda i: (-(2 * WIN if plans[i].won else
+                                                               ev.score(plans[i].pos, self.seat, self.seat, False)), i))
+            plans = [plans[i] for i in sorted(quick[:FULL_SCORES])]
         scored = []
         for i, p in enumerate(plans):
             s = 2 * WIN if p.won else ev.score(p.pos, self.seat, self.seat)
@@ -1073,9 +1192,13 @@ class MediumBot(PirateerBot):
         far as a neighbouring one): two players end up in opposite corners, the app's default matchup,
         with their harbours out of each other's way. Ties go to the first corner clockwise."""
         taken = [f for fs in view.seat_factions for f in fs]
+        board = view.board
 
-        def far(a: Action) -> int:
+        def far(a: Action) -> float:
             f = a.faction  # type: ignore[attr-defined]
+            if f not in ALLY:       # V11.1: a harbour of the two-board map: the farthest anchors from those taken
+                x, y = board.harbour(f).anchor
+                return sum(math.hypot(x - ax, y - ay) for ax, ay in (board.harbour(t).anchor for t in taken))
             return sum(2 if ALLY[t] == f else 1 for t in taken)
         choices = [a for a in legal if isinstance(a, ChooseFaction)]
         return max(choices, key=far) if choices else legal[0]
@@ -1167,7 +1290,7 @@ def nuke_choice(ev: Evaluator, pos: Pos, seat: int, arms: list[Action]) -> tuple
     for a in arms:
         v = 0.0
         for r, p in zip(range(1, 7), probs):
-            q = blast(ev.board, pos, a.ship, r)  # type: ignore[attr-defined]   # the engine's V3.3
+            q = blast(ev.board, pos, a.ship, r, ev.ctx.island)  # type: ignore[attr-defined]   # the engine's V3.3
             v += p * ev.score(q, seat, seat)
         if v > best_value:
             best, best_value = a, v
@@ -1210,7 +1333,8 @@ class HardBot(MediumBot):
         scored = self.best_plans(view)
         if scored[0][1].won or len(scored) == 1 or view.phase == END:
             return scored[0][1]
-        cands = [p for _, p in scored[:self.top_k]]
+        top_k = self.top_k if view.dice_count() < BEAM_DICE else min(self.top_k, HARD_TOP_K_BEAM)
+        cands = [p for _, p in scored[:top_k]]
         ev = self.evaluator(view)
         if self._leaf is None or self._leaf[0] is not ev:
             self._leaf = (ev, Evaluator(ev.ctx, ev.sides, self.leaf_weights))
@@ -1252,13 +1376,18 @@ class HardBot(MediumBot):
         need = max_dice(ev.ctx, pos, factions, dice, memo)
         if need == 0:
             return win_chance(leaf.score(pos, self.seat, nxt))
-        plans = enumerate_plans(ev.ctx, pos, factions, dice, need, memo=memo)
+        quick = ev.sides.ndice >= BEAM_DICE
+        if quick:            # V11.4: the reply is the best plan of a narrow beam, by the evaluation without threats
+            plans = beam_plans(ev.ctx, pos, factions, dice, need, lambda p: ev.score(p, nxt, nxt, threats=False),
+                               REPLY_WIDTH, memo=memo)
+        else:
+            plans = enumerate_plans(ev.ctx, pos, factions, dice, need, memo=memo)
         best, best_value = None, -math.inf
         for p in plans:
             if p.won:
                 best = p
                 break
-            v = ev.score(p.pos, nxt, nxt)
+            v = ev.score(p.pos, nxt, nxt, threats=not quick)
             if v > best_value:
                 best, best_value = p, v
         assert best is not None

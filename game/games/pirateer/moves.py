@@ -181,7 +181,8 @@ def forbidden(d: Step, direction: str) -> bool:
 class Ctx:
     """The fixed rules of one turn. ``friends[f]``: factions ``f`` may never land on (itself included,
     own player and team, R6/R20/V7.4/V10.4). ``home[f]``: the faction whose anchor and R17 table a
-    carrier of ``f`` uses (itself, or the ally in ``war-wind``)."""
+    carrier of ``f`` uses (itself, or the ally in ``war-wind``). ``island``: the label of the island whose docks
+    take (R14, V11.2: the one the coin flip chose on the two-board map); None: every dock of the board."""
     board: Board
     friends: dict[str, frozenset[str]]
     home: dict[str, str]
@@ -189,6 +190,7 @@ class Ctx:
     wrecks: bool = False
     flotilla: bool = False
     vectors: dict[str, Step] = field(default_factory=dict)
+    island: str | None = None
 
     def d(self, faction: str) -> Step:
         home = self.home.get(faction, faction)
@@ -433,13 +435,19 @@ def wins(ctx: Ctx, pos: Pos, land: Landing) -> bool:
     return False
 
 
-def can_take(pos: Pos, board: Board, factions: frozenset[str]) -> list[str]:
+def can_take(pos: Pos, board: Board, factions: frozenset[str], island: str | None = None) -> list[str]:
     """R14, R15: ships of these factions standing on a usable dock while a treasure is on the island (V4.6:
-    any ship of a stack; V5.3: a wreck closes its dock; V11.5: a ship holding one may take another)."""
+    any ship of a stack; V5.3: a wreck closes its dock; V11.5: a ship holding one may take another). ``island``:
+    only that island's docks take (V11.2: the treasures lie on the island the coin chose); None: every dock."""
     if ISLAND not in pos.treasures.values():
         return []
-    return sorted(s for s, c in pos.ships.items()
-                  if faction_of(s) in factions and board.dock_at(c) is not None and c not in pos.wrecks)
+    out = []
+    for s, c in pos.ships.items():
+        if faction_of(s) in factions and c not in pos.wrecks:
+            dock = board.dock_at(c)
+            if dock is not None and (island is None or dock.island == island):     # V11.2
+                out.append(s)
+    return sorted(out)
 
 
 def take(pos: Pos, ship: str) -> Pos:
@@ -506,7 +514,7 @@ def max_dice(ctx: Ctx, pos: Pos, factions: frozenset[str], dice: tuple[int, ...]
         if best == full:
             break
     if best < full:
-        for s in can_take(pos, ctx.board, factions):
+        for s in can_take(pos, ctx.board, factions, ctx.island):
             new = take(pos, s)
             best = max(best, max_dice(ctx, new, factions, dice, memo))
             if best == full:
@@ -557,11 +565,12 @@ def sink(pos: Pos, ship: str, wrecks: bool) -> Pos:
     return new
 
 
-def blast(board: Board, pos: Pos, ship: str, r: int) -> Pos:
+def blast(board: Board, pos: Pos, ship: str, r: int, island: str | None = None) -> Pos:
     """V3.3, V3.6: the position after ``ship`` explodes with radius ``r``: every ship (the armed one too) and
     every wreck whose square's centre lies within Euclidean distance ``r`` is gone, a strait counting at the
     nearer of its halves; the treasure is destroyed with its carrier, or on the island if an island square
-    is within the radius."""
+    is within the radius (``island``: the label of the island the treasures lie on, V11.2; None: every island
+    square of the board)."""
     def halves(cell: Cell) -> list[Cell]:
         st = board.strait_at(cell)
         return [st.top, st.bottom] if st is not None else [cell]
@@ -578,7 +587,8 @@ def blast(board: Board, pos: Pos, ship: str, r: int) -> Pos:
             p = DESTROYED                                # with its carrier
         elif p == ISLAND:
             if island_hit is None:
-                island_hit = any(near(c) for c in board.island)
+                cells = board.island_named(island).cells if island is not None else board.island   # V11.2
+                island_hit = any(near(c) for c in cells)
             if island_hit:
                 p = DESTROYED                            # on the island, within the radius
         places[t] = p

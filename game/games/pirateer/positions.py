@@ -20,13 +20,16 @@ What each argument says (everything is optional; left out, the game's own setup 
   Spanish, French and Barbary, four every fleet). In phase ``choose`` list only the seats that have chosen.
 - ``players``: the number of seats (default: as many as ``factions`` lists, else 2).
 - ``ships``: ship -> square, the ships afloat (``"ship-spanish-1"`` or short ``"Sp1"``, ``"Fr2"``,
-  ``"Ba3"``, ``"Pi1"``; a square as (x, y), a strait by either half). Left out: every fleet in play on
+  ``"Ba3"``, ``"Pi1"``; on the two-board map ``"SpA1"``, ``"PiB3"``; a square as (x, y), a strait by either
+  half). Left out: every fleet in play on
   its start squares (S2; V1.1, V4.1). A ship left out of the mapping has sunk: it counts as lost for
   its owner (``lost``), as a save of that game would say.
 - ``treasure``: ``"island"`` (default), ``"destroyed"`` (``nuke``) or the ship that carries it: the place of every
   treasure of the setup (one on the standard map). ``treasures``: treasure id -> place, each on its own (ids as
   the setup names them, ``setup.treasure_ids``).
 - ``wrecks``: squares with a wreck (``wrecks``).
+- ``island``: on the two-board map (``fantastic-eight``), the island the coin flip chose, "A" (default) or "B"
+  (V11.2); the treasures on the island lie there and only its docks take.
 - ``current``: the seat to act, as a seat number or one of its fleets (``"spanish"`` or ``"Sp"``); default
   the first seat of the turn order (in ``choose``: the first seat that has not chosen).
 - ``order``: the seats in turn order; default clockwise by home corner (S5), starting with ``current``.
@@ -72,15 +75,21 @@ SHIPS_PER_FLEET = 3
 
 
 def ship_name(name: str) -> str:
-    """A ship id from a full id or a short name: ``"Sp1"`` -> ``"ship-spanish-1"``."""
+    """A ship id from a full id or a short name: ``"Sp1"`` -> ``"ship-spanish-1"``; on the two-board map (V11.1)
+    the harbour's board follows the faction: ``"SpB1"`` -> ``"ship-spanish-b-1"``."""
     if name.startswith("ship-"):
         return name
     if name[:2] in SHORT and name[2:].isdigit():
         return ship_id(SHORT[name[:2]], int(name[2:]))
-    raise ValueError(f"{name!r} is no ship (write ship-spanish-1 or Sp1)")
+    if name[:2] in SHORT and name[2:3] in ("A", "B") and name[3:].isdigit():
+        return ship_id(f"{SHORT[name[:2]]}-{name[2].lower()}", int(name[3:]))
+    raise ValueError(f"{name!r} is no ship (write ship-spanish-1 or Sp1; SpB1 on the two-board map)")
 
 
 def _faction(name: str) -> str:
+    """A fleet from its short name: "Sp" -> "spanish", "SpB" -> "spanish-b" (V11.1)."""
+    if name[:2] in SHORT and name[2:] in ("A", "B"):
+        return f"{SHORT[name[:2]]}-{name[2].lower()}"
     return SHORT.get(name, name)
 
 
@@ -94,7 +103,7 @@ def position(*, factions: Sequence[str | Sequence[str]] | None = None, players: 
              seed: int = 0, turn: int = 1, quiet: int = 0, stage: str = "roll",
              storm_choices: Sequence[str] = (), out: Iterable[int] = (), sunk: Sequence[int] | None = None,
              lost: Sequence[int] | None = None, carry_turns: Sequence[int] | None = None,
-             winners: Sequence[int] = (), how: Text | None = None,
+             winners: Sequence[int] = (), how: Text | None = None, island: str | None = None,
              rules: PirateerRules | None = None) -> PirateerState:
     """A Pirateer position as described (see the module notes), validated like a loaded save."""
     rules = rules or RULES
@@ -131,7 +140,9 @@ def position(*, factions: Sequence[str | Sequence[str]] | None = None, players: 
     s.seat_factions = seats
     s.dead_man, s.dead_man_owner = dead_man, owner
     own = [[f for f in fs if not (f == dead_man and seat == owner)] for seat, fs in enumerate(seats)]
-    s.setup = build_setup(players, s.options, own, dead_man, s.board.factions, name)
+    if island is None and len(s.board.islands) > 1 and phase != CHOOSE:
+        island = s.board.islands[0].label               # V11.2: the coin chose island A unless told otherwise
+    s.setup = build_setup(players, s.options, own, dead_man, s.board.factions, name, island)
     s.teams = teams_for(mode, seats) if phase != CHOOSE else list(range(players))
     # ships (S2, G8), the treasure (S3), wrecks (V5)
     if ships is None:

@@ -18,6 +18,14 @@ order). With ``factions`` = ``preset`` the setup seats them (``preset_seating``)
 modes that give each of two players two fleets (domination, grab-and-run, war-wind) fix the sides.
 Rules version 2 added the choice; a version-1 save replays preset (``options_of_version``).
 
+The fantastic eight (option ``fantastic-eight``, section 6.11; a mode of 5 to 8 players, and 5 to 8 players only
+in it, section 6.13): the two-board map, whose eight harbours ("spanish-a" ... "barbary-a") are the fleets the
+seats choose at the table (V11.1; ``preset``: ``EIGHT_PRESET``); a ship's "faction" in this module is its harbour,
+and each harbour's R17 table comes from its own channel (V11.7, the same as its faction's). When the fleets sail, a
+coin flip (the game's chance, event ``flipped``) chooses the island both treasures lie on (V11.2; the setup keeps
+its label, only its docks take, R14, and a blast destroys them near it, V3.3); every roll is four dice (V11.4; a
+nuke's radius is the lowest of the four, section 6.13); the turn goes round the combined board (V11.7).
+
 The setup (``setup.py``, issue 19): ``state.setup`` is one frozen value built from the options and the choices at
 the table (``build_setup``): the map by name, each seat's fleets and the dead man, the seats in turn order round
 the board, the dice per movement roll, the treasures and where they start. A save holds it under "setup" and the
@@ -38,6 +46,8 @@ is secret (S6), so every seat sees the same events. Every action adds at least o
 acts (None: the table); ships are ids, squares ``[x, y]`` as the state keeps them (a strait by its top half):
 
     seated    (table) the fleets sail (S1, S2): ``fleets`` (per seat), ``dead_man`` (a faction or null)
+    flipped   (table) V11.2, the fantastic eight: the coin chose ``island`` (its label, "A" or "B"); every
+              treasure lies on it
     rolled    ``dice`` in the order rolled; ``why``: "first-player" (S4, one per seat and round of rolls),
               "move" (R2), "nuke" (V3.2), "reroll" (V6.3)
     first     S4, S5: ``seat`` starts; ``order`` the seats in turn order
@@ -53,7 +63,8 @@ acts (None: the table); ships are ids, squares ``[x, y]`` as the state keeps the
               ``treasure``: where the treasure it carried went (the boarder's heir, "island" V2.4,
               "destroyed" V3.3) or null
     took      ``what`` "treasure": ``ship`` has it now, ``frm`` "island" (R14), a boarded ship (R21, V4.7) or
-              "war-wind" (V10.2); ``at`` the ship's square
+              "war-wind" (V10.2); ``at`` the ship's square; ``treasure`` which one (its id: "treasure", or
+              "treasure-1" / "treasure-2" in the fantastic eight, V11.5; absent in older saves)
     storm     V2.2: a triple; ``ships`` the farthest ships (one sinks now, or ``chose`` "storm" picks it)
     armed     V3.1: ``piece`` armed at ``at`` (then ``rolled`` "nuke", ``blast``, one ``sank`` per ship)
     blast     V3.3: ``piece`` exploded at ``at`` with ``radius``; ``ships`` gone, ``wrecks`` gone,
@@ -91,7 +102,12 @@ from game.games.pirateer.setup import STANDARD, Setup, board_name, build_setup
 START, MOVE, END, STORM, BONUS, WIND, OVER = "start", "move", "end", "storm", "bonus", "wind", "over"
 CHOOSE = "choose"              # S1: the seats choose their fleets at the table, one after the other
 DRAW_ROUNDS = 300
-MODES = ("domination", "grab-and-run", "dead-man", "war-wind")
+MODES = ("domination", "grab-and-run", "dead-man", "war-wind", "fantastic-eight")
+EIGHT = "fantastic-eight"      # V11.1: two boards, 5 to 8 players, each on a harbour of its own
+EIGHT_PLAYERS = (5, 6, 7, 8)   # section 6.13: the mode fixes the player count; 5 to 8 only with it
+# S1 preset for the fantastic eight (our choice: V11.1 lets each player choose): the harbours taken in this order
+# spread the fleets over both boards and all four corners
+EIGHT_PRESET = ("spanish-a", "pirates-b", "french-a", "barbary-b", "pirates-a", "spanish-b", "barbary-a", "french-b")
 VARIANTS = ("devils-island", "storm", "nuke", "flotilla", "wrecks", "acey-deucey", "free-boarding")
 # the modes that give each of two players two fleets: V7.1 (short sides), V8.1 (long sides), V10.1 (allies);
 # A21: each carrier still sails to its own faction's anchor (V7.3) except in war wind (A23)
@@ -110,8 +126,8 @@ DEFAULT_FACTIONS_2P = "spanish-pirates"
 DEAD_MAN_PLAYERS = ("spanish", "french", "pirates")   # V-I: the dead man is Barbary (A22: set up, idle)
 FACTIONS = "factions"          # S1: "choose" (each player chooses at the table) or "preset" (the fixed seating)
 CHOOSE_AT_TABLE, PRESET = "choose", "preset"
-EVENT_KINDS = ("seated", "rolled", "first", "turn", "chose", "moved", "sank", "took", "storm", "armed", "blast",
-               "forfeit", "bonus", "out", "takeover", "ended", "said")   # the module notes say what each carries
+EVENT_KINDS = ("seated", "flipped", "rolled", "first", "turn", "chose", "moved", "sank", "took", "storm", "armed",
+               "blast", "forfeit", "bonus", "out", "takeover", "ended", "said")   # the module notes say what each carries
 
 
 # ==================================================================================================
@@ -152,6 +168,8 @@ def preset_seating(players: int, options: Mapping[str, Any]) -> tuple[list[list[
         return [list(f) for f in TWO_PLAYER_SIDES[mode]], None
     if mode == "dead-man":
         return [[f] for f in DEAD_MAN_PLAYERS], "barbary"
+    if mode == EIGHT:
+        return [[f] for f in EIGHT_PRESET[:players]], None
     if players == 2:
         return [[f] for f in TWO_PLAYER_FACTIONS[options.get(FACTIONS_2P, DEFAULT_FACTIONS_2P)]], None
     return [[f] for f in BASE_FACTIONS[players]], None
@@ -447,6 +465,8 @@ class PirateerState(State):
         self.teams = teams_for(self.mode, self.seat_factions)
         self.pos = Pos(start_squares(self.board, self.setup.harbours(), self.options), self.setup.start_places())
         self._note("seated", None, fleets=[list(fs) for fs in self.seat_factions], dead_man=dead_man)
+        if len(self.board.islands) > 1:
+            self._flip_coin()                                  # V11.2, before the first-player roll (S3, S4)
         first = self._first_player()
         k = self.setup.order.index(first)                      # S5: round the board from the first player
         self.order = list(self.setup.order[k:] + self.setup.order[:k])
@@ -460,6 +480,16 @@ class PirateerState(State):
                 self._wind(first, ship_id(self.seat_factions[first][0], 1))
             else:
                 self.phase = WIND
+
+    def _flip_coin(self) -> None:
+        """V11.2: a coin flip (the game's seeded chance, like every die) chooses the island; both treasures lie on
+        it, and only its docks take (R14)."""
+        labels = [i.label for i in self.board.islands]
+        island = labels[self.chance.draw_index(labels)]
+        self.setup = build_setup(self.players, self.options, self.setup.fleets, self.dead_man, self.board.factions,
+                                 self.setup.board, island)
+        self._say(None, T("pir.log.coin", island=island))
+        self._note("flipped", None, island=island)
 
     def _first_player(self) -> int:
         """S4, A13: everyone rolls both dice; the highest total starts; a tie for the highest rolls again.
@@ -541,7 +571,7 @@ class PirateerState(State):
         """The fixed rules of the turn (rebuilt only when the seats, teams or options it reads change)."""
         key = (tuple(map(tuple, self.seat_factions)), tuple(self.teams), self.mode,
                bool(self.options.get("free-boarding")), bool(self.options.get("wrecks")),
-               bool(self.options.get("flotilla")))
+               bool(self.options.get("flotilla")), self.setup.island)
         if self._ctx is not None and self._ctx[0] == key:
             return self._ctx[1]
         ctx = self._make_ctx()
@@ -568,7 +598,8 @@ class PirateerState(State):
             friends[f] = frozenset(same)
         home = {f: self.home_of(f) for f in factions}
         return Ctx(self.board, friends, home, free_boarding=bool(self.options.get("free-boarding")),
-                   wrecks=bool(self.options.get("wrecks")), flotilla=bool(self.options.get("flotilla")))
+                   wrecks=bool(self.options.get("wrecks")), flotilla=bool(self.options.get("flotilla")),
+                   island=self.setup.island)                          # V11.2: only that island's docks take
 
     def _who(self, seat: int) -> Text:
         fs = self.seat_factions[seat]
@@ -613,7 +644,7 @@ class PirateerState(State):
         if self.phase == CHOOSE:
             return [ChooseFaction(seat, f) for f in self.choosable()]          # S1
         mine = self.factions_of(seat)
-        takes: list[Action] = [Take(seat, s) for s in can_take(self.pos, self.board, mine)]
+        takes: list[Action] = [Take(seat, s) for s in can_take(self.pos, self.board, mine, self.setup.island)]
         if self.phase == START:                   # A5, V1.2: a take before the roll is always allowed
             out: list[Action] = [Roll(seat)] + takes
             if self.options.get("nuke"):
@@ -702,8 +733,11 @@ class PirateerState(State):
             if a.ship not in self.pos.ships or faction_of(a.ship) not in mine:
                 return T("pir.reason.not_your_ship")
             cell = self.pos.ships[a.ship]
-            if self.board.dock_at(cell) is None or cell in self.pos.wrecks:
+            dock = self.board.dock_at(cell)
+            if dock is None or cell in self.pos.wrecks:
                 return T("pir.reason.not_on_dock")
+            if self.setup.island is not None and dock.island != self.setup.island:
+                return T("pir.reason.other_island", island=self.setup.island)      # V11.2
             return T("pir.reason.take_blocks_dice")                       # R11
         if isinstance(a, Move):
             if self.phase == START:
@@ -815,7 +849,8 @@ class PirateerState(State):
         """V10.2: war wind: the treasure starts aboard ``ship`` (ship 1 of the first player)."""
         self.pos.treasures = {t: ship for t in self.pos.treasures}
         self._say(seat, T("pir.log.wind", ship=ship_text(ship)))
-        self._note("took", seat, what="treasure", ship=ship, frm="war-wind", at=self.pos.ships[ship])
+        for t in self.pos.treasures:
+            self._note("took", seat, what="treasure", ship=ship, frm="war-wind", at=self.pos.ships[ship], treasure=t)
 
     def _roll(self, seat: int) -> None:
         """R2 (V2.1: three dice in storm; V2.2: a triple is a storm)."""
@@ -882,18 +917,19 @@ class PirateerState(State):
             self._note("rolled", seat, dice=list(dice), why="reroll")
             self._begin_dice(seat, dice)
             return
-        if can_take(self.pos, self.board, self.factions_of(seat)):
+        if can_take(self.pos, self.board, self.factions_of(seat), self.setup.island):
             self.phase = END
             return
         self._end_turn()
 
     def _take(self, seat: int, ship: str) -> None:
         """R14: a coin goes onto the ship (a pre-roll take needs nothing else, A5; V11.5: one per take)."""
+        tid = self.pos.on_island()[0]                     # the one this take takes (``moves.take``)
         self.pos = take(self.pos, ship)
         self.quiet = 0
         self._say(seat, T("pir.log.take", ship=ship_text(ship), cell=cell_text(self.board, self.pos.ships[ship])))
-        self._note("took", seat, what="treasure", ship=ship, frm=ISLAND, at=self.pos.ships[ship])
-        if self.phase in (END,) and not can_take(self.pos, self.board, self.factions_of(seat)):
+        self._note("took", seat, what="treasure", ship=ship, frm=ISLAND, at=self.pos.ships[ship], treasure=tid)
+        if self.phase in (END,) and not can_take(self.pos, self.board, self.factions_of(seat), self.setup.island):
             self._end_turn()
 
     def _move(self, seat: int, a: Move) -> None:
@@ -918,6 +954,7 @@ class PirateerState(State):
             return
         if self.pos.holds(group) and land.cell == ctx.anchor(faction_of(group[0])):
             # E1, A14, V6.5: the game ends at once, even mid-turn or mid-bonus; the other die is not played
+            # A24: one treasure of two is enough
             self._win(self._winning_seats(seat), T("pir.how.treasure", player=self._who(seat)),   # E1, V11.6
                       carrier=next(s for s in group if self.pos.holds((s,))))
             return
@@ -941,9 +978,9 @@ class PirateerState(State):
                        owner=self.controller(faction_of(v)), wreck=wreck,
                        treasure=heir_of(land.group) if was.holds((v,)) else None)
         for v in land.victims:
-            for _ in was.aboard((v,)):                      # one line and one event per treasure seized
+            for t in was.aboard((v,)):                      # one line and one event per treasure seized
                 self._say(seat, T("pir.log.seize", ship=ship_text(heir_of(land.group))))
-                self._note("took", seat, what="treasure", ship=heir_of(land.group), frm=v, at=land.cell)
+                self._note("took", seat, what="treasure", ship=heir_of(land.group), frm=v, at=land.cell, treasure=t)
         self._count_losses(seat, land.victims)
         self._after_removals(seat)
 
@@ -1073,7 +1110,7 @@ class PirateerState(State):
         r = min(dice)
         self._say(seat, T("pir.log.arm", ship=ship_text(ship), dice=list_text(dice), r=r))
         self._note("rolled", seat, dice=list(dice), why="nuke")
-        new = blast(self.board, self.pos, ship, r)                       # V3.3, V3.6
+        new = blast(self.board, self.pos, ship, r, self.setup.island)    # V3.3, V3.6; V11.2: the treasures' island
         gone = sorted(set(self.pos.ships) - set(new.ships))
         treasure_gone = any(p == DESTROYED and self.pos.treasures[t] != DESTROYED for t, p in new.treasures.items())
         self._note("blast", seat, piece=ship, at=centre, radius=r, ships=gone,
@@ -1156,6 +1193,7 @@ class PirateerState(State):
         s.players = int(d["players"])
         s.options = dict(d["options"])
         s.options.setdefault(FACTIONS, PRESET)     # a save from before S1's choice at the table: preset seats
+        s.options.setdefault(EIGHT, False)         # a save from before the fantastic eight (V11.1)
         s.seat_factions = [[str(f) for f in fs] for fs in d["seat_factions"]]
         s.teams = [int(t) for t in d["teams"]]
         s.order = [int(x) for x in d["order"]]
@@ -1209,18 +1247,21 @@ def saved_setup(d: Mapping[str, Any], board: Board | None = None) -> Setup:
 def _mode_option(key: str, players: tuple[int, ...]) -> Option:
     others = tuple(m for m in MODES if m != key)
     extra: tuple[str, ...] = ("devils-island",) if key == "war-wind" else ()
+    if key == EIGHT:                     # section 6.13: two islands (devils-island); both redefine the dice
+        extra = ("devils-island", "storm", "acey-deucey")
     return Option(key, label=f"pir.opt.{key}", help=f"pir.opt.{key}.help", players=players,
                   excludes=others + extra)
 
 
 class PirateerRules(Rules):
-    """Pirateer for 2-4 players, with the variants of spec section 6 (not fantastic-eight)."""
+    """Pirateer for 2-4 players, with the variants of spec section 6; 5-8 players in the fantastic eight (V11.1,
+    section 6.13: only with it, and it only with them)."""
 
     id = "pirateer"
     name_key = "game.pirateer.name"
     version = 2                # 2: S1, the fleets chosen at the table (option ``factions``)
     min_players = 2
-    max_players = 4
+    max_players = 8            # V11.1: 5 to 8 in the fantastic eight
     has_secrets = False
     options = (
         Option(FACTIONS, "choice", CHOOSE_AT_TABLE, label=f"pir.opt.{FACTIONS}", help=f"pir.opt.{FACTIONS}.help",
@@ -1231,17 +1272,19 @@ class PirateerRules(Rules):
                choice_labels=tuple(f"pir.opt.{FACTIONS_2P}.{c}" for c in TWO_PLAYER_FACTIONS), players=(2,),
                excludes=tuple(TWO_PLAYER_SIDES), requires=(FACTIONS,)),   # S1: a preset basic game only
         Option("devils-island", label="pir.opt.devils-island", help="pir.opt.devils-island.help",
-               excludes=("flotilla", "war-wind")),
-        Option("storm", label="pir.opt.storm", help="pir.opt.storm.help", excludes=("acey-deucey",)),
+               excludes=("flotilla", "war-wind", EIGHT)),                                       # section 6.13
+        Option("storm", label="pir.opt.storm", help="pir.opt.storm.help", excludes=("acey-deucey", EIGHT)),
         Option("nuke", label="pir.opt.nuke", help="pir.opt.nuke.help"),
         Option("flotilla", label="pir.opt.flotilla", help="pir.opt.flotilla.help", excludes=("devils-island",)),
         Option("wrecks", label="pir.opt.wrecks", help="pir.opt.wrecks.help"),
-        Option("acey-deucey", label="pir.opt.acey-deucey", help="pir.opt.acey-deucey.help", excludes=("storm",)),
+        Option("acey-deucey", label="pir.opt.acey-deucey", help="pir.opt.acey-deucey.help",
+               excludes=("storm", EIGHT)),                                                      # section 6.13
         Option("free-boarding", label="pir.opt.free-boarding", help="pir.opt.free-boarding.help"),
         _mode_option("domination", (2,)),
         _mode_option("grab-and-run", (2,)),
         _mode_option("dead-man", (3,)),
         _mode_option("war-wind", (2, 4)),
+        _mode_option(EIGHT, EIGHT_PLAYERS),                                     # V11.1, section 6.13
     )
     action_types = ACTION_TYPES
 
@@ -1276,9 +1319,19 @@ class PirateerRules(Rules):
         except Exception as exc:  # BoardError, or whatever else a broken file makes the reader raise
             raise AssetError(setups.map_path(name), str(exc)) from exc
 
+    def check(self, players: int, options: Mapping[str, Any]) -> list[Text]:
+        """The option check (``Rules.check``), and section 6.13: 5 to 8 players only in the fantastic eight (the
+        option itself allows no other count)."""
+        problems = super().check(players, options)
+        if players > 4 and not options.get(EIGHT) and self.min_players <= players <= self.max_players:
+            problems.append(T("pir.opt.err.eight", players=players))
+        return problems
+
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> PirateerState:
         if not self.min_players <= players <= self.max_players:
-            raise ValueError("Pirateer is for 2 to 4 players")
+            raise ValueError("Pirateer is for 2 to 8 players")
+        if (players > 4) != bool(options.get(EIGHT)):
+            raise ValueError("Pirateer is for 5 to 8 players only in the fantastic eight (section 6.13)")
         name = board_name(options)
         return PirateerState.new(self.board if name == STANDARD else self.board_named(name), players, options, seed)
 

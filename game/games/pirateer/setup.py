@@ -38,6 +38,12 @@ class Setup:
     order: tuple[int, ...] = ()
     dice: int = 2
     treasures: tuple[tuple[str, str], ...] = ((TREASURE, ISLAND),)
+    island: str | None = None     # V11.2: the island the coin flip chose (its label); None: the map's only one
+
+    @property
+    def awaits_flip(self) -> bool:
+        """V11.2: does this setup still wait for the coin flip (two islands, none chosen yet)?"""
+        return self.board == FANTASTIC_EIGHT and self.island is None
 
     @property
     def players(self) -> int:
@@ -62,7 +68,8 @@ class Setup:
 
     def to_json(self) -> dict[str, Any]:
         return {"board": self.board, "fleets": [list(fs) for fs in self.fleets], "dead_man": self.dead_man,
-                "order": list(self.order), "dice": self.dice, "treasures": {t: p for t, p in self.treasures}}
+                "order": list(self.order), "dice": self.dice, "treasures": {t: p for t, p in self.treasures},
+                **({"island": self.island} if self.island is not None else {})}
 
     @classmethod
     def from_json(cls, d: Any) -> "Setup":
@@ -85,8 +92,11 @@ class Setup:
         if not isinstance(treasures, dict) or not treasures or \
                 not all(isinstance(k, str) and isinstance(v, str) for k, v in treasures.items()):
             raise ValueError("the setup's treasures")
+        island = d.get("island")
+        if island is not None and (not isinstance(island, str) or not island):
+            raise ValueError(f"the setup's island {island!r:.20}")
         return cls(board, tuple(tuple(fs) for fs in fleets), dead_man, tuple(order), dice,
-                   tuple(sorted(treasures.items())))
+                   tuple(sorted(treasures.items())), island)
 
 
 def board_name(options: Mapping[str, Any]) -> str:
@@ -116,17 +126,18 @@ def turn_order(ring: Sequence[str], fleets: Sequence[Sequence[str]]) -> tuple[in
 
 
 def build_setup(players: int, options: Mapping[str, Any], fleets: Sequence[Sequence[str]] | None = None,
-                dead_man: str | None = None, ring: Sequence[str] = (), board: str | None = None) -> Setup:
+                dead_man: str | None = None, ring: Sequence[str] = (), board: str | None = None,
+                island: str | None = None) -> Setup:
     """The setup of a game of ``players`` with these options and the choices made at the table: ``fleets``, each
     seat's harbours (S1: preset or chosen; None or empty lists while they are being chosen), ``dead_man`` (V9.1),
     ``ring`` the board's harbours clockwise (for the turn order, S5). ``board`` overrides the map the options
-    call for (a position built on another map)."""
+    call for (a position built on another map); ``island``: the island the coin flip chose (V11.2)."""
     seats = tuple(tuple(fs) for fs in fleets) if fleets is not None else tuple(() for _ in range(players))
     if len(seats) != players:
         raise ValueError(f"{len(seats)} seats' fleets for {players} players")
     order = turn_order(ring, seats) if ring else ()
     return Setup(board or board_name(options), seats, dead_man, order, dice_per_roll(options),
-                 tuple((t, ISLAND) for t in treasure_ids(options)))
+                 tuple((t, ISLAND) for t in treasure_ids(options)), island)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -114,7 +114,7 @@ def _check_events(board: Any, s: Any, known_ships: set[str]) -> None:
                         check(x, kind)
         for name in ("dice",):
             if name in f:
-                require(isinstance(f[name], tuple) and 1 <= len(f[name]) <= 3, f"a {kind!r} event's dice")
+                require(isinstance(f[name], tuple) and 1 <= len(f[name]) <= 4, f"a {kind!r} event's dice")   # V11.4
                 for d in f[name]:
                     die(d, kind)
         for name in ("die", "radius"):
@@ -125,10 +125,12 @@ def _check_events(board: Any, s: Any, known_ships: set[str]) -> None:
             cell(f["frm"], kind)
             require(len(f["path"]) >= 1 and f["path"][-1] == f["to"], "a 'moved' event whose path does not end "
                                                                        "on its landing square")
-            require(is_int(f.get("die_index")) and 0 <= f["die_index"] < 3, "a 'moved' event's die index")
+            require(is_int(f.get("die_index")) and 0 <= f["die_index"] < 4, "a 'moved' event's die index")   # V11.4
         if kind == "took":
             frm = f.get("frm")
             require(frm in TREASURE_PLACES or frm in known_ships, f"a 'took' event names an unknown ship {frm!r:.40}")
+            require(f.get("treasure") is None or f["treasure"] in s.setup.treasure_ids,
+                    f"a 'took' event names an unknown treasure {f.get('treasure')!r:.40}")
         if kind == "sank":
             t = f.get("treasure")
             require(t is None or t in (ISLAND, DESTROYED) or t in known_ships,
@@ -150,6 +152,8 @@ def _check_events(board: Any, s: Any, known_ships: set[str]) -> None:
                 isinstance(fs, tuple) and all(x in board.factions for x in fs) for fs in fleets),
                 "a 'seated' event's fleets are not one list of known fleets per player")
             require(f.get("dead_man") is None or f["dead_man"] in board.factions, "a 'seated' event's dead man")
+        if kind == "flipped":
+            require(f.get("island") in [i.label for i in board.islands], "a 'flipped' event names no island")
         if kind == "takeover":
             require(f.get("faction") in board.factions, "a 'takeover' event names an unknown fleet")
         for name in ("order", "winners"):
@@ -164,6 +168,8 @@ def corruptions(rules: PirateerRules, data: Any) -> Iterator[tuple[str, Any]]:
     square), a ship on land and off the board, a seat out of range, the treasure nowhere, a die of 7, a fleet
     held by two players, an unknown phase, a wreck on land, too many players."""
     board = rules.board
+    if isinstance(data.get("setup"), dict) and isinstance(data["setup"].get("board"), str):
+        board = rules.board_named(data["setup"]["board"])
 
     def damaged(edit: Any) -> Any:
         copy = json.loads(json.dumps(data))
@@ -187,7 +193,8 @@ def corruptions(rules: PirateerRules, data: Any) -> Iterator[tuple[str, Any]]:
         yield "playable square", damaged(lambda d: d["ships"].update({first: list(land)}))
         yield "playable square", damaged(lambda d: d["ships"].update({first: [25, -3]}))
     else:                                           # S1 at the table: nothing sails before the last choice
-        yield "ship", damaged(lambda d: d["ships"].update({"ship-spanish-1": list(board.harbour("spanish").starts[0])}))
+        fleet = board.factions[0]
+        yield "ship", damaged(lambda d: d["ships"].update({ship_id(fleet, 1): list(board.harbour(fleet).starts[0])}))
     players = data.get("players", 2)
     yield "seat", damaged(lambda d: d.update(current=players + 3))
     if isinstance(data.get("treasures"), dict) and data["treasures"]:
@@ -227,6 +234,11 @@ def _check_setup(s: Any) -> None:
     want = dice_per_roll(s.options)
     require(su.dice == want, f"the setup rolls {su.dice!r} dice, the options {want}")
     require(su.treasure_ids == treasure_ids(s.options), f"the setup's treasures {list(su.treasure_ids)}")
+    labels = [i.label for i in s.board.islands]
+    if su.island is not None:
+        require(su.island in labels, f"the setup's island {su.island!r:.20} is none of the map's {labels}")
+    if len(labels) > 1 and s.phase != CHOOSE:
+        require(su.island is not None, "two islands and no coin flip for the treasures (V11.2)")
     if s.phase != CHOOSE:
         order = list(su.order)
         require(sorted(order) == list(range(s.players)), f"the setup's turn order {order!r} is not every seat once")
@@ -241,7 +253,8 @@ def validate_game(rules: PirateerRules, s: Any) -> None:
     board = rules.board_named(s.setup.board)
     require(s.board is board or s.board.name == board.name, "a game on another map than its setup names")
     players = s.players
-    require(is_int(players) and 2 <= players <= 4, f"{players!r} players (2 to 4)")
+    require(is_int(players) and rules.min_players <= players <= rules.max_players,
+            f"{players!r} players ({rules.min_players} to {rules.max_players})")
     # options (the state keeps every mode and variant, on or off, how the fleets are seated, the two-player fleets)
     require(isinstance(s.options, dict) and set(s.options) == set(MODES + VARIANTS + (FACTIONS, FACTIONS_2P)),
             "the options are not the game's")

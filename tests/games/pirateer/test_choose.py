@@ -183,7 +183,8 @@ def test_a_save_of_rules_version_1_replays_exactly_as_it_was_played():
     for data in old:
         save = saves.SaveData.from_json(data)
         state = saves.restore_state(RULES, save)
-        want = dict(data["snapshot"], options={**data["snapshot"]["options"], "factions": "preset"})
+        want = dict(data["snapshot"], options={**data["snapshot"]["options"], "factions": "preset",
+                                               "fantastic-eight": False})   # issue 19: the new mode, off
         got = json.loads(json.dumps(state.to_json()))
         assert "events" not in want and got.pop("events")
         # the log is events now, its squares named as the board's frame prints them ("(0,9)" was C8)

@@ -76,7 +76,7 @@ def test_war_wind_carriers():
     n = apply(s, ChooseCarrier(s.current, ship))
     assert evs(s, n) == [("chose", s.current, {"what": "carrier", "choice": ship}),
                          ("took", s.current, {"what": "treasure", "ship": ship, "frm": "war-wind",
-                                              "at": list(s.ships[ship])})]
+                                              "at": list(s.ships[ship]), "treasure": "treasure"})]
     t = new_game(4, {"war-wind": True}, 3)                 # one fleet: ship 1 takes it at setup
     seat, data = one(t, "took")
     assert seat == t.order[0] and data["ship"] == t.treasure and data["frm"] == "war-wind"
@@ -135,7 +135,7 @@ def test_taking_the_treasure():
     s.apply(mv(s, "Sp1", "SE", 2))
     n = apply(s, Take(0, sid("Sp1")))
     assert evs(s, n) == [("took", 0, {"what": "treasure", "ship": sid("Sp1"), "frm": ISLAND,
-                                      "at": list(s.ships[sid("Sp1")])})]
+                                      "at": list(s.ships[sid("Sp1")]), "treasure": "treasure"})]
 
 
 def test_boarding_sinks_the_ship_and_seizes_its_treasure():
@@ -146,7 +146,8 @@ def test_boarding_sinks_the_ship_and_seizes_its_treasure():
     assert one(s, "moved", n)[1]["to"] == [8, 13]
     assert one(s, "sank", n) == (0, {"piece": sid("Fr1"), "at": [8, 13], "by": "boarding", "boarder": sid("Sp1"),
                                      "owner": 1, "wreck": False, "treasure": sid("Sp1")})
-    assert one(s, "took", n) == (0, {"what": "treasure", "ship": sid("Sp1"), "frm": sid("Fr1"), "at": [8, 13]})
+    assert one(s, "took", n) == (0, {"what": "treasure", "ship": sid("Sp1"), "frm": sid("Fr1"), "at": [8, 13],
+                                     "treasure": "treasure"})
 
 
 def test_a_boarding_in_wrecks_leaves_a_wreck_and_the_carrier_moves_with_it():

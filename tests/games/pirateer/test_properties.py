@@ -62,10 +62,12 @@ def choose(s: PirateerState, rng: Rng, wander: float = 0.25):
         pick = rng.choice(legal)
         if not isinstance(pick, Arm) or rng.random() < 0.05:
             return pick
-    board, ships, treasure = s.board, s.ships, s.treasure
+    board, ships = s.board, s.ships
     ctx = s.ctx()
-    docks = die_distances(board, [d.cell for d in board.docks])
-    hunted = ships.get(treasure)
+    carriers = s.carriers()                       # V11.5: any number of treasures, each on the island or aboard
+    island = s.setup.island                       # V11.2: the fantastic eight's treasures lie on one island
+    docks = die_distances(board, [d.cell for d in board.docks if island is None or d.island == island])
+    hunted = ships[carriers[0]] if carriers else None
     chase = die_distances(board, [hunted]) if hunted is not None else None
     best, score = None, None
     for a in legal:
@@ -83,14 +85,14 @@ def choose(s: PirateerState, rng: Rng, wander: float = 0.25):
             end = ray(board, start, a.direction, a.die)[-1]
             victims = [o for o, c in ships.items() if c == end and faction_of(o) != f]
             if victims:
-                v += 40 if treasure in victims else 10
-            if treasure in a.ships:                                     # the carrier races home
+                v += 40 if set(victims) & set(carriers) else 10
+            if set(a.ships) & set(carriers):                            # the carrier races home
                 home = die_distances(board, [ctx.anchor(f)], ctx.d(f))
                 v += 1000 if end == ctx.anchor(f) else 4 * (home.get(start, FAR) - home.get(end, FAR))
             else:
-                if treasure == ISLAND:
+                if ISLAND in s.treasures.values():
                     v += docks.get(start, FAR) - docks.get(end, FAR)
-                elif chase is not None and faction_of(treasure) not in ctx.friends.get(f, ()):
+                elif chase is not None and faction_of(carriers[0]) not in ctx.friends.get(f, ()):
                     v += 2 * (chase.get(start, FAR) - chase.get(end, FAR))
                 h_start, h_end = board.harbour_at(start), board.harbour_at(end)
                 if h_start is not None and h_end is None:

@@ -167,8 +167,9 @@ def test_the_old_rules_keys_are_gone() -> None:
     assert not has_key("pir.rules.1")
 
 
-def test_the_eight_player_game_is_announced_not_offered() -> None:
-    assert "fantastic-eight" not in {o.key for o in RULES.options}
+def test_the_eight_player_game_is_offered_and_in_the_rulebook() -> None:
+    # issue 19: the fantastic eight is an option now (5 to 8 players, V11.1)
+    assert "fantastic-eight" in {o.key for o in RULES.options} and RULES.max_players == 8
     assert "pir.rulebook.eight" in RULES_SUMMARY
 
 
