@@ -26,7 +26,7 @@ RULES_SUMMARY = (
     "pir.rulebook.carrier.h", "pir.rulebook.carrier", "@carrier",
     "pir.rulebook.boarding.h", "pir.rulebook.boarding", "@boarding",
     "pir.rulebook.win.h", "pir.rulebook.win", "@scoring", "pir.rulebook.draw",
-    "pir.rulebook.app.h", "pir.rulebook.app",
+    "pir.rulebook.app.h", "pir.rulebook.app", "pir.rulebook.camera",
     "pir.rulebook.variants.h", "pir.rulebook.variants",
     "pir.rulebook.devils-island", "@devils-island",
     "pir.rulebook.storm", "@storm",

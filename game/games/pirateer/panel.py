@@ -9,7 +9,8 @@ timeline), the players' names and who is a bot, the human who may act on screen 
 scene's mode and selection (for the prompt), the engine's forbidden directions of the carrier
 (``forbidden_directions``), whether a lesson's coach waits for Next (``coach``: then the prompt says so, never
 "roll" under the lesson's words; while its step waits for a move, the prompt sends to the lesson's gold ring,
-never naming another move), and the scene's buttons, log panel and Menu button, which it places. The
+never naming another move), and the scene's buttons, log panel, Menu button and camera buttons (``sea``: Centre
+fleet, Whole sea, beside Menu), which it places. The
 acey-deucey pickers' two chosen values (``bonus_pick``) are the panel's; the scene plays them. As it draws
 each thing it names it with the table's ``explain`` (issue 15: what it is and what it does).
 """
@@ -77,6 +78,8 @@ class SidePanel:
         t.logpanel.layout(pygame.Rect(x, log_top, w, side.bottom - pad - menu_h - theme.px(6) - log_top))
         t.menu_button.layout(pygame.Rect(side.right - pad - theme.px(110), side.bottom - pad - menu_h,
                                          theme.px(110), menu_h))
+        t.sea.layout_buttons(pygame.Rect(x, side.bottom - pad - menu_h, t.menu_button.rect.x - theme.px(8) - x,
+                                         menu_h))     # the camera's: Centre fleet, Whole sea (beside Menu)
 
     def cells(self, count: int) -> list[pygame.Rect]:
         """The boxes of ``count`` fleets (or seats), two to a row, in the order of play."""
@@ -129,6 +132,7 @@ class SidePanel:
         self._draw_treasure(surface)
         t.logpanel.draw(surface)
         t.menu_button.draw(surface)
+        t.sea.draw(surface)
 
     def button_says(self, button) -> Text | None:
         """What pressing one of the turn's buttons does (Undo is the table's own)."""

@@ -49,16 +49,19 @@ class FactionPicker:
 
     # -- geometry ----------------------------------------------------------------------------------
     def layout(self, view: BoardView) -> None:
-        """One card per harbour, beside its channel toward the open sea, inside the board."""
+        """One card per harbour, beside its channel toward the open sea, inside the board (zoomed in, the cards
+        stay by their harbours, out of sight with them)."""
         self.view = view
-        w, h = max(theme.px(120), int(view.h * 6.2)), max(theme.px(64), int(view.h * 3.4))
-        inner = view.rect.inflate(-theme.px(8), -theme.px(8))
+        fit_h = getattr(view, "fit_h", view.h)            # (zoomed in, the cards keep their size)
+        w, h = max(theme.px(120), int(fit_h * 6.2)), max(theme.px(64), int(fit_h * 3.4))
+        board = view.board_rect
+        inner = board.inflate(-theme.px(8), -theme.px(8))
         for harbour in self.board.harbours:
             pts = [view.centre(c) for c in harbour.channel]
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
             # push the card from the channel toward the middle of the board, so it covers open sea
-            mx, my = view.rect.center
+            mx, my = board.center
             dx, dy = mx - cx, my - cy
             norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
             shift = view.h * 3.2
@@ -69,7 +72,9 @@ class FactionPicker:
             target.rect.update(self.cards[target.data])
 
     def hit(self, pos: tuple[int, int]) -> str | None:
-        """The faction whose card or harbour channel is under ``pos``."""
+        """The faction whose card or harbour channel is under ``pos`` (in sight: nothing past the view's edge)."""
+        if hasattr(self, "view") and not self.view.rect.collidepoint(pos):
+            return None
         for faction, card in self.cards.items():
             if card.collidepoint(pos):
                 return faction

@@ -20,6 +20,10 @@ section 9):
   on the ship, a right click or Backspace puts it down. Two dice reaching one square ask which die;
 - keyboard: Tab (Shift+Tab) picks a ship, the arrows a lit square, Enter sails there; T takes the
   treasure, E ends the turn;
+- the camera (``camera.py``'s ``SeaCamera``, ``scene.sea``): the wheel zooms about the pointer, a drag on the open
+  sea pans (a drag on a ship still moves the ship), a double click on the sea (or F) shows the whole sea again,
+  + and - zoom, the arrows pan while no ship is in hand, **Centre fleet** (or C) brings the fleet on turn into
+  view;
 - in ``flotilla`` a click on a stack asks which ships sail;
 - **Take treasure** (or a click on the island's coin) and **End turn** when the rules allow; **Undo** (or
   Ctrl+Z) within the turn;
@@ -91,6 +95,7 @@ from game.games.pirateer.marks import SeatMarks, marks_of, wake_lanes
 from game.games.pirateer.victory import Ending, VictoryPanel
 from game.games.pirateer.boardmodel import Cell
 from game.games.pirateer.boardview import LABEL_MARGIN, BoardView, HitRect
+from game.games.pirateer.camera import SeaCamera
 from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, number_of
 from game.games.pirateer.panel import SidePanel
 from game.games.pirateer.picker import FactionPicker, FleetToken
@@ -162,6 +167,7 @@ class PirateerScene(TableScene):
         self._held: tuple[fx.Banner, int, int] | None = None
         self.no_move_ok = Button(Text.of("pir.ui.no_move_ok"), self._release_no_move, min_width=120, height=40,
                                  size=17)
+        self.sea = SeaCamera(self)                       # fit, zoom, pan, Centre fleet (the view's camera)
         self.resync_events()                             # a new or loaded game: shown as it is, no animation
 
     # ------------------------------------------------------------------------------------------
@@ -401,7 +407,7 @@ class PirateerScene(TableScene):
                     self.facing[sh] = facing
                 images = [self.ship_image(sh, carrier=self._carrier == sh) for sh in ships]
                 glide = fx.Glide(ships, images, points, t_end, fx.STEP_SECONDS,
-                                 foot=sprites.ship_foot(ship_px, facing), board_centre_y=self.view.rect.centery)
+                                 foot=sprites.ship_foot(ship_px, facing), board_centre_y=self.view.board_rect.centery)
                 play(glide)
                 t_end, landed, end_pt, smoke = glide.end_time, squares[-1], points[-1][0], False
                 for sh in ships:
@@ -610,10 +616,11 @@ class PirateerScene(TableScene):
             surface = pygame.Surface(self.app.screen.get_size())
             explained, self.explained = self.explained, []
             try:
-                self.draw_table(surface, self.viewer())
+                with self.sea.whole_sea():              # the whole sea, whatever the camera showed
+                    self.draw_table(surface, self.viewer())
+                    rect = self.view.frame_rect().clip(surface.get_rect())
             finally:
                 self.explained = explained
-            rect = self.view.frame_rect().clip(surface.get_rect())
             return surface.subsurface(rect).copy(), Text.of("ui.results.final_board")
         except (pygame.error, ValueError):
             log.exception("the final board could not be drawn for the results")
@@ -673,7 +680,7 @@ class PirateerScene(TableScene):
     # Input
     # ------------------------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
-        return [self.menu_button, *self.action_buttons()]
+        return [self.menu_button, *self.action_buttons(), *self.sea.buttons]
 
     def action_buttons(self) -> list[Button]:
         """The turn's buttons, in the order the panel flows them."""
@@ -729,11 +736,13 @@ class PirateerScene(TableScene):
             self.mark_dirty()
             return
         if self.choosing():
-            if self.menu_button.handle(event) or self.logpanel.handle(event):
+            if self.menu_button.handle(event) or self.logpanel.handle(event) or \
+                    any(b.handle(event) for b in self.sea.buttons) or self.sea.handle(event):
                 self.mark_dirty()
                 return
             if not self._handle_drag(event) or event.type == pygame.MOUSEMOTION:
-                self._handle_choose(event)  # keys, and the harbour under the pointer has the focus
+                if self._handle_choose(event) and event.type == pygame.KEYDOWN:
+                    self.sea.follow_focus()     # the harbour the keys chose, in sight
             return
         for b in self.buttons():
             if b.visible and b.handle(event):
@@ -742,8 +751,12 @@ class PirateerScene(TableScene):
         if self.logpanel.handle(event):
             self.mark_dirty()
             return
+        if self.sea.handle(event):          # the wheel, a pan in progress, the camera's keys
+            self.mark_dirty()
+            return
         if event.type == pygame.KEYDOWN:
             self._handle_key(event)
+            self.sea.follow_focus()         # the ship or the square the keys chose, in sight
             self.mark_dirty()
             return
         if event.type == pygame.MOUSEMOTION:
@@ -755,6 +768,7 @@ class PirateerScene(TableScene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click_sea(event.pos)
+            self.sea.press(event.pos)       # a drag from the open sea pans it, a double click fits it
             self.mark_dirty()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.selected, self.mode = None, None
@@ -914,13 +928,13 @@ class PirateerScene(TableScene):
 
     def _layout_squares(self) -> None:
         """Each square target's box: its diamond (both halves of a strait)."""
-        h = self.view.h
-        for target in self._squares:
-            boxes = []
-            for half in self.view.halves(target.data) if self.game.board.is_water(target.data) else (target.data,):
-                x, y = self.view.centre(half)
-                boxes.append(pygame.Rect(int(x - h), int(y - h), int(2 * h), int(2 * h)))
-            target.rect.update(boxes[0].unionall(boxes[1:]))
+        h, (ox, oy) = self.view.h, self.view.origin
+        if len(getattr(self, "_target_uw", ())) != len(self._squares):     # each target's halves, (u, w): once
+            self._target_uw = [[(c[0] - c[1], c[0] + c[1]) for c in (self.view.halves(t.data) if
+                                self.game.board.is_water(t.data) else (t.data,))] for t in self._squares]
+        for target, halves in zip(self._squares, self._target_uw):
+            boxes = [pygame.Rect(int(ox + u * h - h), int(oy + w * h - h), int(2 * h), int(2 * h)) for u, w in halves]
+            target.rect.update(boxes[0].unionall(boxes[1:]) if len(boxes) > 1 else boxes[0])
         self._hit_memo = ((-1, -1), None)
 
     def _square_at(self, pos: tuple[int, int]) -> Cell | None:
@@ -1057,7 +1071,7 @@ class PirateerScene(TableScene):
         token.place()
         images = [self.ship_image(s, carrier=self.game.treasure == s) for s in payload]
         self.timeline.play(fx.Glide(list(payload), images, [(frm, False), (token.foot_point(), False)], 0.0,
-                                    0.25, foot=self._foot(payload[0]), board_centre_y=self.view.rect.centery,
+                                    0.25, foot=self._foot(payload[0]), board_centre_y=self.view.board_rect.centery,
                                     tag="return"))
 
     def _drop_all(self) -> None:
@@ -1129,7 +1143,7 @@ class PirateerScene(TableScene):
     def _home_facing(self, faction: str) -> int:
         """Ships start facing the open sea: right from the left corners, left from the right ones."""
         h = self.game.board.harbour(faction)
-        return 1 if self.view.centre(h.anchor)[0] < self.view.rect.centerx else -1
+        return 1 if self.view.centre(h.anchor)[0] < self.view.board_rect.centerx else -1
 
     def _facing_for(self, direction: str, ship: str) -> int:
         if direction in ("SE", "NE", "E"):
@@ -1154,6 +1168,19 @@ class PirateerScene(TableScene):
         fx_, fy_ = self._foot(ship)
         surface.blit(img, (int(at[0] - fx_), int(at[1] - fy_)))
 
+    _said_within: pygame.Rect | None = None
+    _sea_layer: tuple[Any, pygame.Surface] | None = None    # zoomed in: the static layer with the sea in sight
+
+    def explain(self, rect: Any, text: Text, kind: str) -> None:
+        """The table's ``explain``; while the map is drawn, only the part of ``rect`` in sight (zoomed in, a ship
+        past the view's edge is not there to point at)."""
+        within = self._said_within
+        if within is not None and type(rect) is pygame.Rect and not within.contains(rect):
+            rect = rect.clip(within)
+            if rect.w <= 0 or rect.h <= 0:
+                return
+        super().explain(rect, text, kind)
+
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
         self._refresh_buttons()
         g = self.game
@@ -1162,6 +1189,8 @@ class PirateerScene(TableScene):
         board = self.view.rect
         clip = surface.get_clip()
         surface.set_clip(board)
+        if not self.view.at_fit:                    # zoomed in: what is named on the map, where it is in sight
+            self._said_within = board
         self._draw_marks(surface)
         self._draw_last_moves(surface)              # each seat's last move, under the ships
         self._draw_targets(surface)
@@ -1174,6 +1203,7 @@ class PirateerScene(TableScene):
             self.drag.dragging.draw(surface)        # the ship in hand, over everything on the map
             self._explain_in_hand()
         surface.set_clip(clip)
+        self._said_within = None
         self.timeline.draw(surface, "top")          # banners, over the map's frame
         for c in self.timeline.clips(fx.Banner):
             self._explain_clip(c)
@@ -1189,19 +1219,29 @@ class PirateerScene(TableScene):
             self.victory.draw(surface, self.explain)
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
-        """The table, the framed map and the side panel's frames: one picture per window size."""
-        key = (size, tuple(self.view.rect), self.panel.frames_key())
-        if self._static is not None and self._static[0] == key:
+        """The table, the framed map and the side panel's frames: one picture per window size. Zoomed in, the
+        map and the names in sight move with the camera: the frame without them is kept per size, and a copy with
+        them per view (a pan redraws only those)."""
+        fit = self.view.at_fit
+        key = (size, self.view.camera_key() if fit else tuple(self.view.rect), self.panel.frames_key())
+        if self._static is None or self._static[0] != key:
+            layer = theme.background("wood", size).copy()
+            self.view.draw_frame(layer, names=fit)  # with the squares' names (rows: letters, columns: numbers)
+            if fit:
+                self.view.draw_map(layer)
+            self.panel.draw_frames(layer)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            self._static = (key, layer)
+        if fit:
             return self._static[1]
-        layer = theme.background("wood", size).copy()
-        board = self.view.rect
-        self.view.draw_frame(layer)                 # with the squares' names (rows: letters, columns: numbers)
-        layer.blit(self.view.background(), board)
-        self.panel.draw_frames(layer)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert()
-        self._static = (key, layer)
-        return layer
+        seen = (key, self.view.camera_key())
+        if self._sea_layer is None or self._sea_layer[0] != seen:
+            layer = self._static[1].copy()
+            self.view.draw_names(layer)
+            self.view.draw_map(layer)
+            self._sea_layer = (seen, layer)
+        return self._sea_layer[1]
 
     def _draw_clips(self, surface: pygame.Surface) -> None:
         """The board's pictures on the timeline, in the order they were added; a ship about to sink
@@ -1398,19 +1438,6 @@ class PirateerScene(TableScene):
         layer.blit(chip, chip.get_rect(center=(int(mid[0]), int(mid[1]))))
         cx, cy = self.view.anchor_point(cell, piece=False)
         surface.blit(layer, layer.get_rect(center=(int(cx), int(cy))))
-
-    def _badge_plate(self, surface: pygame.Surface, centre: tuple[float, float], rgb: tuple[int, int, int],
-                     inner: pygame.Surface) -> pygame.Rect:
-        """A small dark disc ringed in the seat's colour with ``inner`` on it; its box."""
-        h = self.view.h
-        d = max(12, int(h * 1.0))
-        plate = pygame.Surface((d, d), pygame.SRCALPHA)
-        pygame.draw.circle(plate, (28, 20, 14, 200), (d // 2, d // 2), d // 2)
-        pygame.draw.circle(plate, (*rgb, 255), (d // 2, d // 2), d // 2, max(2, int(h / 10)))
-        plate.blit(inner, inner.get_rect(center=(d // 2, d // 2)))
-        box = plate.get_rect(center=(int(centre[0]), int(centre[1])))
-        surface.blit(plate, box)
-        return box
 
     def _badge_centre(self, at: Cell) -> tuple[float, float]:
         """Where the badge of what happened on the square ``at`` goes: under the stern of the ship standing there
@@ -1662,11 +1689,30 @@ class PirateerScene(TableScene):
         """The map and each of its squares (land, sea, currents, straits, docks, Skull Island, harbours), with
         what it is and what it does; worked out again only when the layout or the treasure's carrier change."""
         g = self.game
-        key = (tuple(self.view.rect), self.view.h, g.treasure, g.mode)
+        key = (self.view.camera_key(), g.treasure, g.mode)
         if self._board_says is not None and self._board_says[0] == key:
             return self._board_says[1]
-        board = self.view.board
         out: list[tuple[pygame.Rect, Text, str]] = [(pygame.Rect(self.view.rect), Text.of("pir.explain.map"), "map")]
+        for cell, says, kind in self._squares_said(key[1:]):     # (their words kept while only the camera moves)
+            box = self._square_box(cell)
+            if box.w > 0 and box.h > 0:
+                out.append((box, says, kind))
+        for text, box, side in self.view.label_rects():  # the rows' letters, the columns' numbers
+            says = Text.of("pir.explain.row_name", row=text) if side == "row" else \
+                Text.of("pir.explain.column_name", column=text)
+            out.append((pygame.Rect(box), says, "coordinate"))
+        self._board_says = (key, out)
+        return out
+
+    def _squares_said(self, key: tuple) -> list[tuple[Cell, Text, str]]:
+        """What each square of the board is and does (``_square_says``, named), worked out again when ``key``
+        (the treasure's carrier, the mode) changes."""
+        said = getattr(self, "_said", None)
+        if said is not None and said[0] == key:
+            return said[1]
+        g = self.game
+        board = self.view.board
+        out: list[tuple[Cell, Text, str]] = []
         carrier = g.treasure if g.treasure in g.ships else None
         ride = None
         if carrier is not None:
@@ -1682,14 +1728,8 @@ class PirateerScene(TableScene):
                 continue
             if board.is_water(cell):                     # its name, as the frame prints it and the log reads it
                 says = (Text.of("pir.explain.named", name=board.square_name(cell), what=says[0]), says[1])
-            box = self._square_box(cell)
-            if box.w > 0 and box.h > 0:
-                out.append((box, *says))
-        for text, box, side in self.view.label_rects():  # the rows' letters, the columns' numbers
-            says = Text.of("pir.explain.row_name", row=text) if side == "row" else \
-                Text.of("pir.explain.column_name", column=text)
-            out.append((pygame.Rect(box), says, "coordinate"))
-        self._board_says = (key, out)
+            out.append((cell, *says))
+        self._said = (key, out)
         return out
 
     def _square_says(self, cell: Cell, ride: Text | None) -> tuple[Text, str] | None:
@@ -2024,7 +2064,7 @@ class _GlidingScene(PirateerScene):
                     here = nxt
             points = self.view.path_points(start, tuple(squares) or (start,))
             self.timeline.play(fx.Glide([ship], [self.ship_image(ship)], points, foot=self._foot(ship),
-                                        board_centre_y=self.view.rect.centery))
+                                        board_centre_y=self.view.board_rect.centery))
 
 
 __all__ = ["PirateerScene", "gliding"]
