@@ -151,11 +151,14 @@ class Frames(Effect):
 
 
 class CoinHop(Effect):
-    """The coin jumps in an arc from one piece to another."""
+    """The coin jumps in an arc from one piece to another. ``to``: where it lands (a ship id, or "island"): the
+    table leaves that one coin out there until it lands (V11.5: the other treasure stays in sight); without it
+    the hop hides every coin (``COIN``)."""
 
-    def __init__(self, coin: pygame.Surface, a: Point, b: Point, delay: float, duration: float = 0.45) -> None:
-        super().__init__(delay, duration, hides=(COIN,))
-        self.coin, self.a, self.b = coin, a, b
+    def __init__(self, coin: pygame.Surface, a: Point, b: Point, delay: float, duration: float = 0.45,
+                 to: str | None = None) -> None:
+        super().__init__(delay, duration, hides=(COIN,) if to is None else ())
+        self.coin, self.a, self.b, self.to = coin, a, b, to
 
     def point(self) -> Point:
         t = self.t

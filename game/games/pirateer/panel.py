@@ -26,7 +26,7 @@ from game.ui import palette, theme
 from game.ui.dice import die_blur, die_face
 
 from game.games.pirateer import sprites
-from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, ship_id
+from game.games.pirateer.moves import DESTROYED, ISLAND, faction_of, number_of, ship_id
 from game.games.pirateer.rules import (BONUS, END, MOVE, START, STORM, WIND, dir_text, faction_of_text, faction_text,
                                        list_text, ship_text)
 
@@ -34,7 +34,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.games.pirateer.scene import PirateerScene
 
 ROW_H = 30      # a row of two fleets, in theme pixels
+ROW_H_MANY = 26  # ... with more than four fleets (the fantastic eight: up to eight, four rows)
 DIE = 44        # the dice's side in the head, in theme pixels
+DIE_FOUR = 34   # ... with four dice (V11.4), so the head keeps room for whose turn it is
+
+
+def short_name(ship: str) -> str:
+    """A ship's short name as positions write it: "Sp1"; with the board letter on the two-board map, "SpB1"."""
+    from game.games.pirateer.positions import SHORT
+    harbour = faction_of(ship)
+    base, _, board = harbour.partition("-")
+    letters = next((k for k, v in SHORT.items() if v == base), base[:2].title())
+    return f"{letters}{board.upper()}{number_of(ship)}"
+
+
+def die_px(count: int) -> int:
+    """The side of each of ``count`` dice in the head, in screen pixels."""
+    return theme.px(DIE if count <= 3 else DIE_FOUR)
 
 
 class SidePanel:
@@ -59,8 +75,8 @@ class SidePanel:
         pad = theme.px(10)
         x, w = side.x + pad, side.w - 2 * pad
         self.head_rect = pygame.Rect(x, pad, w, theme.px(66))
-        die = theme.px(DIE)
         n = max(2, t.game.dice_count())
+        die = die_px(n)
         dice_w = n * die + (n - 1) * theme.px(8)
         self.dice_rect = pygame.Rect(self.head_rect.right - dice_w, self.head_rect.y + theme.px(2), dice_w,
                                      self.head_rect.h - theme.px(2))
@@ -69,10 +85,12 @@ class SidePanel:
         bh = theme.px(40)
         g = t.game
         fleets = len({f for fs in g.seat_factions for f in fs} | ({g.dead_man} - {None}))
-        count = min(4, max(fleets, g.players + (1 if g.options.get("dead-man") else 0)))   # chosen or not yet
+        count = min(8, max(fleets, g.players + (1 if g.options.get("dead-man") else 0)))   # chosen or not yet
         rows = (count + 1) // 2
-        self.fleet_rect = pygame.Rect(x, by + bh + theme.px(10), w, theme.px(ROW_H) * rows)
-        self.treasure_rect = pygame.Rect(x, self.fleet_rect.bottom + theme.px(8), w, theme.px(56))
+        self.row_h = theme.px(ROW_H if count <= 4 else ROW_H_MANY)
+        self.fleet_rect = pygame.Rect(x, by + bh + theme.px(10), w, self.row_h * rows)
+        two = len(g.treasures) > 1                     # V11.2: a line for each treasure
+        self.treasure_rect = pygame.Rect(x, self.fleet_rect.bottom + theme.px(8), w, theme.px(64 if two else 56))
         log_top = self.treasure_rect.bottom + theme.px(8)
         menu_h = theme.px(38)
         t.logpanel.layout(pygame.Rect(x, log_top, w, side.bottom - pad - menu_h - theme.px(6) - log_top))
@@ -86,7 +104,7 @@ class SidePanel:
         r = self.fleet_rect
         gap = theme.px(6)
         half = (r.w - gap) // 2
-        row_h = theme.px(ROW_H)
+        row_h = getattr(self, "row_h", theme.px(ROW_H))
         return [pygame.Rect(r.x + (k % 2) * (half + gap), r.y + (k // 2) * row_h, half, row_h - theme.px(3))
                 for k in range(count)]
 
@@ -233,11 +251,15 @@ class SidePanel:
         if note is not None:         # the dice's "1 left to play" may reach further left than the dice
             room = min(room, self.dice_rect.right - theme.font("text", 13).size(note)[0] - r.x - theme.px(10))
         small = theme.fit_font(line, "text", 14, max(theme.px(60), room), 10)
+        shown = order
+        while len(shown) > 2 and small.size(line)[0] > max(theme.px(60), room):   # eight seats: the next ones
+            shown = shown[:-1]
+            line = " → ".join(shown) + " → …"
         theme.draw_text(surface, line, small, palette.PARCHMENT_DARK,
                         (r.x, r.y + title.get_linesize() + f.get_linesize()))
         if line:
             t.explain(pygame.Rect(r.x, line2.bottom, r.w, small.get_linesize()),
-                      Text.of("pir.explain.order", order=line), "head")
+                      Text.of("pir.explain.order", order=" → ".join(order)), "head")
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         """The dice the events threw, on the head's right: tumbling while the roll runs, then their faces
@@ -246,7 +268,7 @@ class SidePanel:
         t = self.table
         g = t.game
         r = self.dice_rect
-        size = theme.px(DIE)
+        size = die_px(max(2, g.dice_count(), len(t.shown_dice)))
         gap = theme.px(8)
         dice = t.shown_dice
         if not dice:                        # where the dice will land: faint sockets
@@ -326,8 +348,8 @@ class SidePanel:
         factions = [f_ for s in g.order for f_ in g.seat_factions[s]]
         if g.dead_man and g.dead_man not in factions:
             factions.append(g.dead_man)
-        factions = factions[:4]
-        icon = max(16, int(theme.px(ROW_H) * 0.86))
+        factions = factions[:8]
+        icon = max(16, int(getattr(self, "row_h", theme.px(ROW_H)) * 0.86))
         step = icon - theme.px(9)
         cells = self.cells(len(factions))
         names = [t.seat_name(g.controller(f)) if g.controller(f) is not None else tr("pir.ui.dead_man")
@@ -364,11 +386,13 @@ class SidePanel:
                     img.set_alpha(50)
                 box = img.get_rect(midleft=(sx, cell.centery - theme.px(2)))
                 surface.blit(img, box)
-                if g.treasure == ship:
+                coins = t.coins_of(ship) if ship in g.ships else 0
+                for k in range(coins):                  # V11.5: a ship may hold both treasures
                     c = sprites.coin(int(icon * 0.5))
-                    surface.blit(c, c.get_rect(center=(sx + icon * 0.72, cell.y + cell.h * 0.3)))
+                    surface.blit(c, c.get_rect(center=(sx + icon * (0.72 - 0.22 * k), cell.y + cell.h * (0.3 - 0.12 * k))))
                 key = "pir.explain.list_sunk" if ship not in g.ships else \
-                    ("pir.explain.list_carrier" if g.treasure == ship else "pir.explain.list_afloat")
+                    ("pir.explain.list_afloat" if not coins else
+                     "pir.explain.list_carrier" if coins == 1 else "pir.explain.list_carrier_both")
                 t.explain(box.clip(pygame.Rect(sx, cell.y, step if n < 3 else icon, cell.h)),
                           Text.of(key, ship=ship_text(ship)), "ship")
                 sx += step
@@ -378,7 +402,7 @@ class SidePanel:
         is still to choose; the seat choosing now ringed in gold."""
         t = self.table
         g = t.game
-        seats = min(4, g.players)
+        seats = min(8, g.players)
         cells = self.cells(seats)
         chosen = [(t.seat_name(k), g.seat_factions[k][0] if k < len(g.seat_factions) and g.seat_factions[k] else None)
                   for k in range(seats)]
@@ -405,50 +429,100 @@ class SidePanel:
                 Text.of("pir.explain.not_chosen", player=name)
             t.explain(pygame.Rect(cell), says, "fleet")
 
+    def treasure_lines(self, short: bool = False) -> tuple[list[str], Text]:
+        """Where each treasure is, a line each (one line for the one treasure of a one-board game; V11.2: "both on
+        island B" while they lie together), and what the box says of them. ``short``: the ships by their short
+        names ("SpB1"), for a narrow panel."""
+        g = self.table.game
+
+        def named(ship: str) -> str:
+            return short_name(ship) if short else tr(ship_text(ship))
+        places = g.treasures
+        island = g.setup.island or ""
+        if len(places) == 1:
+            place = next(iter(places.values()))
+            if place == ISLAND:
+                return [tr("pir.ui.treasure_island")], Text.of("pir.explain.box_island")
+            if place == DESTROYED:
+                return [tr("pir.ui.treasure_destroyed")], Text.of("pir.explain.box_destroyed")
+            cell = g.ships.get(place)
+            return ([tr("pir.ui.treasure_on", ship=tr(ship_text(place)), cell=g.board.square_name(cell) if cell else "")],
+                    Text.of("pir.explain.box_ship", ship=ship_text(place),
+                            anchor=faction_of_text(g.home_of(faction_of(place)))))
+        if g.setup.awaits_flip:                            # V11.2: the coin flip comes after the choices
+            return [tr("pir.ui.treasures_flip")], Text.of("pir.explain.box_flip")
+        where = list(places.values())
+        if all(p == ISLAND for p in where):
+            return [tr("pir.ui.treasures_island", island=island)], Text.of("pir.explain.box_two_island", island=island)
+        if where[0] == where[1] and where[0] in g.ships:  # V11.5: one ship holds both
+            ship = where[0]
+            line = tr("pir.ui.treasures_on", ship=named(ship), cell=g.board.square_name(g.ships[ship]))
+            return [line], Text.of("pir.explain.box_two_ship", ship=ship_text(ship),
+                                   anchor=faction_of_text(g.home_of(faction_of(ship))))
+        lines = []
+        for k, place in enumerate(where, 1):
+            if place == ISLAND:
+                lines.append(tr("pir.ui.treasure_k_island", k=k, island=island))
+            elif place == DESTROYED:
+                lines.append(tr("pir.ui.treasure_k_destroyed", k=k))
+            else:
+                cell = g.ships.get(place)
+                lines.append(tr("pir.ui.treasure_k_on", k=k, ship=named(place),
+                                cell=g.board.square_name(cell) if cell else ""))
+        return lines, Text.of("pir.explain.box_two", where="; ".join(lines), island=island)
+
     def _draw_treasure(self, surface: pygame.Surface) -> None:
-        """Where the treasure is, and the compass with the carrier's forbidden directions struck (R17, R18)."""
+        """Where each treasure is, and the compass of each carrier with its forbidden directions struck (R17, R18;
+        V11.5: two carriers, two compasses)."""
         t = self.table
         g = t.game
         r = self.treasure_rect
         coin = sprites.coin(theme.px(32))
         surface.blit(coin, coin.get_rect(midleft=(r.x + theme.px(10), r.centery)))
-        if g.treasure == ISLAND:
-            text = tr("pir.ui.treasure_island")
-        elif g.treasure == DESTROYED:
-            text = tr("pir.ui.treasure_destroyed")
-        else:
-            cell = g.ships.get(g.treasure)
-            text = tr("pir.ui.treasure_on", ship=tr(ship_text(g.treasure)),
-                      cell=g.board.square_name(cell) if cell else "")
+        if len(g.treasures) > 1:                             # the second coin behind the first
+            surface.blit(coin, coin.get_rect(midleft=(r.x + theme.px(4), r.centery - theme.px(8))))
+            surface.blit(coin, coin.get_rect(midleft=(r.x + theme.px(12), r.centery + theme.px(4))))
+        texts, says = self.treasure_lines()
+        carriers = [c for c in g.carriers() if c in g.ships][:2]
+        compass_size = r.h - theme.px(8) if len(carriers) < 2 else r.h - theme.px(14)
+        compasses = max(1, len(carriers))
+        text_w = r.w - theme.px(58) - compasses * compass_size - (compasses - 1) * theme.px(4)
+        lines: list[str] = []
         f = theme.font("text", 15)
-        compass_size = r.h - theme.px(8)
-        text_w = r.w - theme.px(58) - compass_size
-        if len(theme.wrap_text(text, f, text_w)) > 2:
-            f = theme.font("text", 13)
-        lines = theme.wrap_text(text, f, text_w)[:2]
+        for words in (texts, self.treasure_lines(short=True)[0]):   # the ships' short names when narrow
+            for size in (15, 13, 11, 10):
+                f = theme.font("text", size)
+                lines = [w for text in words for w in theme.wrap_text(text, f, text_w)]
+                if len(lines) * f.get_linesize() <= r.h - theme.px(4) and len(lines) <= max(2, len(words)):
+                    break
+            else:
+                continue
+            break
+        lines = lines[:max(1, (r.h - theme.px(2)) // f.get_linesize())]
         y = r.centery - len(lines) * f.get_linesize() // 2
         for line in lines:
             theme.draw_text(surface, line, f, palette.INK, (r.x + theme.px(50), y))
             y += f.get_linesize()
-        if g.treasure == ISLAND:
-            says = Text.of("pir.explain.box_island")
-        elif g.treasure == DESTROYED:
-            says = Text.of("pir.explain.box_destroyed")
-        else:
-            says = Text.of("pir.explain.box_ship", ship=ship_text(g.treasure),
-                           anchor=faction_of_text(g.home_of(faction_of(g.treasure))))
         t.explain(r, says, "treasure")
-        forbidden = t.forbidden_directions(g.treasure) if g.treasure in g.ships else None
-        img = sprites.compass(compass_size, forbidden=forbidden)
-        surface.blit(img, img.get_rect(midright=(r.right - theme.px(6), r.centery)))
-        if forbidden:
-            # along a current first: "E and SE" (in Italian "E e SE", never "SE e E")
-            named = sorted(forbidden, key=lambda d: d not in ("E", "W"))
-            says = Text.of("pir.explain.compass_carrier", ship=ship_text(g.treasure),
-                           dirs=list_text([dir_text(d) for d in named]))
-        else:
-            says = Text.of("pir.explain.compass")
-        t.explain(img.get_rect(midright=(r.right - theme.px(6), r.centery)), says, "compass")
+        right = r.right - theme.px(6)
+        for carrier in carriers or [None]:
+            forbidden = t.forbidden_directions(carrier) if carrier is not None else None
+            img = sprites.compass(compass_size, forbidden=forbidden)
+            box = img.get_rect(midright=(right, r.centery))
+            surface.blit(img, box)
+            if forbidden:
+                # along a current first: "E and SE" (in Italian "E e SE", never "SE e E")
+                named = sorted(forbidden, key=lambda d: d not in ("E", "W"))
+                says = Text.of("pir.explain.compass_carrier", ship=ship_text(carrier),
+                               dirs=list_text([dir_text(d) for d in named]))
+            else:
+                says = Text.of("pir.explain.compass")
+            if len(carriers) > 1:                          # whose compass: the carrier's number under it
+                label = short_name(carrier)
+                small = theme.fit_font(label, "bold", 11, compass_size + theme.px(10), 8)
+                theme.draw_text(surface, label, small, palette.INK, (box.centerx, r.bottom - theme.px(1)), "midbottom")
+            t.explain(box, says, "compass")
+            right = box.left - theme.px(4)
 
     # -- V6.2: the acey-deucey pickers, over the map ---------------------------------------------
     def bonus_box(self) -> pygame.Rect:

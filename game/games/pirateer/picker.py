@@ -1,7 +1,9 @@
 """The faction picker of the Pirateer table (S1: each player chooses a faction at the table).
 
 While the engine asks a seat for its faction, every harbour on the map is lit in its faction's colour
-with a card: the flag, the faction's name and who holds it. The factions the engine offers glow; a
+with a card: the flag, the harbour's name and who holds it. Harbours are keyed by their ``name``: the faction on
+the standard map, the faction and the board on the two-board map ("spanish-b": the Spanish flag with set b's frame,
+"Spanish B"; V11.1), so all eight harbours of the fantastic eight are offered apart. The factions the engine offers glow; a
 click on a harbour (its channel or its card), or a ship token dragged onto one, chooses it; Left/Right
 (or Tab) move the focus and Enter chooses. The picker only draws and reports what was hit: what may be
 chosen comes from the engine (``queries.choosable_factions``, through the scene's ``verdict``).
@@ -35,16 +37,16 @@ class FactionPicker:
                  accepts: Callable[[Any, DropTarget], bool | Text] = lambda payload, target: True) -> None:
         self.board = board
         self.cards: dict[str, pygame.Rect] = {}
-        self.focus: str | None = None            # the faction the keyboard (or the mouse) points at
-        #: one drop target per harbour (``data``: its faction); ``accepts(payload, target)`` is the table's
+        self.focus: str | None = None            # the harbour (name) the keyboard (or the mouse) points at
+        #: one drop target per harbour (``data``: its name); ``accepts(payload, target)`` is the table's
         #: ``drop_verdict`` (S1: the engine's answer to ``ChooseFaction``)
-        self.targets = [DropTarget((0, 0, 0, 0), data=h.faction) for h in board.harbours]
+        self.targets = [DropTarget((0, 0, 0, 0), data=h.name) for h in board.harbours]
         for target in self.targets:      # (DropTarget copies its rect into a plain one)
             target._accepts = lambda payload, t=target: accepts(payload, t)
             target.rect = HitRect((0, 0, 0, 0), lambda pos, f=target.data: self.hit(pos) == f)
 
     def target(self, faction: str) -> DropTarget:
-        """The drop target of ``faction``'s harbour."""
+        """The drop target of the harbour called ``faction`` (its name: "spanish", "spanish-b")."""
         return next(t for t in self.targets if t.data == faction)
 
     # -- geometry ----------------------------------------------------------------------------------
@@ -67,12 +69,12 @@ class FactionPicker:
             shift = view.h * 3.2
             card = pygame.Rect(0, 0, w, h)
             card.center = (int(cx + dx / norm * shift), int(cy + dy / norm * shift))
-            self.cards[harbour.faction] = card.clamp(inner)
+            self.cards[harbour.name] = card.clamp(inner)
         for target in self.targets:
             target.rect.update(self.cards[target.data])
 
     def hit(self, pos: tuple[int, int]) -> str | None:
-        """The faction whose card or harbour channel is under ``pos`` (in sight: nothing past the view's edge)."""
+        """The harbour (name) whose card or channel is under ``pos`` (in sight: nothing past the view's edge)."""
         if hasattr(self, "view") and not self.view.rect.collidepoint(pos):
             return None
         for faction, card in self.cards.items():
@@ -82,7 +84,7 @@ class FactionPicker:
         if cell is None:
             return None
         harbour = self.board.harbour_at(cell)
-        return harbour.faction if harbour is not None else None
+        return harbour.name if harbour is not None else None
 
     def move_focus(self, allowed: list[str], step: int) -> None:
         """Keyboard: the next (or previous) faction that may be chosen, in clockwise order."""
@@ -100,7 +102,7 @@ class FactionPicker:
         ``explain(rect, text, kind)`` (the table's) names each lit channel square and each card."""
         view = self.view
         for harbour in self.board.harbours:
-            f = harbour.faction
+            f = harbour.name
             rgb = sprites.faction_rgb(f)
             free = f in allowed
             taken = holder(f)

@@ -227,7 +227,7 @@ class Sea:
         for cell in s.wrecks:
             img = sprites.wreck(self.ship_size())
             self.full.blit(img, img.get_rect(center=self.at(cell)))
-        if s.treasure == ISLAND:
+        if any(p == ISLAND for p in s.treasures.values()):
             self.coin()
         by_cell: dict[Cell, list[str]] = {}
         for ship, cell in s.ships.items():
@@ -236,7 +236,7 @@ class Sea:
         for cell in sorted(by_cell, key=lambda c: (c[0] + c[1], c[0])):
             ships = sorted(by_cell[cell])
             for k, ship in enumerate(ships):
-                self.ship(ship, cell, carrier=s.treasure == ship, offset=k * max(3, int(self.h / 7)))
+                self.ship(ship, cell, carrier=ship in s.treasures.values(), offset=k * max(3, int(self.h / 7)))
             if len(ships) > 1:
                 x, y = self.at(cell, piece=True)
                 theme.draw_text(self.full, f"×{len(ships)}", _font(13), palette.PARCHMENT,
@@ -562,7 +562,7 @@ def _island(width: int) -> pygame.Surface:
     after_state.apply(take)
     after = Sea(h, win)
     after.pieces(after_state)
-    ok = after_state.treasure == ship_name("Sp1")
+    ok = ship_name("Sp1") in after_state.treasures.values()
     return row([panel("pir.rulebook.label.on_dock", before.image()),
                 panel("pir.rulebook.label.takes", after.image(), ok)])
 
@@ -864,7 +864,7 @@ def _nuke(width: int) -> pygame.Surface:
         x, y = sea.at(s.ships[ship])
         icon = verdict_icon(False, max(14, int(sea.h * 0.9)))
         sea.full.blit(icon, icon.get_rect(center=(int(x + sea.h * 0.6), int(y - sea.h * 1.2))))
-    if after.treasure != s.treasure:
+    if after.treasures != s.treasures:
         ox, oy = sea.view.origin
         u, w = sea.board.treasure_uw
         icon = verdict_icon(False, max(14, int(sea.h * 0.9)))

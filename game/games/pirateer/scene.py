@@ -31,7 +31,7 @@ section 9):
 - before the first roll, when the seats choose their fleets (S1): every harbour is lit with its flag and
   name; click a free harbour, drag a ship onto it (the controller again: the harbours are its targets, a
   drop on one means ``ChooseFaction``, and a taken fleet is refused in the engine's words), Left/Right (or
-  Tab) and Enter, or 1-4.
+  Tab) and Enter, or 1-4 (1-8 for the eight harbours of the two-board map, each by its name, V11.1).
 A frame is drawn when the picture changes, not for every move of the mouse: what an event changes marks
 the table dirty at once (a ship picked up or put down shows its ring in that very frame).
 
@@ -162,7 +162,7 @@ class PirateerScene(TableScene):
         self._board_says: tuple[Any, list[tuple[pygame.Rect, Text, str]]] | None = None   # the map's squares
         self._lit: dict[Cell, list[Move]] = {}           # the squares lit this frame
         self._turn = 0                                   # the turn the events shown so far are in
-        self._carrier: str = ISLAND                      # who held the treasure, as the events shown say
+        self._places: dict[str, str] = {}                # each treasure's place, as the events shown say
         #: R13 on a human's own roll: the "No legal move" banner held until its OK, the seat and turn it is of
         self._held: tuple[fx.Banner, int, int] | None = None
         self.no_move_ok = Button(Text.of("pir.ui.no_move_ok"), self._release_no_move, min_width=120, height=40,
@@ -289,16 +289,16 @@ class PirateerScene(TableScene):
 
     def _flotilla_choice(self, cell: Cell, groups: list[tuple[str, ...]]) -> None:
         """V4: which ships of the stack sail (the carrier's presence makes the choice matter)."""
-        carrier = self.game.treasure
+        carrying = set(self.game.carriers())
         self._chooser_says = {}
         buttons = []
         for group in sorted(groups, key=lambda g: (len(g), g)):
             nums = "+".join(str(number_of(s)) for s in group)
-            key = "pir.ui.sail_with_coin" if carrier in group else "pir.ui.sail"
+            key = "pir.ui.sail_with_coin" if carrying & set(group) else "pir.ui.sail"
             buttons.append(Button(Text.of(key, n=len(group), ships=nums), lambda g=group: self._select(g),
                                   min_width=150, height=42, size=15))
             self._chooser_says[id(buttons[-1])] = Text.of(
-                "pir.explain.sail_with_coin" if carrier in group else "pir.explain.sail", ships=nums)
+                "pir.explain.sail_with_coin" if carrying & set(group) else "pir.explain.sail", ships=nums)
         self.open_chooser(Chooser(Text.of("pir.ui.which_ships"), buttons), self._popup_centre(), self._popup_width())
 
     def _select(self, group: tuple[str, ...] | None) -> None:
@@ -344,8 +344,8 @@ class PirateerScene(TableScene):
                 self.picker.move_focus(allowed, 1)
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.picker.focus in allowed:
                 self.choose_faction(self.picker.focus)
-            elif pygame.K_1 <= key <= pygame.K_4:
-                self.choose_faction(self.game.board.factions[key - pygame.K_1])
+            elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.game.board.factions):
+                self.choose_faction(self.game.board.factions[key - pygame.K_1])   # 1-4, 1-8 on two boards
             else:
                 return False
             return True
@@ -360,7 +360,7 @@ class PirateerScene(TableScene):
     def on_resync(self) -> None:
         """The table as the state is now, with nothing animating (a new or loaded game, an undo)."""
         g = self.game
-        self._turn, self._carrier = g.turn, g.treasure
+        self._turn, self._places = g.turn, dict(g.treasures)
         self._held = None                               # (the timeline's clips are cancelled with it)
         self._drop_all()
         self._tumble = None
@@ -394,6 +394,7 @@ class PirateerScene(TableScene):
         landed: Cell | None = None                      # ... on which square, at which point
         end_pt = (0.0, 0.0)
         smoke = storm = thrown = turned = False
+        chose_banner = 0.0                              # when a flip's banner may follow the last choice's
         sounds: set[str] = set()
         for index, e in enumerate(events, first):
             kind = e.kind
@@ -405,7 +406,7 @@ class PirateerScene(TableScene):
                 facing = self._facing_for(e.get("direction"), lead)
                 for sh in ships:
                     self.facing[sh] = facing
-                images = [self.ship_image(sh, carrier=self._carrier == sh) for sh in ships]
+                images = [self.ship_image(sh, carrier=self._coins_shown(sh)) for sh in ships]
                 glide = fx.Glide(ships, images, points, t_end, fx.STEP_SECONDS,
                                  foot=sprites.ship_foot(ship_px, facing), board_centre_y=self.view.board_rect.centery)
                 play(glide)
@@ -415,7 +416,7 @@ class PirateerScene(TableScene):
                 sounds.add("card")
             elif kind == "sank":
                 v, at, by = e.get("piece"), _cell(e.get("at")), e.get("by")
-                img = self.ship_image(v, carrier=e.get("treasure") is not None)
+                img = self.ship_image(v, carrier=self._coins_shown(v))
                 if by == "boarding":                                            # R21: smoke, then it sinks
                     pt = end_pt if landed == at else self._at(v, at)
                     if not smoke:
@@ -430,24 +431,30 @@ class PirateerScene(TableScene):
                     storm = True
                 else:                                                           # V3: the blast
                     play(fx.Sink(img, self._at(v, at), 0.2, 0.5, foot=self._foot(v)))
-                if e.get("treasure") is not None:
-                    self._carrier = e.get("treasure")
+                if e.get("treasure") is not None:                               # R21, V3.5: its coins go
+                    heir = e.get("treasure")
+                    self._places.update({t: heir for t, p in self._places.items() if p == v})
                 self.shown_half.pop(v, None)
                 sounds.add("splash")
             elif kind == "took":
                 ship, frm, at = e.get("ship"), e.get("frm"), _cell(e.get("at"))
                 if frm == ISLAND:                                               # R14: from the island
-                    play(fx.CoinHop(coin, self.coin_point(), self.cargo_point(ship, self._at(ship, at)), 0.0, 0.5))
+                    shown = [t for t, p in self._places.items() if p == ISLAND]     # as they lay till now
+                    tid = e.get("treasure")
+                    start = self.coin_point(shown.index(tid) if tid in shown else 0, len(shown))
+                    play(fx.CoinHop(coin, start, self.cargo_point(ship, self._at(ship, at)), 0.0, 0.5, to=ship))
                     sounds.add("card")
                 elif frm != "war-wind":                                         # R21: seized from the boarded
                     pt = end_pt if landed == at else self._at(ship, at)
-                    play(fx.CoinHop(coin, self.cargo_point(frm, pt), self.cargo_point(ship, pt), t_end + 0.35, 0.45))
-                self._carrier = ship
+                    play(fx.CoinHop(coin, self.cargo_point(frm, pt), self.cargo_point(ship, pt), t_end + 0.35, 0.45,
+                                    to=ship))
+                self._places[e.get("treasure") or next(iter(self._places), "treasure")] = ship
             elif kind == "blast":                                               # V3.2: the engine's radius
                 play(fx.Blast(self._at(e.get("piece"), _cell(e.get("at"))),
                               self.view.ring_radius(e.get("radius") or 1), 0.0, 1.0))
-                if e.get("treasure_destroyed"):
-                    self._carrier = DESTROYED
+                if e.get("treasure_destroyed"):                                 # V3.5: the island's too
+                    self._places.update({t: DESTROYED for t, p in self._places.items()
+                                         if p == ISLAND and self.game.treasures.get(t) == DESTROYED})
                 sounds.add("splash")
             elif kind == "rolled" and e.get("why") != "first-player":          # R2, V3.2, V6.3
                 self.shown_dice, thrown = list(e.get("dice")), True
@@ -458,6 +465,16 @@ class PirateerScene(TableScene):
                 text = tr("pir.ui.chose_banner", name=self.seat_name(e.seat),
                           faction=tr(faction_text(e.get("choice"))))
                 play(fx.Banner(text, self.view.rect.center, 0.0, 1.2))
+                chose_banner = 1.2
+                sounds.add("card")
+            elif kind == "flipped":                                             # V11.2: the coin chose the island
+                label = e.get("island")                                         # (after who chose last)
+                play(fx.Banner(tr("pir.ui.flip_banner", island=label), self.view.rect.center, chose_banner, 1.4))
+                on = [t for t, p in self._places.items() if p == ISLAND]
+                big = sprites.coin(int(ship_px * 0.8))
+                for k in range(len(on)):                                        # both treasures land on it
+                    play(fx.CoinHop(big, self.view.rect.center, self.coin_point(k, len(on), label),
+                                    chose_banner + 0.9 + 0.25 * k, 0.7, to=ISLAND))
                 sounds.add("card")
             elif kind == "turn":                # the dice thrown now stay, greyed; older ones go
                 self._turn, turned = e.get("turn"), True
@@ -580,13 +597,51 @@ class PirateerScene(TableScene):
         spot = self.cargo_point(carrier, at) if carrier in g.ships else at
         self.timeline.play(fx.Frames(frames, spot, delay, 1.4, what="glint"))
 
-    def coin_point(self) -> tuple[float, float]:
-        u, w = self.game.board.treasure_uw
-        return self.view.origin[0] + u * self.view.h, self.view.origin[1] + w * self.view.h
+    def island_uw(self, label: str | None = None) -> tuple[float, float]:
+        """The spot on the island (``label``; default the one the treasures lie on, V11.2) where its coins are drawn,
+        in table units."""
+        board = self.game.board
+        label = label or self.game.setup.island
+        if label is not None and board.islands:
+            return board.island_named(label).treasure_uw
+        return board.treasure_uw
+
+    def coin_point(self, k: int = 0, n: int | None = None, label: str | None = None) -> tuple[float, float]:
+        """Where the ``k``-th of ``n`` coins on the island is drawn (default: as many as lie there now; two
+        treasures lie side by side, V11.2)."""
+        u, w = self.island_uw(label)
+        n = max(1, len(self._island_coins()) if n is None else n)
+        spread = (k - (n - 1) / 2) * self.ship_size() * 0.5 / self.view.h
+        return self.view.origin[0] + (u + spread) * self.view.h, self.view.origin[1] + w * self.view.h
 
     def _on_coin(self, pos: tuple[int, int]) -> bool:
-        x, y = self.coin_point()
-        return (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (self.ship_size() * 0.45) ** 2
+        return any((pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (self.ship_size() * 0.45) ** 2
+                   for x, y in (self.coin_point(k) for k in range(len(self._island_coins()))))
+
+    def _island_coins(self) -> list[str]:
+        """The treasures on the island now (in id order), none while the coin flip has not chosen it (V11.2)."""
+        g = self.game
+        if g.setup.awaits_flip:
+            return []
+        return [t for t, p in g.treasures.items() if p == ISLAND]
+
+    def coins_of(self, ship: str) -> int:
+        """How many treasures ``ship`` holds (V11.5: one ship may hold both)."""
+        return sum(1 for p in self.game.treasures.values() if p == ship)
+
+    def coins_drawn(self, place: str) -> int:
+        """How many coins are drawn at ``place`` (a ship, or ``ISLAND``) now: those there, less those still hopping
+        there (a hop without a target hides every coin)."""
+        hidden = self.timeline.hidden()
+        if fx.COIN in hidden:
+            return 0
+        there = len(self._island_coins()) if place == ISLAND else self.coins_of(place)
+        flying = sum(1 for c in self.timeline.clips(fx.CoinHop) if c.to == place)
+        return max(0, there - flying)
+
+    def _coins_shown(self, ship: str) -> int:
+        """How many treasures ``ship`` holds as the events shown so far say (an animation's pictures)."""
+        return sum(1 for p in self._places.values() if p == ship)
 
     # -- the end of the game, held (issue 16) ------------------------------------------------------------
     def show_results(self) -> None:
@@ -649,9 +704,10 @@ class PirateerScene(TableScene):
             return Ending(Text.of("pir.ui.draw_title"), [], g.how, "draw")
         names = list_text([self.seat_name(w) for w in winners])
         title = Text.of("pir.ui.win_title" if len(winners) == 1 else "pir.ui.win_title_team", name=names)
-        if how == "pir.how.treasure" and carrier in g.ships:                  # E1
+        if how == "pir.how.treasure" and carrier in g.ships:                  # E1; V11.6: one of two is enough
             anchor = g.home_of(faction_of(carrier))
-            detail = Text.of("pir.ui.won_treasure", ship=ship_text(carrier), anchor=faction_of_text(anchor),
+            key = "pir.ui.won_treasure" if len(g.treasures) == 1 else "pir.ui.won_treasure_one"
+            detail = Text.of(key, ship=ship_text(carrier), anchor=faction_of_text(anchor),
                              square=self.game.board.square_name(g.ships[carrier]))
             return Ending(title, rows, detail, "treasure")
         if how == "pir.how.sunk_all":                                          # E2
@@ -826,7 +882,7 @@ class PirateerScene(TableScene):
             self.mode = None
             return True
         phase = self.game.phase
-        if self.game.treasure == ISLAND and self._takes() and self._on_coin(pos):
+        if self._island_coins() and self._takes() and self._on_coin(pos):
             self._take()                                  # spec 9: a click on the coin takes it
             return True
         if phase == STORM:
@@ -1069,7 +1125,7 @@ class PirateerScene(TableScene):
             self.app.play("error")
         frm = token.foot_point()
         token.place()
-        images = [self.ship_image(s, carrier=self.game.treasure == s) for s in payload]
+        images = [self.ship_image(s, carrier=self.coins_of(s)) for s in payload]
         self.timeline.play(fx.Glide(list(payload), images, [(frm, False), (token.foot_point(), False)], 0.0,
                                     0.25, foot=self._foot(payload[0]), board_centre_y=self.view.board_rect.centery,
                                     tag="return"))
@@ -1133,7 +1189,8 @@ class PirateerScene(TableScene):
     def coin_size(self) -> int:
         return max(8, int(self.ship_size() * 0.42))
 
-    def ship_image(self, ship: str, carrier: bool = False, size: int | None = None) -> pygame.Surface:
+    def ship_image(self, ship: str, carrier: int = 0, size: int | None = None) -> pygame.Surface:
+        """``ship``'s picture; ``carrier``: how many treasures it holds (its coins at the bow; V11.5: two)."""
         g = self.game
         faction = faction_of(ship)
         dead = queries.idle_dead_man(g, faction)                    # V9.1: drawn idle
@@ -1267,16 +1324,22 @@ class PirateerScene(TableScene):
                 img = sprites.wreck(size)
                 surface.blit(img, img.get_rect(center=pt))
                 self.explain(self._square_box(half), Text.of("pir.explain.wreck"), "wreck")
-        if g.treasure == ISLAND and fx.COIN not in self.timeline.hidden():
-            pt = self.coin_point()
-            if self.my_turn() is not None and self._takes():
-                pygame.draw.circle(surface, palette.GOLD_LIGHT, (int(pt[0]), int(pt[1])), int(size * 0.5),
-                                   max(2, int(self.view.h / 9)))
-            img = sprites.coin(int(size * 0.8))
-            surface.blit(img, img.get_rect(center=pt))
+        coins = self._island_coins()                     # S3; V11.2: both on the island the coin flip chose
+        drawn = self.coins_drawn(ISLAND)
+        if drawn:
             takes = self.my_turn() is not None and bool(self._takes())
-            self.explain(img.get_rect(center=pt), Text.of("pir.explain.coin_take" if takes else "pir.explain.coin"),
-                         "treasure")
+            if len(coins) > 1:
+                says = Text.of("pir.explain.coins_take" if takes else "pir.explain.coins", island=g.setup.island or "")
+            else:
+                says = Text.of("pir.explain.coin_take" if takes else "pir.explain.coin")
+            for k in range(drawn):
+                pt = self.coin_point(k)
+                if takes:
+                    pygame.draw.circle(surface, palette.GOLD_LIGHT, (int(pt[0]), int(pt[1])), int(size * 0.5),
+                                       max(2, int(self.view.h / 9)))
+                img = sprites.coin(int(size * 0.8))
+                surface.blit(img, img.get_rect(center=pt))
+                self.explain(img.get_rect(center=pt), says, "treasure")
 
     # -- each seat's last move (issue 16): marked until that seat moves again -----------------------------
     def seat_marks(self) -> dict[int, SeatMarks]:
@@ -1547,8 +1610,7 @@ class PirateerScene(TableScene):
         g = self.game
         marks = self.seat_marks()
         ships = {s for w in g.winners for s in (marks[w].ships if w in marks else [])}
-        if g.treasure in g.ships:
-            ships.add(g.treasure)
+        ships.update(g.carriers())
         return [self._at(s, g.ships[s]) for s in sorted(ships) if s in g.ships]
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
@@ -1581,7 +1643,6 @@ class PirateerScene(TableScene):
         hidden = self.timeline.hidden()
         if isinstance(self.drag.dragging, ShipToken):
             hidden |= set(self.drag.dragging.payload)
-        hidden_coin = fx.COIN in hidden
         by_cell: dict[Cell, list[str]] = {}
         for s, c in g.ships.items():
             if s not in hidden:
@@ -1598,14 +1659,14 @@ class PirateerScene(TableScene):
                                                                 int(self.view.h * 1.6), int(self.view.h * 0.8)),
                                     max(2, int(self.view.h / 9)))
             for s, size, at in self.stack_places(ships, (x, y)):
-                img = self.ship_image(s, carrier=g.treasure == s and not hidden_coin, size=size)
+                img = self.ship_image(s, carrier=self.coins_drawn(s), size=size)
                 fx_, fy_ = sprites.ship_foot(size, self.facing.get(s, self._home_facing(faction_of(s))))
                 surface.blit(img, (int(at[0] - fx_), int(at[1] - fy_)))
             if len(ships) > 1:
                 f = theme.font("bold", 13)
                 theme.draw_text(surface, f"×{len(ships)}", f, palette.PARCHMENT,
                                 (int(x), int(y + self.view.h * 0.55)), "center", palette.INK, 2)   # under the stack
-            self._explain_ships(ships, (x, y), ring, hidden_coin)
+            self._explain_ships(ships, (x, y), ring, as_drawn=True)
 
     def stack_places(self, ships: list[str], at: tuple[float, float]) -> list[tuple[str, int, tuple[float, float]]]:
         """Where each ship of a square is drawn: (ship, picture size, foot point). One ship stands on the square's
@@ -1666,11 +1727,11 @@ class PirateerScene(TableScene):
         if not self.finished:                # "Anna, choose your fleet" across the top of the map
             seat = self.game.current
             line = self.bot_status(seat) if self.is_bot(seat) else tr("pir.ui.choose_prompt", name=self.seat_name(seat))
-            cards = self.picker.cards
-            room = max(theme.px(120), cards["french"].left - cards["spanish"].right - theme.px(44))
+            first, second = (self.picker.cards[h.name] for h in self.game.board.harbours[:2])  # the top corners
+            room = max(theme.px(120), second.left - first.right - theme.px(44))
             f = theme.fit_font(line, "display", 26, room, 12)
             img = theme.render_text(line, f, palette.GOLD_LIGHT, palette.WOOD_DARK, 3)
-            box = img.get_rect(center=(self.view.rect.centerx, cards["spanish"].centery))
+            box = img.get_rect(center=(self.view.rect.centerx, first.centery))
             plate = theme.overlay(box.inflate(theme.px(24), theme.px(10)).size, (20, 14, 10, 170))
             surface.blit(plate, plate.get_rect(center=box.center))
             surface.blit(img, box)
@@ -1689,7 +1750,7 @@ class PirateerScene(TableScene):
         """The map and each of its squares (land, sea, currents, straits, docks, Skull Island, harbours), with
         what it is and what it does; worked out again only when the layout or the treasure's carrier change."""
         g = self.game
-        key = (self.view.camera_key(), g.treasure, g.mode)
+        key = (self.view.camera_key(), tuple(g.treasures.items()), g.mode)
         if self._board_says is not None and self._board_says[0] == key:
             return self._board_says[1]
         out: list[tuple[pygame.Rect, Text, str]] = [(pygame.Rect(self.view.rect), Text.of("pir.explain.map"), "map")]
@@ -1713,13 +1774,13 @@ class PirateerScene(TableScene):
         g = self.game
         board = self.view.board
         out: list[tuple[Cell, Text, str]] = []
-        carrier = g.treasure if g.treasure in g.ships else None
-        ride = None
-        if carrier is not None:
+        ride: Text | None = None
+        for carrier in g.carriers():                     # R17 for each carrier (V11.5: two may sail)
             allowed = [d for d in ("E", "W") if d not in self.forbidden_directions(carrier)]
-            ride = Text.of("pir.explain.current_carrier", ship=ship_text(carrier),
+            says = Text.of("pir.explain.current_carrier", ship=ship_text(carrier),
                            dirs=list_text([dir_text(d) for d in allowed])) if allowed else \
                 Text.of("pir.explain.current_carrier_none", ship=ship_text(carrier))
+            ride = says if ride is None else Text.of("pir.explain.join", a=ride, b=says)
         for cell in board.cells():
             if not board.on_board(cell):
                 continue
@@ -1782,7 +1843,7 @@ class PirateerScene(TableScene):
             return Text.of("pir.explain.target_dice", who=who, dice=list_text(dice))
         return Text.of("pir.explain.target", who=who, die=dice[0])
 
-    def _ship_says(self, ship: str, hidden_coin: bool = False) -> Text:
+    def _ship_says(self, ship: str, as_drawn: bool = False) -> Text:
         """A ship on the map: whose, its number, whether it carries the treasure, the dead man's idle ships,
         and what an enemy may do to it."""
         g = self.game
@@ -1791,11 +1852,12 @@ class PirateerScene(TableScene):
             return Text.of("pir.explain.ship_dead", ship=ship_text(ship))
         seat = g.controller(faction)
         player = self.seat_name(seat) if seat is not None else tr("pir.ui.dead_man")
-        if g.treasure == ship and not hidden_coin:
+        coins = self.coins_drawn(ship) if as_drawn else self.coins_of(ship)   # (a coin still hopping: not yet)
+        if coins:                                        # V11.5: a ship may hold both treasures
             home = g.home_of(faction)
-            return Text.of("pir.explain.ship_carrier", ship=ship_text(ship), player=player,
-                           anchor=faction_of_text(home))
-        free = bool(g.options.get("free-boarding")) or g.treasure == DESTROYED
+            return Text.of("pir.explain.ship_carrier" if coins == 1 else "pir.explain.ship_carrier_both",
+                           ship=ship_text(ship), player=player, anchor=faction_of_text(home))
+        free = bool(g.options.get("free-boarding")) or all(p == DESTROYED for p in g.treasures.values())
         return Text.of("pir.explain.ship_free" if free else "pir.explain.ship", ship=ship_text(ship), player=player)
 
     def _ship_hint(self, ships: list[str], ring: tuple[int, int, int] | None) -> Text | None:
@@ -1830,10 +1892,10 @@ class PirateerScene(TableScene):
         return pygame.Rect(int(at[0] - half), int(at[1] - 1.05 * h), int(2 * half), int(1.35 * h))
 
     def _explain_ships(self, ships: list[str], at: tuple[float, float], ring: tuple[int, int, int] | None,
-                       hidden_coin: bool) -> None:
+                       as_drawn: bool = True) -> None:
         g = self.game
         if len(ships) > 1:
-            carrier = next((s for s in ships if g.treasure == s and not hidden_coin), None)
+            carrier = next((s for s in ships if (self.coins_drawn(s) if as_drawn else self.coins_of(s))), None)
             key = "pir.explain.stack_carrier" if carrier else "pir.explain.stack"
             faction = faction_of(ships[0])
             seat = g.controller(faction)
@@ -1843,7 +1905,7 @@ class PirateerScene(TableScene):
                            carrier=ship_text(carrier) if carrier else "")
             kind = "stack"
         else:
-            says, kind = self._ship_says(ships[0], hidden_coin), "ship"
+            says, kind = self._ship_says(ships[0], as_drawn), "ship"
         hint = self._ship_hint(ships, ring)
         if hint is not None:
             says = Text.of("pir.explain.join", a=says, b=hint)
@@ -2027,7 +2089,7 @@ class ShipToken:
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.scene
         for k, s in enumerate(self.payload):
-            img = sc.ship_image(s, carrier=sc.game.treasure == s)
+            img = sc.ship_image(s, carrier=sc.coins_of(s))
             surface.blit(img, (self.rect.x + 4 * k, self.rect.y - 4 * k))
 
 

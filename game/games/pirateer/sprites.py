@@ -17,7 +17,8 @@ Ships and board pieces (a board diamond is ``2h`` px across; h ~ 26 at 1280x720)
 - ``ship(faction, size, carrier=False, dead=False, number=None, facing=1)`` -> ``size`` x ``size``.
   A ship with the bow to the right (``facing=-1``: mirrored). Put ``ship_foot(size)`` on the
   square's centre (the waterline's middle; the sails rise above the square). ``number`` (1-3) is
-  lettered on a disc at the stern; ``carrier`` adds a gold halo and the coin at the bow; ``dead``
+  lettered on a disc at the stern; ``carrier`` adds a gold halo and the coin at the bow (a number: that
+  many coins, up to two side by side, V11.5: a ship holding both treasures); ``dead``
   gives the grey, faded look of an uncontrolled dead-man fleet. Suggested size: ``round(1.7 * h)``.
 - ``ship_foot(size, facing=1)`` -> (x, y) inside the ship image.
 - ``coin(size)``: the treasure doubloon (a simpler drawing at 40 px and below, for the panel).
@@ -113,10 +114,11 @@ def faction_rgb(faction: str) -> tuple[int, int, int]:
 # --------------------------------------------------------------------------------------------------
 # ships and board pieces
 # --------------------------------------------------------------------------------------------------
-def ship(faction: str, size: int, carrier: bool = False, dead: bool = False, number: int | None = None,
+def ship(faction: str, size: int, carrier: bool | int = False, dead: bool = False, number: int | None = None,
          facing: int = 1) -> pygame.Surface:
     """A ship ``size`` px square (see the module docstring)."""
     size = _n(size)
+    coins = min(2, int(carrier))
     base, set_b = faction_parts(faction)
     flip = facing < 0
     num = None if number is None else int(number)
@@ -127,9 +129,11 @@ def ship(faction: str, size: int, carrier: bool = False, dead: bool = False, num
         if carrier:
             out.blit(_art_or(("glow", size), "carrier_glow.png", (size, size), _plain_glow), (0, 0))
         out.blit(art, (0, 0))
-        if carrier:
+        if coins:
             cx, cy, r = SHIP_CARGO
             d = max(3, round(2 * r * size))
+            if coins > 1:           # the second coin behind the first, up toward the sails
+                out.blit(coin(d), (round((cx - 0.75 * r) * size - d / 2), round((cy - 0.9 * r) * size - d / 2)))
             out.blit(coin(d), (round(cx * size - d / 2), round(cy * size - d / 2)))
         if flip:       # the whole picture mirrors; the number (below) is lettered the right way round
             out = pygame.transform.flip(out, True, False)
@@ -138,7 +142,7 @@ def ship(faction: str, size: int, carrier: bool = False, dead: bool = False, num
         if dead:
             out = _deadened(out)
         return out
-    return _cache.get(("ship", base, set_b, size, bool(carrier), bool(dead), num, flip), make)
+    return _cache.get(("ship", base, set_b, size, coins, bool(dead), num, flip), make)
 
 
 def ship_foot(size: int, facing: int = 1) -> tuple[int, int]:
