@@ -6,6 +6,12 @@
 - search_frame_p99_ms: frame CPU p99 of the menu while the bot worker runs a timed search;
 - idle_cpu_share: CPU used by the real loop while nothing happens, as a share of one core;
 - peak_rss_mb: peak memory of this process.
+
+``--decisions N`` measures bots instead: a game of ``--game`` at ``--players`` (with ``--option``s) played by
+``--bots`` (one level per seat), N decisions a level timed as a player waits for them (wall time on this machine,
+each bot at its own time budget), and the engine's ``legal_actions`` on every position a seat chooses from (with
+the number of dice rolled): ``{"decisions": {level: {p50_s, p95_s, n}}, "legal_actions": {dice: {p50_ms, p99_ms,
+n}}}``.
 """
 from __future__ import annotations
 
@@ -26,6 +32,12 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--game", help="only this game's scenes")
     p.add_argument("--frames", type=int, default=240, help="frames measured per scene")
     p.add_argument("--idle-seconds", type=float, default=3.0)
+    p.add_argument("--decisions", type=int, default=0, help="time N bot decisions a level instead (see --bots)")
+    p.add_argument("--players", type=int, default=None, help="with --decisions: seats (default: the lineup's)")
+    p.add_argument("--bots", default="hard,medium", help="with --decisions: one level per seat, e.g. hard,medium")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="with --decisions: a game option (values parse as JSON); repeatable")
+    p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=run)
 
 
@@ -70,7 +82,55 @@ def _measure_scene(app: Any, scene: Any, frames: int) -> list[float]:
     return times[10:]
 
 
+def decisions(game_id: str, lineup: list[str], options: dict[str, Any], wanted: int, seed: int = 1,
+              max_games: int = 50) -> dict[str, Any]:
+    """Bots' decision times (wall, s) per level and ``legal_actions`` times (ms) by dice rolled, over games of
+    ``game_id`` played by ``lineup`` (seats rotated game by game) until every level made ``wanted`` decisions."""
+    from game import games
+    from game.cli import derive_seed, make_bot
+    entry = games.get(game_id)
+    package, rules = entry.package, entry.package.rules
+    times: dict[str, list[float]] = {level: [] for level in lineup}
+    legal: dict[int, list[float]] = {}
+    for g in range(max_games):
+        if all(len(v) >= wanted for v in times.values()):
+            break
+        game_seed = derive_seed(seed, g)
+        seating = lineup[g % len(lineup):] + lineup[:g % len(lineup)]
+        bots = [make_bot(package, level, i, derive_seed(game_seed, i + 1), None) for i, level in enumerate(seating)]
+        state = rules.new_game(len(seating), options, game_seed)
+        for _ in range(20000):
+            if state.is_over() or all(len(v) >= wanted for v in times.values()):
+                break
+            seat = state.current_players()[0]
+            t0 = time.perf_counter()
+            state.legal_actions()
+            dice = len(getattr(state, "dice", ()) or ())
+            legal.setdefault(dice, []).append(time.perf_counter() - t0)
+            view = state.view(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view)
+            spent = time.perf_counter() - t0
+            if len(state.legal_actions()) > 1:          # a forced move is no decision
+                times[seating[seat]].append(spent)
+            state.apply(action)
+    return {"decisions": {level: {"p50_s": round(percentile(v, 50), 4), "p95_s": round(percentile(v, 95), 4),
+                                  "n": len(v)} for level, v in times.items()},
+            "legal_actions": {str(d): {"p50_ms": round(percentile(v, 50) * 1000, 3),
+                                       "p99_ms": round(percentile(v, 99) * 1000, 3), "n": len(v)}
+                              for d, v in sorted(legal.items())}}
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.decisions:
+        from game.cli import parse_option_values
+        lineup = [b.strip() for b in args.bots.split(",") if b.strip()]
+        if args.players:             # "hard,medium" at 8 players: one hard among seven mediums
+            lineup = lineup[: args.players] + [lineup[-1]] * (args.players - len(lineup))
+        report = decisions(args.game or "pirateer", lineup, parse_option_values(args.option), args.decisions,
+                           args.seed)
+        print(json.dumps(report, indent=2))
+        return 0
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if "PGN_HOME" not in os.environ:

@@ -69,7 +69,8 @@ def _glide_factories(app) -> list[tuple[str, Callable[[], object]]]:
         from game.games.pirateer.scene import gliding
     except ImportError:  # the game is not in this build
         return []
-    return [("glide:pirateer", lambda: gliding(app, seed=1))]
+    return [("glide:pirateer", lambda: gliding(app, seed=1)),
+            ("glide8:pirateer", lambda: gliding(app, seed=1, players=8))]    # the fantastic eight's two boards
 
 
 def _planks_factories(app) -> list[tuple[str, Callable[[], object]]]:

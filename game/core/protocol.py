@@ -453,6 +453,12 @@ class Rules(ABC):
             problems.append(Text.of("opt.err.player_count", lo=self.min_players, hi=self.max_players))
         return problems + check_options(self.options, players, options)
 
+    def options_for(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a setup form holds once ``players`` is chosen: the same by default; a game whose player
+        count decides an option (Pirateer: 5 to 8 players are the fantastic eight) sets it here, so choosing the
+        count is enough."""
+        return dict(options)
+
     def new_game(self, players: int, options: Mapping[str, Any] | None, seed: int) -> State:
         """Validate the setup and start a game (a whole match where the game has several hands)."""
         options = dict(options or {})

@@ -250,14 +250,15 @@ class GameSession:
         return session
 
 
-def bench_session(game_id: str, options: dict, seed: int, moves: int) -> "GameSession":
-    """A four-player bots' game of ``game_id`` some ``moves`` in, played by random bots (the bench's and the smoke
-    test's tables in mid-game)."""
+def bench_session(game_id: str, options: dict, seed: int, moves: int, players: int = 4) -> "GameSession":
+    """A ``players``-seat bots' game of ``game_id`` some ``moves`` in, played by random bots (the bench's and the
+    smoke test's tables in mid-game)."""
     from game import games
     from game.core.bots import RandomBot
-    seats = [Seat(n, "bot", "easy", i) for i, n in enumerate(("Anna", "Ben", "Carla", "Dario"))]
+    names = ("Anna", "Ben", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Hugo")
+    seats = [Seat(names[i], "bot", "easy", i) for i in range(players)]
     session = GameSession.new(game_id, games.get(game_id).package.rules, seats, options, seed)
-    bots = [RandomBot(i, seed + i) for i in range(4)]
+    bots = [RandomBot(i, seed + i) for i in range(players)]
     for _ in range(moves):
         st = session.state
         if st.is_over():

@@ -101,7 +101,7 @@ _CATALOG = (
     GameEntry("playa-pirata", "playa_pirata", "game.playa-pirata.name", "game.playa-pirata.pitch", (2, 4), (30, 45)),
     GameEntry("planks", "planks", "game.planks.name", "game.planks.pitch", (2, 4), (30, 45)),
     GameEntry("island-race", "island_race", "game.island-race.name", "game.island-race.pitch", (2, 4), (10, 20)),
-    GameEntry("pirateer", "pirateer", "game.pirateer.name", "game.pirateer.pitch", (2, 4), None),
+    GameEntry("pirateer", "pirateer", "game.pirateer.name", "game.pirateer.pitch", (2, 8), None),
     GameEntry("spanish-main", "spanish_main", "game.spanish-main.name", "game.spanish-main.pitch", (2, 4), (30, 30)),
 )
 

@@ -73,7 +73,9 @@ class Step:
     ``plays`` (real-time games): the actions the scripted seats play at this step, one after another, each
     ``pace`` race seconds after the one before has landed; the step ends when the last one has landed.
     ``ready``: a reading step's Next waits until ``ready(table)`` is true (what it talks about is on screen: a
-    real-time round's scoring, say). ``name``: for the tests and the saved progress."""
+    real-time round's scoring, say). ``more``: after ``expect``, the actions the step still expects, in this
+    order, before it is done (a whole turn: the roll, then each move); ``Coach.played`` counts the ones that
+    landed, so ``point`` can ring the next one. ``name``: for the tests and the saved progress."""
 
     say: Text
     expect: Callable[[Action], bool] | None = None
@@ -85,13 +87,16 @@ class Step:
     pace: float = 1.2
     ready: Callable[[Any], bool] | None = None
     after_point: Callable[[Any], pygame.Rect | list[pygame.Rect] | None] | None = None
+    more: tuple[Callable[[Action], bool], ...] = ()
 
 
 @dataclass
 class Tutorial:
     """A game's lesson: ``start(rules)`` builds the scripted position (a State), ``seats`` its players (the
     learner first), ``steps`` what the coach says and expects. ``action_types`` and ``scoring`` are what the
-    lesson promises to cover (the test checks them)."""
+    lesson promises to cover (the test checks them). ``lesson``: which of the game's lessons this is: "" for its
+    first (``game.games.<pkg>.tutorial``), else the id of another one (``game.games.<pkg>.tutorial_<lesson>``);
+    each lesson has its own file and its own "learnt" mark (``lesson_key``)."""
 
     game_id: str
     start: Callable[[Any], Any]
@@ -100,6 +105,7 @@ class Tutorial:
     action_types: tuple[str, ...] = ()
     scoring: Callable[[Any], bool] | None = None  # the scoring step was reached (a predicate on the state)
     title: Text | None = None
+    lesson: str = ""
 
 
 @dataclass
@@ -112,7 +118,7 @@ class Coach:
     done: bool = False
     used: set[str] = field(default_factory=set)
     scene: Any = None
-    played: int = 0                   # how many of the step's ``plays`` have landed
+    played: int = 0                   # how many of the step's ``plays`` (or ``expect`` and ``more``) have landed
     released: bool = False            # a bot step's Next was pressed: the bot plays
 
     def __post_init__(self) -> None:
@@ -185,10 +191,16 @@ class Coach:
             return Text.of("coach.watch_first")    # a scripted seat is playing: watch it first
         if self.explaining or step.expect is None or step.bot is not None:
             return Text.of("coach.read_first")
-        if not step.expect(action):
+        if not self.expected(step)(action):
             return Text.of("coach.not_now")
         self.nudge = 0.0
         return None
+
+    def expected(self, step: Step) -> Callable[[Action], bool]:
+        """The action ``step`` waits for now: its ``expect``, then each of its ``more`` in turn."""
+        assert step.expect is not None
+        k = self.played if step.more else 0
+        return step.expect if k == 0 else step.more[min(k, len(step.more)) - 1]
 
     def bot_action(self, state: Any) -> Action | None:
         """The action the script plays for the bot seat on turn (None: the lesson has none here)."""
@@ -228,7 +240,12 @@ class Coach:
             if current is not None and self.scene is not None and not self.scene.is_bot(current):
                 self._landed(step)    # the turn came back: what the bots did, or the next step
             return
-        if step.expect is not None and step.expect(action):
+        if step.expect is not None and not self.explaining and self.expected(step)(action):
+            if step.more and self.played < len(step.more):
+                self.played += 1          # one more of the step's actions landed; the next one is due
+                if self.scene is not None:
+                    self.scene.save_tutorial()
+                return
             self._landed(step)
 
     def _landed(self, step: Step) -> None:
@@ -387,57 +404,98 @@ class ScriptedAgent(RealtimeAgent):
 # ----------------------------------------------------------------------------------------------------------
 # Opening and resuming a lesson
 # ----------------------------------------------------------------------------------------------------------
-def tutorial_of(entry: Any) -> Tutorial | None:
-    """The game's lesson (``game.games.<pkg>.tutorial.TUTORIAL``), or None when it has none yet."""
+def lesson_key(game_id: str, lesson: str | None = None) -> str:
+    """The name of a lesson's file and of its "learnt" mark: the game id for its first lesson (as always, so
+    nothing saved before is lost), ``<game id>-<lesson>`` for another one."""
+    return f"{game_id}-{lesson}" if lesson else game_id
+
+
+def tutorial_of(entry: Any, lesson: str | None = None) -> Tutorial | None:
+    """The game's lesson (``game.games.<pkg>.tutorial.TUTORIAL``; ``lesson``: another one of its lessons,
+    ``game.games.<pkg>.tutorial_<lesson>.TUTORIAL``), or None when it has none."""
     import importlib
+    name = f"game.games.{entry.pkg}.tutorial" + (f"_{lesson}" if lesson else "")
     try:
-        module = importlib.import_module(f"game.games.{entry.pkg}.tutorial")
+        module = importlib.import_module(name)
     except ModuleNotFoundError:
         return None
     return getattr(module, "TUTORIAL", None)
 
 
-def tutorial_path(game_id: str):
-    """The lesson's own file: in the tutorials folder, never among the saved games."""
+def lessons_of(entry: Any) -> list[str]:
+    """The ids of the game's lessons: "" (its first lesson, if it has one), then the others by name (each a module
+    ``game.games.<pkg>.tutorial_<lesson>``)."""
+    import importlib
+    import pkgutil
+    try:
+        package = importlib.import_module(f"game.games.{entry.pkg}")
+    except ModuleNotFoundError:
+        return []
+    names = sorted(m.name for m in pkgutil.iter_modules(getattr(package, "__path__", [])))
+    return ([""] if "tutorial" in names else []) + \
+        [n[len("tutorial_"):] for n in names if n.startswith("tutorial_")]
+
+
+def lesson_for(entry: Any, options: Any) -> str:
+    """The lesson Learn to play opens from the game's setup with these options: another lesson of the game whose
+    module's ``FOR_OPTIONS`` (option -> value) the options all have (the fantastic eight's, with that mode on),
+    else "" (the game's first lesson)."""
+    import importlib
+    for lesson in lessons_of(entry):
+        if not lesson:
+            continue
+        module = importlib.import_module(f"game.games.{entry.pkg}.tutorial_{lesson}")
+        wanted = getattr(module, "FOR_OPTIONS", None)
+        if wanted and all(options.get(k) == v for k, v in wanted.items()):
+            return lesson
+    return ""
+
+
+def tutorial_path(game_id: str, lesson: str | None = None):
+    """The lesson's own file: in the tutorials folder, never among the saved games (one per lesson)."""
     from game import paths
     folder = paths.data_dir() / "tutorials"
     folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"{game_id}.json"
+    return folder / f"{lesson_key(game_id, lesson)}.json"
 
 
-def lesson_progress(game_id: str) -> str:
+def lesson_progress(game_id: str, lesson: str | None = None) -> str:
     """"new", "begun" (its file waits: Learn to play resumes it) or "done" (played to its end once)."""
+    key = lesson_key(game_id, lesson)
     try:
-        folder = tutorial_path(game_id).parent
-        if (folder / f"{game_id}.json").exists():
+        folder = tutorial_path(game_id, lesson).parent
+        if (folder / f"{key}.json").exists():
             return "begun"
-        return "done" if (folder / f"{game_id}.done").exists() else "new"
+        return "done" if (folder / f"{key}.done").exists() else "new"
     except OSError:
         return "new"
 
 
-def mark_lesson_done(game_id: str) -> None:
+def mark_lesson_done(game_id: str, lesson: str | None = None) -> None:
     """The lesson was played to its end: the menu tile says so (a failure only loses the mark)."""
     try:
-        (tutorial_path(game_id).parent / f"{game_id}.done").write_text("1\n", encoding="utf-8")
+        key = lesson_key(game_id, lesson)
+        (tutorial_path(game_id, lesson).parent / f"{key}.done").write_text("1\n", encoding="utf-8")
     except OSError:
         log.exception("the lesson's done mark could not be written")
 
 
-def open_tutorial(app: Any, entry: Any, tutorial: Tutorial | None = None, fresh: bool = False) -> Any:
+def open_tutorial(app: Any, entry: Any, tutorial: Tutorial | None = None, fresh: bool = False,
+                  lesson: str | None = None) -> Any:
     """The game's table on the lesson's position with its coach, where the learner left it (``fresh``: from
-    the start). Returns the scene (pushed on the app's stack)."""
+    the start). ``lesson``: which of the game's lessons (None or "": its first; ``tutorial`` given: its own).
+    Returns the scene (pushed on the app's stack)."""
     from game.core.session import GameSession, Seat
-    tutorial = tutorial or tutorial_of(entry)
+    tutorial = tutorial or tutorial_of(entry, lesson)
     if tutorial is None:
-        raise LookupError(f"{entry.id} has no tutorial")
+        raise LookupError(f"{entry.id} has no tutorial {lesson or ''}".rstrip())
     rules = entry.package.rules
     seats = [Seat(tr(name) if name.startswith(("coach.", entry.pkg)) or ".coach." in name else name,
                   "human" if kind == "human" else "bot", None if kind == "human" else kind, i)
              for i, (name, kind) in enumerate(tutorial.seats)]
     session = GameSession.at(entry.id, rules, seats, tutorial.start(rules), bot_seed=1)
     coach = Coach(tutorial)
-    path = tutorial_path(entry.id)
+    path = tutorial_path(entry.id, tutorial.lesson)
     if not fresh and path.exists():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))

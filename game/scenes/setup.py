@@ -184,6 +184,9 @@ class SetupScene(Scene):
     # Model edits ----------------------------------------------------------------------------
     def set_players(self, n: int) -> None:
         self.model.set_players(n)
+        for opt, widget, _ in self.option_widgets:      # an option the count decides shows its new value
+            if opt.key in self.model.options and hasattr(widget, "value"):
+                widget.value = self.model.options[opt.key]
         self.changed()
 
     def set_name(self, index: int, value: str) -> None:
@@ -333,9 +336,10 @@ class SetupScene(Scene):
         self.app.stack.replace(scene)
 
     def open_lesson(self) -> None:
-        """Learn to play: the game's lesson on its real table (resumed where it was left)."""
-        from game.scenes.coach import open_tutorial
-        open_tutorial(self.app, self.entry)
+        """Learn to play: the game's lesson on its real table (resumed where it was left); the lesson of the mode
+        the options have on, when the game has one (Pirateer's fantastic eight)."""
+        from game.scenes.coach import lesson_for, open_tutorial
+        open_tutorial(self.app, self.entry, lesson=lesson_for(self.entry, self.model.options))
 
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene

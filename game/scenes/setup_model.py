@@ -89,6 +89,7 @@ class SetupModel:
     # Editing --------------------------------------------------------------------------------
     def set_players(self, n: int) -> None:
         self.players = max(self.rules.min_players, min(self.max_players, n))
+        self.options = self.rules.options_for(self.players, self.options)   # an option the count decides
 
     def set_colour(self, seat: int, colour: int) -> None:
         """Give a seat a colour; a seat that had it takes this seat's old colour (colours stay unique)."""
@@ -219,3 +220,4 @@ class SetupModel:
             for o in self.offered_options():
                 if o.key in options and o.check_value(options[o.key]) is None:
                     self.options[o.key] = options[o.key]
+            self.options = self.rules.options_for(self.players, self.options)   # as the count decides

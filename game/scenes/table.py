@@ -538,7 +538,7 @@ class TableScene(Scene):
                 log.exception("the lesson's file could not be removed")
         if self.coach is not None and self.state.is_over():
             from game.scenes.coach import mark_lesson_done
-            mark_lesson_done(self.session.game_id)     # the menu tile shows it was learnt
+            mark_lesson_done(self.session.game_id, self.coach.tutorial.lesson)   # the menu tile shows it was learnt
 
     def leave_tutorial(self) -> None:
         """Skip lesson: back to the menu; the lesson's file stays, so Learn to play resumes it."""

@@ -49,8 +49,11 @@ class RecapPanel(Widget):
     def _rows(self, width: int, max_rows: int | None) -> tuple[list[tuple[str, int | None, str]], int]:
         """The rows that fit in ``max_rows`` (("head", seat, name) and ("line", seat, text)), and how many log
         lines were left out. Every line of every turn when they fit; else each turn cut to its first
-        ``LINES_PER_TURN`` lines; else the newest turns whole and, in the rows left, the turn before them cut to
-        the lines that fit (the panel is never left half empty while lines are left out)."""
+        ``LINES_PER_TURN`` lines; else every turn by its head and first line and the rows left to the newest turns;
+        else every turn in one row ("lead": the seat's chip, its name and its first line; seven other seats' turns
+        in the fantastic eight) and the rows left to the newest turns' next lines; else the newest turns whole and,
+        in the rows left, the turn before them cut to the lines that fit (the panel is never left half empty while
+        lines are left out, and no turn is dropped while a row each fits)."""
         text_w = width - 2 * theme.px(16) - theme.px(18)     # the panel's padding, the lines' indent
 
         def blocks_of(limit: int | None) -> list[tuple[tuple[str, int | None, str], list[list[tuple[str, int | None, str]]]]]:
@@ -63,17 +66,62 @@ class RecapPanel(Widget):
                 out.append((("head", seat, name), entries))
             return out
 
+        def inline() -> list:
+            """Each turn as one entry led by its seat's chip and name ("Ben: <its first line>"; many seats), then
+            the turns' next lines, the newest turns first, in the rows left (``max_rows``)."""
+            lead_w = max(40, width - 2 * theme.px(16) - self.font.get_linesize() - theme.px(6))
+            out = []
+            for seat, lines in self.blocks:
+                name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+                said = theme.text_of(lines[0].text) if lines else ""
+                parts = theme.wrap_text(theme.text_of(Text.of("table.recap.lead", name=name, line=said)), self.font,
+                                        lead_w)
+                entries = [[("lead", seat, parts[0])] + [("line", seat, p) for p in parts[1:]]]
+                more = [[("line", seat, part) for part in
+                         theme.wrap_text(theme.text_of(entry.text), self.font, max(40, text_w))]
+                        for entry in lines[1:LINES_PER_TURN]]
+                out.append((None, entries, more))
+            room = (max_rows or 0) - sum(len(e[0]) for _, e, _ in out)
+            grew = max_rows is not None
+            while grew:                      # one more line to each turn, newest first, while rows are left
+                grew = False
+                for _, entries, more in reversed(out):
+                    if more and len(more[0]) <= room:
+                        room -= len(more[0])
+                        entries.append(more.pop(0))
+                        grew = True
+            return [(None, entries) for _, entries, _ in out]
+
         def size(block) -> int:
-            return 1 + sum(len(rows) for rows in block[1])
+            return (1 if block[0] else 0) + sum(len(rows) for rows in block[1])
 
         def flat(kept) -> list[tuple[str, int | None, str]]:
-            return [row for head, entries in kept for row in [head] + [r for rows in entries for r in rows]]
+            return [row for head, entries in kept for row in ([head] if head else []) + [r for rows in entries for r in rows]]
+
+        def filled(blocks) -> list | None:
+            """Every turn by its head and first line; the rows left to the newest turns' next lines, the newest
+            whole first (None: not even that fits)."""
+            out = [(head, entries[:1]) for head, entries in blocks]
+            room = (max_rows or 0) - sum(size(b) for b in out)
+            if room < 0:
+                return None
+            for (_, entries), (_, kept_rows) in zip(reversed(blocks), reversed(out)):
+                for rows in entries[1:]:
+                    if len(rows) > room:
+                        break
+                    kept_rows.append(rows)
+                    room -= len(rows)
+            return out
 
         total_lines = sum(len(lines) for _, lines in self.blocks)
         for limit in (None, LINES_PER_TURN):
             blocks = blocks_of(limit)
             if max_rows is None or sum(size(b) for b in blocks) <= max_rows:
                 return flat(blocks), total_lines - sum(len(b[1]) for b in blocks)
+        for blocks in (filled(blocks_of(None)), inline()):   # (many seats: no turn dropped while a row each fits)
+            if blocks is not None and sum(size(b) for b in blocks) <= max_rows:
+                return flat(blocks), total_lines - sum(len(b[1]) for b in blocks)
+        blocks = blocks_of(LINES_PER_TURN)
         kept: list = []
         total = 0
         for head, entries in reversed(blocks):
@@ -143,7 +191,12 @@ class RecapPanel(Widget):
         line_h = f.get_linesize()
         chip = line_h - theme.px(2)
         for kind, seat, text in self._drawn:
-            if kind == "head":
+            if kind == "lead":              # a turn in one row: the seat's chip, then "Ben: <its first line>"
+                colour = self.colours[seat] if seat is not None and seat < len(self.colours) else seat or 0
+                img = theme.seat_chip(colour, chip)
+                surface.blit(img, img.get_rect(midleft=(x, y + line_h // 2)))
+                theme.draw_text(surface, text, f, palette.INK, (x + chip + theme.px(6), y), "topleft")
+            elif kind == "head":
                 colour = self.colours[seat] if seat is not None and seat < len(self.colours) else seat or 0
                 img = theme.seat_chip(colour, chip)
                 surface.blit(img, img.get_rect(midleft=(x, y + line_h // 2)))

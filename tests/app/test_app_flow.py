@@ -152,26 +152,63 @@ def test_setup_opens_from_a_playable_tile_and_changes_player_count(app, minigame
 
 
 def test_setup_offers_only_the_seats_the_table_holds_and_the_options_they_allow(app):
-    """Pirateer's rules allow 5 to 8 players in the fantastic eight (V11.1), but its catalog entry seats 2 to 4 until
-    the two-board table is built: the form offers 2-4 players and not the mode, and a remembered 8 or a remembered
-    mode does not bring them back. An entry that seats 8 offers both."""
+    """The form offers the seats the catalog entry holds, not all the rules allow: an entry that seats 2 to 4 offers
+    2-4 players and not the fantastic eight (V11.1), and a remembered 8 or a remembered mode does not bring them back.
+    Pirateer's own entry seats 2 to 8 and offers both."""
     import dataclasses
     from game import games
     from game.scenes.setup import SetupScene
     entry = games.get("pirateer")
-    assert entry.package.rules.max_players == 8 and entry.players == (2, 4)
+    assert entry.package.rules.max_players == 8 and entry.players == (2, 8)
+    narrow = dataclasses.replace(entry, players=(2, 4))
     app.settings.last_setup["pirateer"] = {"players": 8, "options": {"fantastic-eight": True}}
-    setup = SetupScene(app, entry)
+    setup = SetupScene(app, narrow)
     assert setup.model.player_counts() == [2, 3, 4] and setup.model.players <= 4
     assert "fantastic-eight" not in {o.key for o, _w, _l in setup.option_widgets}
     assert setup.model.options["fantastic-eight"] is False
     setup.model.set_players(7)
     assert setup.model.players == 4 and not setup.model.problems()
-    wide = dataclasses.replace(entry, players=(2, 8))
-    app.settings.last_setup.pop("pirateer")
-    setup8 = SetupScene(app, wide)
+    setup8 = SetupScene(app, entry)
     assert setup8.model.player_counts() == list(range(2, 9))
     assert "fantastic-eight" in {o.key for o, _w, _l in setup8.option_widgets}
+    assert setup8.model.players == 8 and setup8.model.options["fantastic-eight"] is True
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_V11_1_choosing_five_to_eight_players_turns_the_fantastic_eight_on_and_the_form_fits(app, size, monkeypatch):
+    """Section 6.13: 5 to 8 players play the fantastic eight, and only they do: the count decides the mode (its
+    box ticks and unticks itself), eight seats fit the form at 960x540, and Start opens the two-board table."""
+    from game import games
+    from game.scenes.setup import SetupScene
+    from tests.app.test_window_sizes import resize
+    from tests.support.layout_check import problems, record_draws
+    setup = SetupScene(app, games.get("pirateer"))
+    app.stack.push(setup, fade=False)
+    resize(app, size)                                       # (a window resized with a scene on screen)
+    frames(app, 2)
+    toggle = next(w for o, w, _ in setup.option_widgets if o.key == "fantastic-eight")
+    for _ in range(8 - setup.model.players):
+        click(app, setup.players.arrow_rects()[1].center)
+        assert toggle.value is (setup.model.players > 4) and setup.model.options["fantastic-eight"] is toggle.value
+    assert setup.model.players == 8 and setup.start.enabled and setup.problems.text == ""
+    drawn = record_draws(monkeypatch)
+    setup.mark_dirty()
+    frames(app, 2)
+    assert problems(drawn, app.screen_rect()) == []                # inside the window, no overlap, nothing cut
+    for row in setup.rows:
+        assert row.name.visible and app.screen.get_rect().contains(row.kind.rect)
+        assert row.kind.rect.bottom <= setup.left.rect.bottom
+    click(app, setup.players.arrow_rects()[0].center)
+    click(app, setup.players.arrow_rects()[0].center)
+    click(app, setup.players.arrow_rects()[0].center)
+    click(app, setup.players.arrow_rects()[0].center)       # back to 4: the mode goes off by itself
+    assert setup.model.players == 4 and toggle.value is False and setup.start.enabled
+    for _ in range(4):
+        click(app, setup.players.arrow_rects()[1].center)
+    click(app, setup.start.rect.center)
+    frames(app, 3)
+    table = app.stack.top
+    assert table.game.players == 8 and len(table.game.board.factions) == 8
 
 
 def test_setup_constraint_blocks_start_with_reason(app, minigame_entry):

@@ -115,7 +115,7 @@ def test_learn_to_play_is_offered_in_setup_where_the_game_has_a_lesson(app, mini
     from game.scenes.setup import SetupScene
     plain = SetupScene(app, minigame_entry)
     assert not plain.learn_button.visible                                  # no lesson: no button
-    monkeypatch.setattr(coach_module, "tutorial_of", lambda entry: lesson())
+    monkeypatch.setattr(coach_module, "tutorial_of", lambda entry, name=None: lesson())
     setup = SetupScene(app, minigame_entry)
     app.stack.push(setup, fade=False)
     frames(app, 2)

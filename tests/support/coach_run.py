@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 
-def open_lesson(app: Any, game_id: str, fresh: bool = True) -> Any:
-    """Learn to play ``game_id`` from the menu (a fresh lesson, or the one kept by Skip lesson), on screen."""
+def open_lesson(app: Any, game_id: str, fresh: bool = True, lesson: str | None = None) -> Any:
+    """Learn to play ``game_id`` from the menu (a fresh lesson, or the one kept by Skip lesson), on screen;
+    ``lesson``: another of the game's lessons (Pirateer's "eight")."""
     from game import games
     from game.scenes.coach import open_tutorial
     from game.scenes.menu import MenuScene
     from tests.app.conftest import frames
     app.stack.push(MenuScene(app), fade=False)
-    scene = open_tutorial(app, games.get(game_id), fresh=fresh)
+    scene = open_tutorial(app, games.get(game_id), fresh=fresh, lesson=lesson)
     frames(app, 3)
     return scene
 
@@ -95,7 +96,8 @@ def let_go(app: Any, scene: Any, end: tuple[int, int]) -> Any:
     """Drop what is held at ``end``; returns the table's hint for the drop, read just before it."""
     import pygame
     from tests.app.conftest import frames
-    says = scene._hint(scene.drag.payload_of(scene.drag.dragging), scene.drag.target_at(end))
+    hint = getattr(scene, "_hint", None)           # (a table with a drag hint: what it says there)
+    says = hint(scene.drag.payload_of(scene.drag.dragging), scene.drag.target_at(end)) if hint else None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     frames(app, 2)
     return says

@@ -38,7 +38,12 @@ RULES_SUMMARY = (
     "pir.rulebook.modes.h", "pir.rulebook.modes",
     "pir.rulebook.domination", "pir.rulebook.grab-and-run", "pir.rulebook.war-wind", "pir.rulebook.dead-man",
     "@modes",
-    "pir.rulebook.eight",
+    "pir.rulebook.eight.h", "pir.rulebook.eight", "@eight-sea",
+    "pir.rulebook.eight.island", "pir.rulebook.eight.straits",
+    "pir.rulebook.eight.dice", "@eight-dice",
+    "pir.rulebook.eight.treasures", "@eight-boarding",
+    "pir.rulebook.eight.win", "@eight-win",
+    "pir.rulebook.eight.order", "pir.rulebook.eight.combine",
 )
 
 

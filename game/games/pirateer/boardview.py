@@ -280,14 +280,24 @@ class BoardView:
                     continue                                # out of sight
                 for x in (left, right):
                     out.append((text, self._label_box(f, text, x, y), "row"))
-            for text, u in self.board.column_labels:
+            every = self._column_stride(f)
+            for k, (text, u) in enumerate(self.board.column_labels):
                 x = ox + u * self.h
-                if not self.rect.left - 1 <= x <= self.rect.right + 1:
-                    continue
+                if k % every or not self.rect.left - 1 <= x <= self.rect.right + 1:
+                    continue                                # out of sight, or a crowded frame's skipped number
                 for y in (top, bottom):
                     out.append((text, self._label_box(f, text, x, y), "column"))
         self._labels = (key, out)
         return out
+
+    def _column_stride(self, f: pygame.font.Font) -> int:
+        """1 when every column's number fits on the frame apart from its neighbours; else print every 2nd (or 3rd
+        ...) number, from 1 (the two-board sea at fit in a small window: 1, 3, 5 ... 33, and all of them once
+        zoomed in)."""
+        us = sorted(u for _, u in self.board.column_labels)
+        step = min((b - a for a, b in zip(us, us[1:])), default=1) * self.h
+        widest = max((f.size(text)[0] for text, _ in self.board.column_labels), default=0) + max(3, f.get_height() // 4)
+        return max(1, math.ceil(widest / max(step, 1e-6)))
 
     @staticmethod
     def _label_box(f: pygame.font.Font, text: str, x: float, y: float) -> pygame.Rect:

@@ -114,6 +114,8 @@ VARIANTS = ("devils-island", "storm", "nuke", "flotilla", "wrecks", "acey-deucey
 TWO_PLAYER_SIDES = {"domination": (("spanish", "barbary"), ("french", "pirates")),
                     "grab-and-run": (("spanish", "french"), ("barbary", "pirates")),
                     "war-wind": (("spanish", "pirates"), ("french", "barbary"))}
+#: how a game won by bringing a treasure home is said (E1; V11.6: one treasure of two, or a ship holding both)
+TREASURE_HOME = ("pir.how.treasure", "pir.how.treasure_one", "pir.how.treasure_both")
 ALLY = {"spanish": "pirates", "pirates": "spanish", "french": "barbary", "barbary": "french"}
 BASE_FACTIONS = {2: ("spanish", "pirates"), 3: ("spanish", "french", "barbary"),
                  4: ("spanish", "french", "pirates", "barbary")}
@@ -955,8 +957,11 @@ class PirateerState(State):
         if self.pos.holds(group) and land.cell == ctx.anchor(faction_of(group[0])):
             # E1, A14, V6.5: the game ends at once, even mid-turn or mid-bonus; the other die is not played
             # A24: one treasure of two is enough
-            self._win(self._winning_seats(seat), T("pir.how.treasure", player=self._who(seat)),   # E1, V11.6
-                      carrier=next(s for s in group if self.pos.holds((s,))))
+            carrier = next(s for s in group if self.pos.holds((s,)))
+            held = sum(1 for at in self.pos.treasures.values() if at == carrier)
+            how = "pir.how.treasure" if len(self.pos.treasures) == 1 else \
+                ("pir.how.treasure_both" if held > 1 else "pir.how.treasure_one")        # V11.6: one of two
+            self._win(self._winning_seats(seat), T(how, player=self._who(seat)), carrier=carrier)   # E1
             return
         self._after_die(seat)
 
@@ -1326,6 +1331,13 @@ class PirateerRules(Rules):
         if players > 4 and not options.get(EIGHT) and self.min_players <= players <= self.max_players:
             problems.append(T("pir.opt.err.eight", players=players))
         return problems
+
+    def options_for(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Section 6.13, V11.1: 5 to 8 players play the fantastic eight and only they do: choosing the count turns
+        the mode on (or off) in the setup form."""
+        out = dict(options)
+        out[EIGHT] = players > 4
+        return out
 
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> PirateerState:
         if not self.min_players <= players <= self.max_players:

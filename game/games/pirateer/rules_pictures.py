@@ -22,13 +22,13 @@ from game.games.pirateer.boardmodel import Board, Cell
 from game.games.pirateer.boardview import LABEL_MARGIN, BoardView
 from game.games.pirateer.moves import ISLAND, faction_of, number_of
 from game.games.pirateer.positions import position, ship_name
-from game.games.pirateer.rules import (MOVE, RULES, START, Arm, Move, PirateerState, Roll, preset_seating,
+from game.games.pirateer.rules import (EIGHT, MOVE, RULES, START, Arm, Move, PirateerState, Roll, preset_seating,
                                        teams_for)
 from game.i18n import tr
 from game.ui import palette, theme
 from game.ui.theme import verdict_icon
 
-__all__ = ["picture", "PICTURES", "EXAMPLES", "Example", "Mark", "Step", "state_of", "verdict"]
+__all__ = ["picture", "PICTURES", "EXAMPLES", "Example", "Mark", "Step", "state_of", "verdict", "eight_sea_state"]
 
 NAMES_MIN_H = 15     # the squares' names go on a picture's frame when a diamond is this tall (h, pixels) or more
 MAX_H = 360          # the tallest a picture gets at 1280x720 (design pixels): it stays readable in one view
@@ -80,13 +80,15 @@ class Example:
     options: dict[str, Any] = field(default_factory=dict)
     marks: tuple[Mark, ...] = ()
     next_rolls: tuple[tuple[int, ...], ...] = ()
+    treasures: dict[str, str] | None = None      # V11.5: each treasure's place, when there are two
+    island: str | None = None                    # V11.2: the island the coin flip chose (two-board map)
 
 
 def state_of(ex: Example) -> PirateerState:
     """The example's position: in the move phase with its dice, or before the roll when it has none."""
-    return position(factions=list(ex.factions), ships=ex.ships, treasure=ex.treasure, wrecks=ex.wrecks,
-                    options=ex.options, current=ex.current, phase=MOVE if ex.dice else START,
-                    dice=ex.dice, next_rolls=[list(r) for r in ex.next_rolls])
+    return position(factions=list(ex.factions), ships=ex.ships, treasure=ex.treasure, treasures=ex.treasures,
+                    wrecks=ex.wrecks, options=ex.options, current=ex.current, phase=MOVE if ex.dice else START,
+                    dice=ex.dice, next_rolls=[list(r) for r in ex.next_rolls], island=ex.island)
 
 
 def verdict(ex: Example, mark: Mark) -> tuple[PirateerState, Text | None]:
@@ -158,6 +160,33 @@ E = {  # the examples, by picture (spec section 8 rebuilds most of them)
                       dice=(4, 2), wrecks=((2, 13),), options={"wrecks": True},
                       marks=(Mark((step("Ba1", "NW", 4),), False, "pir.reason.wreck_in_way"),)),
 }
+
+# The fantastic eight: five players on the two-board map (V11.1), the coin on island A (V11.2), four dice (V11.4)
+FIVE = ("spanish-a", "french-a", "pirates-a", "french-b", "spanish-b")
+EIGHT_ON = {EIGHT: True}
+E.update({
+    # V11.4, V-J: four dice, four moves; Pirates A ship 1 sails 3 SW through the inner strait Z16 onto board B
+    "eight-dice": Example({"SpA1": (0, 10), "FrA1": (12, 0), "PiA1": (15, 14), "PiA2": (15, 21), "FrB1": (22, 12),
+                           "SpB1": (12, 22)}, factions=FIVE, current="pirates-a", dice=(3, 2, 4, 2),
+                          options=EIGHT_ON, island="A",
+                          marks=tuple(Mark(steps, True) for steps in (
+                              (step("PiA1", "SW", 3),),
+                              (step("PiA1", "SW", 3), step("PiA2", "NE", 2)),
+                              (step("PiA1", "SW", 3), step("PiA2", "NE", 2), step("PiA2", "SE", 2)),
+                              (step("PiA1", "SW", 3), step("PiA2", "NE", 2), step("PiA2", "SE", 2),
+                               step("PiA1", "SE", 4))))),
+    # V11.5: French A ship 1 holds both treasures; Spanish A ship 1 boards it with the 3 and takes both
+    "eight-boarding": Example({"SpA1": (5, 13), "SpA2": (5, 16), "FrA1": (8, 13), "PiA1": (19, 9), "FrB1": (22, 12),
+                               "SpB1": (12, 22)}, factions=FIVE, current="spanish-a", dice=(3, 1, 2, 1),
+                              options=EIGHT_ON, island="A",
+                              treasures={"treasure-1": "FrA1", "treasure-2": "FrA1"},
+                              marks=(Mark((step("SpA1", "SE", 3),), True),)),
+    # V11.6: one treasure home is enough: the 4 NE ends on the Spanish A anchor; the other treasure stays on island A
+    "eight-win": Example({"SpA1": (0, 13), "FrA1": (12, 0), "PiA1": (19, 9), "FrB1": (22, 12), "SpB1": (12, 22)},
+                         factions=FIVE, current="spanish-a", dice=(4, 5, 6, 6), options=EIGHT_ON, island="A",
+                         treasures={"treasure-1": "SpA1", "treasure-2": ISLAND},
+                         marks=(Mark((step("SpA1", "NE", 4),), True),)),
+})
 EXAMPLES: dict[str, Example] = E
 
 
@@ -170,10 +199,12 @@ def _font(size: int, role: str = "bold") -> pygame.font.Font:
 
 class Sea:
     """The whole map drawn at ``h`` pixels per half-diagonal; ``window`` (u0, u1, w0, w1) in table units is
-    the part kept (default: the whole board)."""
+    the part kept (default: the whole board); ``board``: the map (default the standard one; the two-board map of
+    the fantastic eight, V11.1)."""
 
-    def __init__(self, h: float, window: tuple[float, float, float, float] | None = None):
-        self.board: Board = RULES.board
+    def __init__(self, h: float, window: tuple[float, float, float, float] | None = None,
+                 board: Board | None = None):
+        self.board: Board = board if board is not None else RULES.board
         e = self.board.edges
         self.view = BoardView(self.board)
         self.view.layout(pygame.Rect(0, 0, max(8, round(2 * e.side * h)), max(6, round((e.bottom - e.top) * h))))
@@ -202,7 +233,7 @@ class Sea:
         return max(14, int(self.h * 1.7))
 
     # -- pieces -----------------------------------------------------------------------------------
-    def ship(self, ship: str, cell: Cell, carrier: bool = False, dead: bool = False, facing: int | None = None,
+    def ship(self, ship: str, cell: Cell, carrier: bool | int = False, dead: bool = False, facing: int | None = None,
              alpha: int = 255, offset: int = 0) -> None:
         ship = ship_name(ship)
         faction = faction_of(ship)
@@ -227,8 +258,9 @@ class Sea:
         for cell in s.wrecks:
             img = sprites.wreck(self.ship_size())
             self.full.blit(img, img.get_rect(center=self.at(cell)))
-        if any(p == ISLAND for p in s.treasures.values()):
-            self.coin()
+        on_island = sum(1 for p in s.treasures.values() if p == ISLAND)
+        for k in range(on_island):                      # S3; V11.2: both side by side on the chosen island
+            self.coin(k, on_island, s.setup.island)
         by_cell: dict[Cell, list[str]] = {}
         for ship, cell in s.ships.items():
             if ship not in skip:
@@ -236,17 +268,25 @@ class Sea:
         for cell in sorted(by_cell, key=lambda c: (c[0] + c[1], c[0])):
             ships = sorted(by_cell[cell])
             for k, ship in enumerate(ships):
-                self.ship(ship, cell, carrier=ship in s.treasures.values(), offset=k * max(3, int(self.h / 7)))
+                held = sum(1 for p in s.treasures.values() if p == ship)         # V11.5: one ship may hold two
+                self.ship(ship, cell, carrier=held, offset=k * max(3, int(self.h / 7)))
             if len(ships) > 1:
                 x, y = self.at(cell, piece=True)
                 theme.draw_text(self.full, f"×{len(ships)}", _font(13), palette.PARCHMENT,
                                 (int(x - self.h * 0.75), int(y + self.h * 0.25)), "center", palette.INK, 2)
 
-    def coin(self) -> None:
-        u, w = self.board.treasure_uw
+    def coin_point(self, k: int = 0, n: int = 1, island: str | None = None) -> tuple[float, float]:
+        """Where the ``k``-th of ``n`` coins on the island (``island``: its label on the two-board map) lies, as
+        the table draws them (side by side)."""
+        u, w = self.board.island_named(island).treasure_uw if island and self.board.islands else \
+            self.board.treasure_uw
         ox, oy = self.view.origin
+        spread = (k - (n - 1) / 2) * self.ship_size() * 0.5
+        return ox + u * self.h + spread, oy + w * self.h
+
+    def coin(self, k: int = 0, n: int = 1, island: str | None = None) -> None:
         img = sprites.coin(int(self.ship_size() * 0.8))
-        self.full.blit(img, img.get_rect(center=(ox + u * self.h, oy + w * self.h)))
+        self.full.blit(img, img.get_rect(center=self.coin_point(k, n, island)))
 
     def diamond(self, cell: Cell, rgb: tuple[int, int, int], fill: int = 90, line: int = 255) -> None:
         """A square lit like the table's targets (every half of a strait)."""
@@ -497,6 +537,19 @@ def _window(cells: Iterable[Cell], pad: float = 1.6) -> tuple[float, float, floa
 # ==================================================================================================
 # The pictures
 # ==================================================================================================
+def _sailed_home(sea: "Sea", s: PirateerState, ex: Example, anchor: Cell, start: Cell) -> None:
+    """The pieces, the winning move of ``ex`` (its first step) onto ``anchor`` with the coin's glint and "wins",
+    and the names of the anchor and the square the ship sailed from (as the frame prints them)."""
+    sea.pieces(s, on_top=True)
+    sea.move(s, ex.marks[0].steps[0], True)
+    x, y = sea.at(anchor)
+    glint = sprites.glint(2, int(sea.h * 1.6))
+    sea.full.blit(glint, glint.get_rect(center=(int(x), int(y))))
+    sea.label_cell("pir.rulebook.label.wins", anchor, 1.5, 0.4, "midleft")
+    sea.name_cell(anchor, -1.0, 0.0, "midright")
+    sea.name_cell(start, -1.0, 0.0, "midright")
+
+
 def _setup(width: int) -> pygame.Surface:
     """S1, S2, S3: the four fleets on their start squares, the treasure on Skull Island; the frame prints the
     squares' names as the table's does."""
@@ -776,15 +829,8 @@ def _scoring(width: int) -> pygame.Surface:
     win = _window([*hb.channel, *hb.mouth, (2, 9), (3, 13)], 1.6)
     h = Sea.fit(win[1] - win[0], win[3] - win[2], width * 0.58, _max_h() * 0.9)
     sea = Sea(h, win)
-    sea.pieces(s, on_top=True)
+    _sailed_home(sea, s, ex, hb.anchor, ex.ships["Sp1"])
     mark = ex.marks[0]
-    sea.move(s, mark.steps[0], True)
-    x, y = sea.at(hb.anchor)
-    glint = sprites.glint(2, int(sea.h * 1.6))
-    sea.full.blit(glint, glint.get_rect(center=(int(x), int(y))))
-    sea.label_cell("pir.rulebook.label.wins", hb.anchor, 1.5, 0.4, "midleft")
-    sea.name_cell(hb.anchor, -1.0, 0.0, "midright")        # the squares the caption names, as the frame does
-    sea.name_cell(ex.ships["Sp1"], -1.0, 0.0, "midright")
     img = sea.image()
     won = s.clone()
     won.apply(Move(won.current, mark.steps[0].ids, mark.steps[0].direction, mark.steps[0].die))
@@ -984,6 +1030,193 @@ def _dashed(surface: pygame.Surface, a, b, colour, width: int) -> None:
         pygame.draw.line(surface, colour, p, q, width)
 
 
+# ==================================================================================================
+# The fantastic eight: five to eight players on the two-board map (each picture cites the rules it shows)
+# ==================================================================================================
+def eight_sea_state() -> PirateerState:
+    """The whole-sea picture's position: eight players, each fleet in its harbour (V11.1), the coin flip's island A
+    holding both treasures (V11.2)."""
+    return position(players=8, options=EIGHT_ON, island="A")
+
+
+def _harbour_tag(faction: str, size: int = 13) -> pygame.Surface:
+    """A harbour's flag and its name ("Spanish A") on a parchment plate."""
+    plate = tag(tr(f"pir.faction.{faction}"), size)
+    fl = sprites.flag(faction, plate.get_height())
+    return row([fl, plate], theme.px(3))
+
+
+def _eight_sea(width: int) -> pygame.Surface:
+    """V11.1: the two boards joined into one tall sea, its eight harbours named; V11.2: both treasures on the island
+    the coin chose (A); V11.3: the inner straits lit as open sea, the outer straits marked; V11.7: the turn goes
+    clockwise round the whole sea (the dashed ring with its arrows)."""
+    s = eight_sea_state()
+    b = s.board
+    e = b.edges
+    tags = {h.name: _harbour_tag(h.name) for h in b.harbours}
+    col_w = max(img.get_width() for img in tags.values())
+    gap = theme.px(GAP)
+    band = theme.px(22)                                  # room for the ring above and below the sea
+    img_max_w = width - 2 * (col_w + gap) - 12
+    h = Sea.fit(2 * e.side, e.bottom - e.top, img_max_w, theme.px(440) - 2 * band)
+    sea = Sea(h, board=b)
+    for cell in b.inner_straits:                         # V11.3: open sea, lit
+        sea.diamond(cell, palette.GOLD_LIGHT, 70, 255)
+    sea.pieces(s)
+    badge = max(12, int(h * 1.6))
+    for st in b.straits:                                 # V11.3: the outer straits, top of A and bottom of B
+        for half in (st.top, st.bottom):
+            x, y = sea.at(half)
+            ring = sprites.strait_badge(st.label, badge)
+            dx = (-1 if st.label == b.straits[0].label else 1) * 1.9 * h
+            sea.full.blit(ring, ring.get_rect(center=(int(x + dx), int(y + (1.2 if half == st.top else -1.2) * h))))
+    for isl in b.islands:
+        u, w = isl.treasure_uw
+        ox, oy = sea.view.origin
+        sea.label(Text.of("pir.rulebook.label.island_named", island=isl.label),
+                  (ox + (u + 2.6) * h, oy + w * h), "midleft", 13)
+    board_img = sea.image()
+    frame = (board_img.get_width() - sea.crop.w) // 2
+    W = 2 * (col_w + gap) + board_img.get_width()
+    H = board_img.get_height() + 2 * band
+    out = pygame.Surface((W, H), pygame.SRCALPHA)
+    bx, by = col_w + gap, band
+    # V11.7: the turn order ring, clockwise: along the top, down the right, back along the bottom, up the left
+    lx, rx = col_w // 2, W - col_w // 2
+    ty, dy = band // 2, H - band // 2
+    lw = max(2, theme.px(3))
+    corners = [(lx, ty), (rx, ty), (rx, dy), (lx, dy)]
+    heads = []
+    for a, c in zip(corners, corners[1:] + corners[:1]):
+        _dashed(out, a, c, palette.GOLD_LIGHT, lw)
+        for f in ((0.5,) if a[1] == c[1] else (0.3, 0.7)):    # one arrow along the top and bottom, two a side
+            mid = (a[0] + (c[0] - a[0]) * f, a[1] + (c[1] - a[1]) * f)
+            heads.append((mid, (mid[0] + (c[0] - a[0]) * 0.02, mid[1] + (c[1] - a[1]) * 0.02)))
+    out.blit(board_img, (bx, by))
+    ox, oy = bx + frame - sea.crop.x, by + frame - sea.crop.y
+    placed: list[pygame.Rect] = []
+    for hb in b.harbours:                                # V11.1: the eight harbours, named beside the sea
+        x, y = sea.at(hb.starts[1])
+        x, y = x + ox, y + oy
+        left = x < bx + board_img.get_width() / 2
+        img = tags[hb.name]
+        rect = img.get_rect(midleft=(0, int(y))) if left else img.get_rect(midright=(W, int(y)))
+        rect.clamp_ip(out.get_rect())
+        for other in placed:                             # never over a tag already placed on the same side
+            if rect.colliderect(other):
+                rect.top = other.bottom + 2
+        placed.append(rect)
+        edge = (rect.right, rect.centery) if left else (rect.left, rect.centery)
+        pygame.draw.line(out, palette.INK, edge, (x, y), lw + 2)
+        pygame.draw.line(out, palette.PARCHMENT, edge, (x, y), max(1, lw - 1))
+        pygame.draw.circle(out, palette.INK, (int(x), int(y)), lw + 2)
+        out.blit(img, rect)
+    for mid, ahead in heads:                             # over the tags' lines, never hidden
+        ang = math.atan2(ahead[1] - mid[1], ahead[0] - mid[0])
+        r = theme.px(9)
+        tri = [(mid[0] + math.cos(ang + a) * r * k, mid[1] + math.sin(ang + a) * r * k)
+               for a, k in ((0.0, 1.3), (2.4, 1.0), (-2.4, 1.0))]
+        pygame.draw.polygon(out, palette.GOLD_LIGHT, tri)
+        pygame.draw.polygon(out, palette.INK, tri, max(1, theme.px(2)))
+    coins = row([sprites.coin(theme.px(30)), sprites.coin(theme.px(30))], theme.px(4))
+    d = theme.px(16)                                     # the lit diamond, as on the map
+    lit = pygame.Surface((2 * d + 2, 2 * d + 2), pygame.SRCALPHA)
+    pts = [(d, 1), (2 * d, d), (d, 2 * d), (1, d)]
+    pygame.draw.polygon(lit, (34, 98, 132), pts)                 # open sea, lit gold, outlined in ink
+    pygame.draw.polygon(lit, (*palette.GOLD_LIGHT, 110), pts)
+    pygame.draw.polygon(lit, palette.INK, pts, max(3, theme.px(4)))
+    pygame.draw.polygon(lit, palette.GOLD_LIGHT, pts, max(2, theme.px(2)))
+    side = legend([title(tr("pir.rulebook.label.coin_flip"), theme.px(170)), coins,
+                   words("pir.rulebook.label.coin_says", theme.px(180), island=s.setup.island),
+                   title(tr("pir.rulebook.label.turn_order"), theme.px(170)),
+                   words("pir.rulebook.label.turn_says_eight", theme.px(180)),
+                   lit, words("pir.rulebook.label.inner", theme.px(180))],
+                  width - W - theme.px(GAP))
+    return row([out, side])
+
+
+def _faded_ships(sea: Sea, s: PirateerState, ships: Iterable[str]) -> None:
+    """Where ``ships`` stood before the moves, faded."""
+    for ship in ships:
+        sea.ship(ship, s.ships[ship_name(ship)], alpha=110)
+
+
+def _eight_dice(width: int) -> pygame.Surface:
+    """V11.4: four dice, each one move (R11 over all four); V-J: a move through the inner strait onto board B."""
+    ex = E["eight-dice"]
+    s = state_of(ex)
+    b = s.board
+    steps = ex.marks[-1].steps
+    states = [s]
+    cells: list[Cell] = []
+    for st in steps:                                      # every step is checked (one mark per step)
+        nxt = states[-1].clone()
+        start = nxt.ships[st.ids[0]]
+        cells += [start, *(b.ray(start, st.direction, st.die) or ())]
+        nxt.apply(Move(nxt.current, st.ids, st.direction, st.die))
+        states.append(nxt)
+    u0, u1, w0, w1 = _window(cells, 1.5)
+    grow = max(0.0, (w1 - w0) * 1.2 - (u1 - u0)) / 2          # a little of the sea round the moves
+    win = (u0 - grow, u1 + grow, w0, w1)
+    h = Sea.fit(win[1] - win[0], win[3] - win[2], width * 0.62, _max_h() * 0.95)
+    sea = Sea(h, win, board=b)
+    for cell in b.inner_straits:
+        sea.diamond(cell, palette.GOLD_LIGHT, 50, 200)
+    _faded_ships(sea, s, sorted({sh for st in steps for sh in st.ships}))
+    for before, st in zip(states, steps):
+        sea.move(before, st, True, icon=False)
+    sea.pieces(states[-1])
+    sea.label_cell("pir.rulebook.label.inner_one", b.inner_straits[1], 1.3, 0.0, "midleft")
+    img = sea.image()
+    return beside_roll(img, ex.dice, width, words("pir.rulebook.label.four_says", theme.px(180)), dice_px=30)
+
+
+def _eight_boarding(width: int) -> pygame.Surface:
+    """V11.5: a ship may hold both treasures; boarding it takes every treasure it holds."""
+    ex = E["eight-boarding"]
+    s = state_of(ex)
+    mark = ex.marks[0]
+    st = mark.steps[0]
+    after = s.clone()
+    after.apply(Move(after.current, st.ids, st.direction, st.die))
+    win = _window([(5, 13), (5, 16), (8, 13)], 1.4)
+    pw = (width - theme.px(GAP)) // 2 - 12
+    h = Sea.fit(win[1] - win[0], win[3] - win[2], pw, _max_h() * 0.7)
+    before = Sea(h, win, board=s.board)
+    before.pieces(s, on_top=True)
+    before.move(s, st, mark.ok)
+    boarded = Sea(h, win, board=s.board)
+    boarded.pieces(after)
+    x, y = boarded.at(s.ships[ship_name("FrA1")])
+    puff = sprites.smoke(2, int(boarded.ship_size() * 1.1))
+    at = (int(x - boarded.h * 1.1), int(y - boarded.h))                  # astern: clear of the coins at the bow
+    boarded.full.blit(puff, puff.get_rect(center=at))
+    return row([panel("pir.rulebook.label.both_aboard", before.image(), mark.ok),
+                panel("pir.rulebook.label.both_taken", boarded.image())])
+
+
+def _eight_win(width: int) -> pygame.Surface:
+    """V11.6: one treasure brought home wins at once; the other may still lie on the island."""
+    ex = E["eight-win"]
+    s = state_of(ex)
+    b = s.board
+    hb = b.harbour("spanish-a")
+    isl = b.island_named(s.setup.island)
+    win = _window([*hb.channel, *hb.mouth, ex.ships["SpA1"], *isl.docks], 1.2)
+    h = Sea.fit(win[1] - win[0], win[3] - win[2], width * 0.6, _max_h() * 0.9)
+    sea = Sea(h, win, board=b)
+    _sailed_home(sea, s, ex, hb.anchor, ex.ships["SpA1"])
+    mark = ex.marks[0]
+    cx, cy = sea.coin_point(0, 1, s.setup.island)
+    sea.label("pir.rulebook.label.still_there", (cx, cy + sea.h * 1.3), "midtop", 13)
+    img = sea.image()
+    side = legend([title(tr("pir.rulebook.label.roll"), theme.px(170)),
+                   dice_strip(ex.dice, theme.px(30), [True, False, False, False]),
+                   words("pir.rulebook.label.one_home_says", theme.px(190), die=mark.steps[0].die)],
+                  width - img.get_width() - theme.px(GAP))
+    return row([img, side])
+
+
 PICTURES: dict[str, Callable[[int], pygame.Surface]] = {
     "setup": _setup,
     "harbour": _harbour,
@@ -1005,6 +1238,10 @@ PICTURES: dict[str, Callable[[int], pygame.Surface]] = {
     "acey-deucey": _acey_deucey,
     "free-boarding": _free_boarding,
     "modes": _modes,
+    "eight-sea": _eight_sea,
+    "eight-dice": _eight_dice,
+    "eight-boarding": _eight_boarding,
+    "eight-win": _eight_win,
 }
 
 

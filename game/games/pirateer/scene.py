@@ -101,7 +101,7 @@ from game.games.pirateer.panel import SidePanel
 from game.games.pirateer.picker import FactionPicker, FleetToken
 from game.games.pirateer.rules import (BONUS, CHOOSE, END, MOVE, OVER, START, STORM, WIND, Arm, Bonus, ChooseCarrier,
                                        ChooseFaction, EndTurn, Move, PirateerState, Roll, StormPick, Take,
-                                       dir_text, faction_of_text, faction_text, list_text, ship_text)
+                                       TREASURE_HOME, dir_text, faction_of_text, faction_text, list_text, ship_text)
 
 LANE = 0.24            # squares' half-diagonals between a wake's lane and the next (an out-and-back's legs)
 NO_MOVE_HOLD = 1.8      # seconds a "No legal move" banner holds the bots, plus their pause (a human's own waits for OK)
@@ -704,7 +704,7 @@ class PirateerScene(TableScene):
             return Ending(Text.of("pir.ui.draw_title"), [], g.how, "draw")
         names = list_text([self.seat_name(w) for w in winners])
         title = Text.of("pir.ui.win_title" if len(winners) == 1 else "pir.ui.win_title_team", name=names)
-        if how == "pir.how.treasure" and carrier in g.ships:                  # E1; V11.6: one of two is enough
+        if how in TREASURE_HOME and carrier in g.ships:                  # E1; V11.6: one of two is enough
             anchor = g.home_of(faction_of(carrier))
             key = "pir.ui.won_treasure" if len(g.treasures) == 1 else "pir.ui.won_treasure_one"
             detail = Text.of(key, ship=ship_text(carrier), anchor=faction_of_text(anchor),
@@ -1194,8 +1194,10 @@ class PirateerScene(TableScene):
         g = self.game
         faction = faction_of(ship)
         dead = queries.idle_dead_man(g, faction)                    # V9.1: drawn idle
+        seat = g.controller(faction)
+        pennant = None if seat is None or dead else self.session.seats[seat].colour   # the player's pennant
         return sprites.ship(faction, size or self.ship_size(), carrier=carrier, number=number_of(ship), dead=dead,
-                            facing=self.facing.get(ship, self._home_facing(faction)))
+                            facing=self.facing.get(ship, self._home_facing(faction)), seat=pennant)
 
     def _home_facing(self, faction: str) -> int:
         """Ships start facing the open sea: right from the left corners, left from the right ones."""
@@ -1727,15 +1729,37 @@ class PirateerScene(TableScene):
         if not self.finished:                # "Anna, choose your fleet" across the top of the map
             seat = self.game.current
             line = self.bot_status(seat) if self.is_bot(seat) else tr("pir.ui.choose_prompt", name=self.seat_name(seat))
-            first, second = (self.picker.cards[h.name] for h in self.game.board.harbours[:2])  # the top corners
-            room = max(theme.px(120), second.left - first.right - theme.px(44))
-            f = theme.fit_font(line, "display", 26, room, 12)
-            img = theme.render_text(line, f, palette.GOLD_LIGHT, palette.WOOD_DARK, 3)
-            box = img.get_rect(center=(self.view.rect.centerx, first.centery))
+            box, img = self._prompt_place(line)
             plate = theme.overlay(box.inflate(theme.px(24), theme.px(10)).size, (20, 14, 10, 170))
             surface.blit(plate, plate.get_rect(center=box.center))
             surface.blit(img, box)
             self.explain(plate.get_rect(center=box.center), Text.of("pir.explain.choose_line"), "prompt")
+
+    def _prompt_place(self, line: str) -> tuple[pygame.Rect, pygame.Surface]:
+        """Where the picker's prompt goes, and its picture: between the two top corners' cards when it fits there
+        (the one-board sea), else in the highest band of the map that no harbour's card covers (the two-board sea
+        in a small window: above the top cards), else at the map's foot."""
+        first, second = (self.picker.cards[h.name] for h in self.game.board.harbours[:2])  # the top corners
+        pad = theme.px(12)
+        gap = second.left - first.right - theme.px(44)
+        f = theme.fit_font(line, "display", 26, max(gap, self.view.rect.w - 2 * pad - theme.px(24)), 12)
+        img = theme.render_text(line, f, palette.GOLD_LIGHT, palette.WOOD_DARK, 3)
+        box = img.get_rect(center=(self.view.rect.centerx, first.centery))
+        cards = list(self.picker.cards.values())
+
+        def clear(b: pygame.Rect) -> bool:
+            return b.inflate(theme.px(24), theme.px(10)).collidelist(cards) < 0
+        if clear(box):
+            return box, img
+        area = self.view.rect
+        y = area.top + pad + box.h // 2
+        while y + box.h // 2 + pad <= area.bottom:
+            box.centery = y
+            if clear(box):
+                return box, img
+            y += max(2, theme.px(4))
+        box.bottom = area.bottom - pad
+        return box, img
 
     # -- explanations (issue 15: everything on the table says what it is and does) -----------------------
     def _square_box(self, cell: Cell, grow: float = 0.6) -> pygame.Rect:
@@ -2098,10 +2122,12 @@ def _cell(value: Any) -> Cell:
     return (int(value[0]), int(value[1]))
 
 
-def gliding(app: Any, seed: int = 1) -> PirateerScene:
-    """A four-player game some turns in, with a ship gliding all the time (the bench's worst case)."""
+def gliding(app: Any, seed: int = 1, players: int = 4) -> PirateerScene:
+    """A ``players`` game some turns in (5 to 8: the fantastic eight on two boards), with a ship gliding all the
+    time (the bench's worst case)."""
     from game.core.session import bench_session
-    return _GlidingScene(app, bench_session("pirateer", {}, seed, 60))
+    options = {"fantastic-eight": True} if players > 4 else {}
+    return _GlidingScene(app, bench_session("pirateer", options, seed, 60 if players <= 4 else 120, players))
 
 
 class _GlidingScene(PirateerScene):

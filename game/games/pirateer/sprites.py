@@ -84,6 +84,7 @@ SHIP_FOOT = (0.5, 0.79)
 SHIP_BADGE = (0.2, 0.66, 0.135)          # number disc: centre x, y, radius
 SHIP_CARGO = (0.84, 0.45, 0.15)           # the carrier's coin: centre x, y, radius
 SHIP_SAIL = (0.24, 0.16, 0.52, 0.42)     # x, y, w, h of the main sail (the emblem lies inside)
+SHIP_PENNANT = (0.1, 0.0, 0.5, 0.2)      # the player's pennant: x0, y0, x1 (at the mast), y1
 COMPASS_ARMS = {"E": (0, 0.6), "NE": (45, 0.8), "NW": (135, 0.8), "W": (180, 0.6), "SW": (225, 0.8), "SE": (315, 0.8)}
 COMPASS_ARM_HALF_WIDTH = 0.13
 RING_AT = 0.8                            # blast ring: its middle line at this fraction of the half side
@@ -115,9 +116,10 @@ def faction_rgb(faction: str) -> tuple[int, int, int]:
 # ships and board pieces
 # --------------------------------------------------------------------------------------------------
 def ship(faction: str, size: int, carrier: bool | int = False, dead: bool = False, number: int | None = None,
-         facing: int = 1) -> pygame.Surface:
+         facing: int = 1, seat: int | None = None) -> pygame.Surface:
     """A ship ``size`` px square (see the module docstring)."""
     size = _n(size)
+    pennant = None if seat is None else int(seat)
     coins = min(2, int(carrier))
     base, set_b = faction_parts(faction)
     flip = facing < 0
@@ -137,12 +139,14 @@ def ship(faction: str, size: int, carrier: bool | int = False, dead: bool = Fals
             out.blit(coin(d), (round(cx * size - d / 2), round(cy * size - d / 2)))
         if flip:       # the whole picture mirrors; the number (below) is lettered the right way round
             out = pygame.transform.flip(out, True, False)
+        if pennant is not None:
+            _pennant(out, pennant, flip)
         if num is not None:
             _badge(out, num, flip)
         if dead:
             out = _deadened(out)
         return out
-    return _cache.get(("ship", base, set_b, size, coins, bool(dead), num, flip), make)
+    return _cache.get(("ship", base, set_b, size, coins, bool(dead), num, flip, pennant), make)
 
 
 def ship_foot(size: int, facing: int = 1) -> tuple[int, int]:
@@ -348,6 +352,34 @@ def _ship_art(base: str | None, set_b: bool, size: int) -> pygame.Surface:
         return _cache.get(("ship-art", None, False, size), lambda: _plain_ship(None, False, size))
     name = f"ship_{base}{'_b' if set_b else ''}.png"
     return _art_or(("ship-art", base, set_b, size), name, (size, size), lambda n: _plain_ship(base, set_b, n))
+
+
+def _pennant(out: pygame.Surface, seat: int, flip: bool) -> None:
+    """The player's pennant at the masthead, flying astern: a swallow-tailed flag in the seat's colour with the
+    seat's symbol on it (the sail keeps the faction's emblem: the emblem says which rules the ship sails by, the
+    pennant whose ship it is). Drawn after the mirroring, so the symbol always reads the right way round."""
+    size = out.get_width()
+    x0, y0, x1, y1 = SHIP_PENNANT
+    k = 4
+    w, h = max(3, round((x1 - x0) * size)), max(2, round((y1 - y0) * size))
+    big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+    W, H = w * k, h * k
+    rgb = theme.seat_colour(seat)
+    # the hoist on the right (at the mast), the swallow tail on the left
+    pts = [(W - 1, 0), (0, 0), (W * 0.2, H * 0.5), (0, H - 1), (W - 1, H - 1)]
+    pygame.draw.polygon(big, rgb, pts)
+    pygame.draw.polygon(big, _INK, pts, max(1, round(H * 0.09)))
+    flag = pygame.transform.smoothscale(big, (w, h))
+    if flip:                                        # bow to the left: the flag flies to the right
+        flag = pygame.transform.flip(flag, True, False)
+    sym = round(h * 0.8)
+    if sym >= 5:
+        glyph = theme.seat_symbol(seat, sym, theme.contrast_text(rgb))
+        flag.blit(glyph, glyph.get_rect(center=(round(w * (0.4 if flip else 0.6)), round(h / 2))))
+    left = round(x0 * size)
+    if flip:
+        left = size - left - w
+    out.blit(flag, (left, round(y0 * size)))
 
 
 def _badge(out: pygame.Surface, number: int, flip: bool) -> None:

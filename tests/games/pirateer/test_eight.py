@@ -204,7 +204,15 @@ def test_V11_6_one_treasure_brought_home_wins():
     s = eight({"SpA1": (0, 13), "FrA1": (12, 0), "PiA1": (19, 9), "FrB1": (22, 12), "SpB1": (12, 22)},
               treasures={"treasure-1": "SpA1", "treasure-2": ISLAND}, phase=MOVE, dice=[4, 5, 6, 6])
     s.apply(Move(0, ("ship-spanish-a-1",), "NE", 4))
-    assert s.is_over() and s.winners == [0] and s.how.key == "pir.how.treasure"
+    assert s.is_over() and s.winners == [0] and s.how.key == "pir.how.treasure_one"
+    assert s.log[-1].text.kwargs["how"].key == "pir.how.treasure_one"          # "one of the two treasures is home"
+
+
+def test_V11_6_a_ship_holding_both_treasures_brings_both_home():
+    s = eight({"SpA1": (0, 13), "FrA1": (12, 0), "PiA1": (19, 9), "FrB1": (22, 12), "SpB1": (12, 22)},
+              treasures={"treasure-1": "SpA1", "treasure-2": "SpA1"}, phase=MOVE, dice=[4, 5, 6, 6])
+    s.apply(Move(0, ("ship-spanish-a-1",), "NE", 4))
+    assert s.is_over() and s.winners == [0] and s.how.key == "pir.how.treasure_both"
 
 
 def test_V11_6_or_the_last_player_with_ships_wins_by_E2():

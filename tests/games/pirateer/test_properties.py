@@ -20,7 +20,7 @@ from game.core.protocol import Text
 from game.core.rng import Rng
 from game.games.pirateer.moves import (DESTROYED, ISLAND, after, die_distances, faction_of, forbidden, landings,
                                        max_dice, ray, wins)
-from game.games.pirateer.rules import (CHOOSE, MOVE, RULES, Arm, EndTurn, Move, PirateerState, Take,
+from game.games.pirateer.rules import (CHOOSE, MOVE, RULES, TREASURE_HOME, Arm, EndTurn, Move, PirateerState, Take,
                                        TWO_PLAYER_FACTIONS)
 from tests.games.pirateer.helpers import PRESET_SEATS
 
@@ -194,9 +194,9 @@ def play(players: int, options: dict, seed: int, moves: int, wander: float = 0.2
     r = s.result()
     assert all(len(v) == players for v in r.stats.values())
     assert r.how is not None and all(0 <= w < players for w in r.winners)
-    if r.how.key == "pir.how.treasure":                                  # E1: the coin is on its anchor
-        f = faction_of(s.treasure)
-        assert s.ships[s.treasure] == s.ctx().anchor(f) and s.controller(f) in r.winners
+    if r.how.key in TREASURE_HOME:                                       # E1, V11.6: a coin is on its anchor
+        home = [x for x in set(s.treasures.values()) if x in s.ships and s.ships[x] == s.ctx().anchor(faction_of(x))]
+        assert len(home) == 1 and s.controller(faction_of(home[0])) in r.winners
     elif r.how.key == "pir.how.sunk_all":                                # E2: only the winners still sail
         owners = {s.controller(faction_of(x)) for x in s.ships} - {None}
         assert owners and owners <= set(r.winners)

@@ -170,3 +170,157 @@ def test_the_table_for_eight_fits_at_960x540(app):
     assert panel.rect.contains(panel.fleet_rect) and panel.fleet_rect.bottom <= panel.treasure_rect.top
     assert panel.treasure_rect.bottom < scene.logpanel.rect.top and scene.logpanel.rect.h > 60
     assert len(scene._island_coins()) == 2
+
+
+# -- the seat's pennant, the frame's numbers and the picker's prompt -----------------------------------------------
+def test_every_ship_flies_its_players_pennant_in_the_seats_colour(app):
+    """Item 5: a ship shows its faction's emblem on the sail (its rules) and its player's pennant at the masthead,
+    in the seat's colour with its symbol (whose ship it is): the same colour as the seat's chip in the panel."""
+    from game.games.pirateer import sprites
+    from game.ui import theme
+    state = positions.position(players=8, options=EIGHT, island="A", phase=START, current="spanish-a")
+    scene = open_table_at(app, "pirateer", state, ["human"] * 8)
+    g = scene.game
+    size = 120
+    x0, y0, x1, y1 = sprites.SHIP_PENNANT
+    for faction in ("spanish-a", "pirates-b"):
+        seat = g.controller(faction)
+        colour = scene.session.seats[seat].colour
+        img = scene.ship_image(f"ship-{faction}-1", size=size)
+        plain = sprites.ship(faction, size, number=1, facing=scene.facing.get(f"ship-{faction}-1", 1))
+        assert img.get_size() == plain.get_size()
+        rgb = theme.seat_colour(colour)
+        region = [img.get_at((x, y))[:3] for x in range(size) for y in range(int(y0 * size), int(y1 * size))]
+        near = sum(1 for p in region if sum(abs(a - b) for a, b in zip(p, rgb)) < 30)
+        assert near > 0.04 * len(region), faction                   # the pennant's colour is the seat's
+    a = scene.ship_image("ship-spanish-a-1", size=size)
+    b = sprites.ship("spanish-a", size, number=1, facing=scene.facing.get("ship-spanish-a-1", 1),
+                     seat=(scene.session.seats[g.controller("spanish-a")].colour + 1) % 8)
+    assert pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")   # another seat, another pennant
+
+
+def test_the_two_board_frame_prints_numbers_that_never_touch_and_all_of_them_zoomed_in(app):
+    from tests.app.test_window_sizes import resize
+    resize(app, (960, 540))
+    state = positions.position(players=8, options=EIGHT, island="B", phase=START, current="spanish-b")
+    scene = open_table_at(app, "pirateer", state, ["human"] * 8)
+    drawn(app, scene)
+
+    def columns():
+        boxes = [(t, b) for t, b, side in scene.view.label_rects() if side == "column"]
+        top = min(b.y for _, b in boxes)
+        return [(t, b) for t, b in boxes if b.y == top]
+    row = columns()
+    assert [t for t, _ in row][:3] == ["1", "3", "5"] and row[-1][0] == "33"   # every other number, from 1
+    for (_, a), (_, b) in zip(row, row[1:]):
+        assert a.right < b.left                                      # none touches the next
+    scene.view.zoom_at(scene.view.board_rect.center, 3.0)
+    frames(app, 2)
+    row = columns()
+    assert [int(t) for t, _ in row] == list(range(int(row[0][0]), int(row[-1][0]) + 1))   # zoomed in: every number
+    for (_, a), (_, b) in zip(row, row[1:]):
+        assert a.right < b.left
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_pickers_prompt_covers_no_harbours_card(app, size):
+    from tests.app.test_window_sizes import resize
+    resize(app, size)
+    scene = start_table(app, "pirateer", ["human"] * 8, options=EIGHT)
+    drawn(app, scene)
+    prompt = [rect for rect, text, kind in scene.explained if text.key == "pir.explain.choose_line"]
+    assert len(prompt) == 1 and scene.view.rect.contains(prompt[0])
+    assert prompt[0].collidelist(list(scene.picker.cards.values())) < 0
+
+
+# -- seven other seats' turns followable ----------------------------------------------------------------------------
+def test_after_seven_bots_turns_the_recap_names_every_one_of_them_and_each_seat_keeps_its_mark(app):
+    """Item 5: with eight seats, when the human's turn comes round again the recap names each of the seven others'
+    turns in play order (every one at least by its first line), inside the window, and each seat that moved keeps
+    its last move marked on the sea in its own colour."""
+    state = positions.position(players=8, options=EIGHT, island="A", phase=START, current="spanish-a")
+    scene = open_table_at(app, "pirateer", state, ["human"] + ["easy"] * 7)
+    g = scene.game
+    human = g.controller("spanish-a")
+    assert human == 0 and scene.my_turn() == 0
+    scene.play(Roll(0))
+    frames(app, 30)
+    while g.current == 0 and g.phase == MOVE:
+        moves = [a for a in scene.legal() if isinstance(a, Move)]
+        scene.play(moves[0] if moves else next(a for a in scene.legal()))
+        frames(app, 10)
+    if g.current == 0:
+        scene.play(next(a for a in scene.legal()))
+    for _ in range(600):
+        frames(app, 1)
+        if scene.no_move_ok.visible:                                   # a roll with no move: the human's OK
+            click(app, scene.no_move_ok.rect.center)
+            break
+    for _ in range(8000):
+        frames(app, 1)
+        if scene.my_turn() == 0 and not scene.timeline.clips() and scene.recap.visible:
+            break
+    assert scene.my_turn() == 0 and scene.recap.visible, (g.current, g.phase, g.turn, scene.my_turn(),
+                                                          scene.timeline.clips(), scene.recap.visible, g.is_over())
+    others = [s for s, _ in scene.recap.blocks]
+    assert others == [s for s in g.order if s != 0]                    # the seven others, in play order
+    drawn(app, scene)
+    import os
+    if os.environ.get("PGN_SHOT"):
+        pygame.image.save(app.screen, os.environ["PGN_SHOT"])
+    heads = [seat for kind, seat, _ in scene.recap._drawn if kind in ("head", "lead")]
+    assert heads == others                                             # every one of them named ...
+    lines = {seat for kind, seat, _ in scene.recap._drawn if kind in ("line", "lead")}
+    assert lines == set(others)                                        # ... with at least its first line
+    assert app.screen.get_rect().contains(scene.recap.rect)
+    marks = scene.seat_marks()
+    moved = {s for s in others if s in scene.last_moves()}
+    assert moved and moved <= set(marks)
+    assert len({scene.seat_rgb(s) for s in range(8)}) == 8            # eight colours, one a seat
+
+
+def _human_turn(app, scene):
+    """The seat on turn (a human) rolls with Space, sails the first legal move of each die, ends its turn; a roll
+    with no move is acknowledged with its OK."""
+    g = scene.game
+    seat = g.current
+    key(app, pygame.K_SPACE)
+    for _ in range(600):
+        frames(app, 1)
+        if scene.no_move_ok.visible:
+            click(app, scene.no_move_ok.rect.center)
+            break
+        if g.current != seat or g.phase == MOVE and not scene.timeline.clips() and scene.my_turn() == seat:
+            break
+    while g.current == seat and g.phase == MOVE and not g.is_over():
+        moves = [a for a in scene.legal() if isinstance(a, Move)]
+        scene.play(moves[0] if moves else scene.legal()[0])
+        frames(app, 10)
+    while g.current == seat and not g.is_over() and scene.legal():
+        scene.play(scene.legal()[0])                                   # End turn / take, whatever is left
+        frames(app, 10)
+    for _ in range(900):
+        frames(app, 1)
+        if not scene.timeline.clips() or scene.no_move_ok.visible:
+            break
+
+
+def test_hot_seat_for_eight_humans_each_reads_the_others_turns_since_their_own(app):
+    """Item 5: eight humans at one computer. No privacy screen is needed (Pirateer hides nothing from anyone); each
+    human's turn opens with the recap of every other seat's turn since that human's last move, in play order."""
+    state = positions.position(players=8, options=EIGHT, island="A", phase=START, current="spanish-a")
+    scene = open_table_at(app, "pirateer", state, ["human"] * 8)
+    g = scene.game
+    assert scene.privacy_for is None and not scene.privacy.visible
+    order = list(g.order)
+    for _ in range(8):                                                 # the first round: each human once
+        assert scene.my_turn() == g.current
+        _human_turn(app, scene)
+    first = order[0]
+    assert g.current == first and scene.my_turn() == first and not g.is_over()
+    frames(app, 2)
+    assert scene.recap.visible and [s for s, _ in scene.recap.blocks] == order[1:]
+    _human_turn(app, scene)
+    second = order[1]
+    assert scene.my_turn() == second and scene.recap.visible
+    assert [s for s, _ in scene.recap.blocks] == order[2:] + order[:1]   # since its own turn: the others, in order
