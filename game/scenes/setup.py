@@ -149,6 +149,7 @@ class SetupScene(Scene):
         from game.scenes.coach import tutorial_of
         self.learn_button = Button(Text.of("coach.learn"), self.open_lesson, min_width=180)
         self.learn_button.visible = tutorial_of(entry) is not None   # Learn to play, where the game has a lesson
+        self._option_area: tuple[pygame.Rect, int] | None = None   # where the options are laid out (layout)
         self.focus = FocusRing()
         self.tooltip = Tooltip(delay=0.6)   # what each field, option and button is: resting the pointer, or F1
         self.changed()
@@ -173,7 +174,7 @@ class SetupScene(Scene):
         out: list[Widget] = [self.players]
         for row in self.rows[: self.model.players]:
             out += row.widgets
-        out += [w for _, w, _ in self.option_widgets]
+        out += [w for _, w, _ in self.option_widgets if w.visible]
         if self.bots_button.visible:
             out.append(self.bots_button)
         out += [self.seed_input, self.back_button, self.rules_button]
@@ -214,6 +215,15 @@ class SetupScene(Scene):
     def changed(self) -> None:
         for i, row in enumerate(self.rows):
             row.set_visible(i < self.model.players)
+        moved = False
+        for opt, widget, problem in self.option_widgets:     # a choice the count does not allow is hidden
+            shown = self.model.shown(opt)
+            moved |= widget.visible != shown
+            widget.visible = problem.visible = shown
+            if opt.key in self.option_labels:
+                self.option_labels[opt.key].visible = shown
+        if moved and self._option_area is not None:
+            self._layout_options(*self._option_area)
         for opt, widget, problem in self.option_widgets:
             reason = self.model.option_problem(opt.key)
             problem.text = tr(reason) if reason else ""
@@ -261,7 +271,8 @@ class SetupScene(Scene):
         self.bots_button.layout(pygame.Rect(c.right - bw, c.bottom - theme.px(40), bw, theme.px(40)))
         self.humans_note.layout(pygame.Rect(c.x, y, c.w, max(0, self.bots_button.rect.y - y - theme.px(4))))
         c = self.right.content_rect
-        self._layout_options(c, c.bottom - theme.px(92))
+        self._option_area = (c, c.bottom - theme.px(92))
+        self._layout_options(*self._option_area)
         self.no_options.layout(pygame.Rect(c.x, c.y, c.w, theme.px(40)))
         seed_y = c.bottom - theme.px(84)
         self.seed_label.layout(pygame.Rect(c.x, seed_y, theme.px(170), theme.px(40)))
@@ -285,11 +296,12 @@ class SetupScene(Scene):
         """One option per line with its problem under it; when they do not fit above ``bottom``
         (a game with many variants), the on/off options go in two columns of compact rows."""
         problem_h = theme.px(20)
-        needed = sum(w.preferred_size(c.w)[1] + problem_h for _, w, _ in self.option_widgets)
+        shown = [(o, w, p) for o, w, p in self.option_widgets if w.visible]
+        needed = sum(w.preferred_size(c.w)[1] + problem_h for _, w, _ in shown)
         compact = needed > bottom - c.y
         y = c.y
         toggles = []
-        for opt, widget, problem in self.option_widgets:
+        for opt, widget, problem in shown:
             if compact and opt.kind == "bool":
                 toggles.append((widget, problem))
                 continue

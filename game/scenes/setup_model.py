@@ -87,9 +87,21 @@ class SetupModel:
         return [o for o in self.rules.options if o.players is None or counts & set(o.players)]
 
     # Editing --------------------------------------------------------------------------------
+    def shown(self, opt: Option) -> bool:
+        """Whether the form shows ``opt`` at the count chosen now: a choice that only some counts allow (Pirateer's
+        two-player fleets) is hidden at the others; an on/off option stays, saying which counts it needs."""
+        return opt.kind == "bool" or opt.players is None or self.players in opt.players
+
     def set_players(self, n: int) -> None:
         self.players = max(self.rules.min_players, min(self.max_players, n))
-        self.options = self.rules.options_for(self.players, self.options)   # an option the count decides
+        self._settle_options()
+
+    def _settle_options(self) -> None:
+        """An option the count decides takes its value; a choice hidden at this count goes back to its default."""
+        self.options = self.rules.options_for(self.players, self.options)
+        for opt in self.rules.options:
+            if not self.shown(opt):
+                self.options[opt.key] = opt.default
 
     def set_colour(self, seat: int, colour: int) -> None:
         """Give a seat a colour; a seat that had it takes this seat's old colour (colours stay unique)."""
@@ -220,4 +232,4 @@ class SetupModel:
             for o in self.offered_options():
                 if o.key in options and o.check_value(options[o.key]) is None:
                     self.options[o.key] = options[o.key]
-            self.options = self.rules.options_for(self.players, self.options)   # as the count decides
+            self._settle_options()                  # as the count decides

@@ -530,3 +530,32 @@ def test_ctrl_z_undoes_within_the_turn_but_not_past_a_reveal(app, minigame_entry
     assert table.try_action(Draw(0, DECK)) is None  # a hidden card is revealed to its drawer
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert not table.can_undo() and table.session.actions[-1] == Draw(0, DECK)
+
+
+def test_a_choice_only_some_counts_allow_is_hidden_at_the_others(app):
+    """Issue 20, item 6: Pirateer's two-player fleets are a choice for two players only: shown at 2 (when chosen
+    there, kept), hidden at 3 to 8 (back to its default, nothing to complain about, off the keyboard's ring), shown
+    again at 2; the on/off variants stay."""
+    from game import games
+    from game.scenes.setup import SetupScene
+    setup = SetupScene(app, games.get("pirateer"))
+    app.stack.push(setup, fade=False)
+    frames(app, 2)
+    setup.set_players(2)
+    frames(app, 2)
+    pair = next((o, w) for o, w, _ in setup.option_widgets if o.key == "factions-2p")
+    label = setup.option_labels["factions-2p"]
+    assert pair[1].visible and label.visible and pair[1] in setup.all_widgets()
+    setup.set_option("factions", "preset")
+    setup.set_option("factions-2p", pair[0].choices[1])
+    assert not setup.model.problems()
+    for n in (3, 4, 8):
+        setup.set_players(n)
+        frames(app, 2)
+        assert not pair[1].visible and not label.visible and pair[1] not in setup.all_widgets()
+        assert setup.model.options["factions-2p"] == pair[0].default and not setup.model.problems()
+        mode = next(w for o, w, _ in setup.option_widgets if o.key == "domination")
+        assert mode.visible                                          # an on/off variant stays, with its reason
+    setup.set_players(2)
+    frames(app, 2)
+    assert pair[1].visible and label.visible
