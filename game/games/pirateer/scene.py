@@ -292,14 +292,24 @@ class PirateerScene(TableScene):
         carrying = set(self.game.carriers())
         self._chooser_says = {}
         buttons = []
-        for group in sorted(groups, key=lambda g: (len(g), g)):
-            nums = "+".join(str(number_of(s)) for s in group)
-            key = "pir.ui.sail_with_coin" if carrying & set(group) else "pir.ui.sail"
-            buttons.append(Button(Text.of(key, n=len(group), ships=nums), lambda g=group: self._select(g),
-                                  min_width=150, height=42, size=15))
-            self._chooser_says[id(buttons[-1])] = Text.of(
-                "pir.explain.sail_with_coin" if carrying & set(group) else "pir.explain.sail", ships=nums)
-        self.open_chooser(Chooser(Text.of("pir.ui.which_ships"), buttons), self._popup_centre(), self._popup_width())
+        mixed = len({faction_of(s) for g in groups for s in g}) > 1     # two fleets of one player (their R17 differ)
+        kinds: dict[tuple, tuple[str, ...]] = {}     # ships of one fleet are alike: one button a count (and coin)
+        for group in sorted(groups, key=lambda g: (len(g), bool(carrying & set(g)), g)):
+            key = (len(group), bool(carrying & set(group)), tuple(sorted(faction_of(s) for s in group)))
+            kinds.setdefault(key if not mixed else (group,), group)
+        for group in kinds.values():
+            coin = bool(carrying & set(group))
+            if mixed:
+                nums = list_text([ship_text(s) for s in group])
+                text = Text.of("pir.ui.sail_with_coin" if coin else "pir.ui.sail", n=len(group), ships=nums)
+                says = Text.of("pir.explain.sail_with_coin" if coin else "pir.explain.sail", ships=nums)
+            else:
+                text = Text.of("pir.ui.sail_count_coin" if coin else "pir.ui.sail_count", n=len(group))
+                says = Text.of("pir.explain.sail_count_coin" if coin else "pir.explain.sail_count", n=len(group))
+            buttons.append(Button(text, lambda g=group: self._select(g), min_width=150, height=42, size=15))
+            self._chooser_says[id(buttons[-1])] = says
+        ask = "pir.ui.which_ships" if mixed else "pir.ui.how_many_ships"
+        self.open_chooser(Chooser(Text.of(ask), buttons), self._popup_centre(), self._popup_width())
 
     def _select(self, group: tuple[str, ...] | None) -> None:
         self.close_chooser()

@@ -148,7 +148,7 @@ def test_buttons_choosers_and_modes_say_what_they_do(app):
     stack = [g for g in scene.movable_groups() if all(scene.game.ships[s] == cell for s in g)]
     scene._flotilla_choice(cell, stack)
     drawn(app, scene)
-    assert "pir.explain.sail" in said(scene) and "pir.explain.stack" in said(scene)
+    assert "pir.explain.sail_count" in said(scene) and "pir.explain.stack" in said(scene)
 
 
 def rest_pointer(app, pos) -> None:

@@ -257,12 +257,14 @@ def test_acey_deucey_decline(app):
     assert isinstance(scene.session.actions[-1], EndTurn)
 
 
-def test_flotilla_stack_asks_which_ships_sail(app):
+def test_flotilla_stack_asks_how_many_ships_sail(app):
+    """Issue 20, item 6: a stack of one fleet asks once how many ships sail ("1 ship", "2 ships"), not which."""
+    from game.i18n import tr
     scene = table_at(app, open_sea({**SEA, "Sp2": (5, 5)}, options={"flotilla": True}))
     click(app, at(scene, (5, 5)))
-    assert scene.chooser is not None
-    labels = [b for b in scene.chooser.buttons]
-    assert len(labels) == 3                                 # ship 1, ship 2, both
+    assert scene.chooser is not None and scene.chooser.prompt.key == "pir.ui.how_many_ships"
+    labels = [tr(b.text) for b in scene.chooser.buttons]
+    assert labels == ["1 ship", "2 ships"]                  # ships of one fleet are alike: one button a count
     frames(app, 1)
     click(app, scene.chooser.buttons[-1].rect.center)
     assert scene.selected == (sid("Sp1"), sid("Sp2"))
@@ -270,6 +272,19 @@ def test_flotilla_stack_asks_which_ships_sail(app):
     target = sorted(lit)[0]
     click(app, at(scene, target))
     assert scene.game.ships[sid("Sp1")] == scene.game.ships[sid("Sp2")] == target
+
+
+def test_flotilla_stack_with_the_carrier_asks_how_many_and_whether_the_treasure_sails(app):
+    from game.i18n import tr
+    scene = table_at(app, open_sea({**SEA, "Sp2": (5, 5), "Sp3": (5, 5)}, options={"flotilla": True},
+                                   treasure="Sp2"))
+    click(app, at(scene, (5, 5)))
+    labels = [tr(b.text) for b in scene.chooser.buttons]
+    assert labels == ["1 ship", "1 ship, with the treasure", "2 ships", "2 ships, with the treasure",
+                      "3 ships, with the treasure"]
+    frames(app, 1)
+    click(app, scene.chooser.buttons[1].rect.center)
+    assert scene.selected == (sid("Sp2"),)                    # the carrier alone
 
 
 def test_war_wind_first_carrier_by_click(app):
