@@ -172,6 +172,21 @@ def own_ships_at(state: Any, seat: int | None, cell: Cell | None) -> list[str]:
     return sorted(s for s, c in state.pos.ships.items() if c == cell and faction_of(s) in mine)
 
 
+def home_blockers(state: Any, carrier: str) -> list[str]:
+    """The carrier's friends' ships (its own side's: R5 (c), G8, own ships block too; R6, R20, never landed on)
+    standing in the channel of the harbour it must reach (R17; an ally's in war wind, V10.3), between it and the
+    anchor (the channel's open end aside, for a carrier still outside): until they sail out, it cannot get home."""
+    cell = state.pos.ships.get(carrier)
+    if cell is None:
+        return []
+    faction = faction_of(carrier)
+    channel = state.board.harbour(state.home_of(faction)).channel       # anchor first, open end last
+    # outside, the carrier may come in beside the open end, so a ship on that last square does not shut it out
+    squares = set(channel[: channel.index(cell)] if cell in channel else channel[:-1])
+    friends = state.ctx().friends.get(faction, frozenset((faction,)))
+    return sorted(s for s, c in state.pos.ships.items() if s != carrier and c in squares and faction_of(s) in friends)
+
+
 def idle_dead_man(state: Any, faction: str) -> bool:
     """V9.1: the dead man's ships are on the board but nobody moves them (until V9.3 hands them over)."""
     return state.dead_man == faction and state.dead_man_owner is None

@@ -113,7 +113,7 @@ class PirateerScene(TableScene):
     #: every kind of thing the table draws and names (issue 15: what a player sees explains itself)
     EXPLAINED_KINDS = ("map", "sea", "land", "islet", "island", "dock", "current", "strait", "anchor", "harbour",
                        "wreck", "last-move", "target", "ship", "stack", "treasure", "effect", "head", "die",
-                       "prompt", "fleet", "compass", "bonus", "button", "coordinate", "victory")
+                       "prompt", "fleet", "compass", "bonus", "button", "coordinate", "victory", "warning")
 
     def __init__(self, app: Any, session: GameSession):
         super().__init__(app, games.get("pirateer"), session)
@@ -160,6 +160,8 @@ class PirateerScene(TableScene):
         self._laid_out_choosing = self.choosing()
         self._chooser_says: dict[int, Text] = {}         # the chooser's buttons (by id): what each one does
         self._board_says: tuple[Any, list[tuple[pygame.Rect, Text, str]]] | None = None   # the map's squares
+        self._blocked: tuple[Any, list[tuple[str, list[str]]]] | None = None   # carriers shut out by own ships
+        self._blocked_told: tuple[int, int] | None = None     # (seat, turn) the toast about them was shown for
         self._lit: dict[Cell, list[Move]] = {}           # the squares lit this frame
         self._turn = 0                                   # the turn the events shown so far are in
         self._places: dict[str, str] = {}                # each treasure's place, as the events shown say
@@ -1186,6 +1188,8 @@ class PirateerScene(TableScene):
         super().update(dt)
         self.drag.update(dt)
         self.elapsed += dt
+        if not self.timeline.blocking:
+            self._warn_blocked()            # the human's own ships in its carrier's way home: said once a turn
 
     def is_animating(self) -> bool:
         return super().is_animating() or self.drag.dragging is not None
@@ -1208,6 +1212,54 @@ class PirateerScene(TableScene):
         pennant = None if seat is None or dead else self.session.seats[seat].colour   # the player's pennant
         return sprites.ship(faction, size or self.ship_size(), carrier=carrier, number=number_of(ship), dead=dead,
                             facing=self.facing.get(ship, self._home_facing(faction)), seat=pennant)
+
+    def blocked_home(self) -> list[tuple[str, list[str]]]:
+        """For the human on turn: each of its carriers whose way home its own side's ships block (standing in the
+        harbour channel between it and the anchor: ``queries.home_blockers``), with those ships."""
+        seat = self.my_turn()
+        g = self.game
+        if seat is None or g.is_over() or self.choosing():
+            return []
+        key = (seat, tuple(sorted(g.ships.items())), tuple(sorted(g.treasures.items())))
+        if self._blocked is None or self._blocked[0] != key:
+            mine = g.factions_of(seat)
+            found = [(c, queries.home_blockers(g, c)) for c in sorted(set(g.carriers())) if faction_of(c) in mine]
+            self._blocked = (key, [(c, b) for c, b in found if b])
+        return self._blocked[1]
+
+    def _warn_blocked(self) -> None:
+        """Once a turn, when the human on turn has a carrier its own ships shut out of its harbour: a toast says
+        which ships to sail out (the rings on the map stay while they are there)."""
+        if self.coach is not None:          # a lesson: the coach says what to do (its panel stays uncovered)
+            return
+        blocked = self.blocked_home()
+        seat = self.my_turn()
+        if not blocked or seat is None or self._blocked_told == (seat, self.game.turn):
+            return
+        self._blocked_told = (seat, self.game.turn)
+        for carrier, ships in blocked:
+            key = "pir.ui.blocked_home_one" if len(ships) == 1 else "pir.ui.blocked_home_many"
+            self.app.toast(tr(key, ships=list_text([ship_text(b) for b in ships]), carrier=ship_text(carrier)))
+
+    def _draw_blockers(self, surface: pygame.Surface) -> None:
+        """A red ring and a "!" on each of the human's own ships that block its carrier's way home."""
+        h = self.view.h
+        for carrier, ships in self.blocked_home():
+            for ship in ships:
+                if ship in self.timeline.hidden() or ship not in self.game.ships:
+                    continue
+                x, y = self.view.anchor_point(self.game.ships[ship], piece=False)
+                r = max(6, int(0.95 * h))
+                pygame.draw.circle(surface, palette.RED, (int(x), int(y)), r, max(2, int(h / 8)))
+                badge = max(10, int(0.7 * h))
+                bx, by = int(x + 0.75 * h), int(y - 0.75 * h)
+                pygame.draw.circle(surface, palette.RED, (bx, by), badge // 2)
+                pygame.draw.circle(surface, palette.WHITE, (bx, by), badge // 2, max(1, badge // 10))
+                mark = theme.render_text("!", theme.font_px("bold", max(8, int(badge * 0.8))), palette.WHITE)
+                surface.blit(mark, mark.get_rect(center=(bx, by)))
+                box = pygame.Rect(int(x - r), int(y - r), 2 * r, 2 * r)
+                self.explain(box, Text.of("pir.explain.blocker", ship=ship_text(ship), carrier=ship_text(carrier)),
+                             "warning")
 
     def _home_facing(self, faction: str) -> int:
         """Ships start facing the open sea: right from the left corners, left from the right ones."""
@@ -1264,6 +1316,7 @@ class PirateerScene(TableScene):
         self._draw_last_moves(surface)              # each seat's last move, under the ships
         self._draw_targets(surface)
         self._draw_pieces(surface)
+        self._draw_blockers(surface)                # the player's own ships in its carrier's way home
         self._draw_last_chips(surface)              # ... and the seat's symbol by each ship it sailed
         self._draw_clips(surface)
         if self.choosing():

@@ -287,6 +287,29 @@ def test_flotilla_stack_with_the_carrier_asks_how_many_and_whether_the_treasure_
     assert scene.selected == (sid("Sp2"),)                    # the carrier alone
 
 
+def test_own_ships_in_the_harbour_channel_are_ringed_and_told_as_blocking_the_carriers_way_home(app):
+    """Issue 20, item 6: the player's own ships standing in the channel between its carrier and its anchor are
+    ringed with a "!" that explains itself, and a toast says once a turn which ships to sail out; an enemy ship
+    there, or a ship behind the carrier in the channel, is not one of them."""
+    from game.games.pirateer import queries
+    from tests.app.conftest import toasts
+    ships = {"Sp1": (5, 5), "Sp2": (0, 11), "Sp3": (0, 14), "Pi1": (14, 14), "Pi2": (0, 12), "Pi3": (12, 15)}
+    scene = table_at(app, two_fleets(ships, phase=START, treasure="Sp1"))
+    g = scene.game
+    assert queries.home_blockers(g, sid("Sp1")) == [sid("Sp2")]     # own ships only (Pi2 is an enemy), and not
+    frames(app, 3)                                                    # Sp3 on the open end: come in beside it
+    assert scene.blocked_home() == [(sid("Sp1"), [sid("Sp2")])]
+    assert "Spanish ship 2 stands in your harbour's channel and blocks the way home of Spanish ship 1" in toasts(app)
+    said = [t.key for r, t, k in scene.explained if k == "warning"]
+    assert said == ["pir.explain.blocker"]
+    frames(app, 20)
+    assert toasts(app).count("stands in your harbour's channel") == 1          # once a turn
+    two = two_fleets({**ships, "Sp3": (0, 10)}, phase=START, treasure="Sp1")
+    assert queries.home_blockers(two, sid("Sp1")) == [sid("Sp2"), sid("Sp3")]
+    inside = two_fleets({**ships, "Sp1": (0, 13), "Sp3": (5, 5)}, phase=START, treasure="Sp1")
+    assert queries.home_blockers(inside, sid("Sp1")) == [sid("Sp2")]           # between the carrier and the anchor
+
+
 def test_war_wind_first_carrier_by_click(app):
     scene = start(app, ["human", "human"], options={"war-wind": True})
     g = scene.game
