@@ -162,6 +162,7 @@ class PirateerScene(TableScene):
         self._board_says: tuple[Any, list[tuple[pygame.Rect, Text, str]]] | None = None   # the map's squares
         self._blocked: tuple[Any, list[tuple[str, list[str]]]] | None = None   # carriers shut out by own ships
         self._blocked_told: tuple[int, int] | None = None     # (seat, turn) the toast about them was shown for
+        self._keyed_cell: Cell | None = None                   # the lit square the arrow keys chose
         self._lit: dict[Cell, list[Move]] = {}           # the squares lit this frame
         self._turn = 0                                   # the turn the events shown so far are in
         self._places: dict[str, str] = {}                # each treasure's place, as the events shown say
@@ -829,6 +830,7 @@ class PirateerScene(TableScene):
             return
         if event.type == pygame.MOUSEMOTION:
             self._hover_cell = self.view.cell_at(event.pos)
+            self._keyed_cell = None             # the pointer took over from the keys
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
             self.mark_dirty()
             return
@@ -856,7 +858,7 @@ class PirateerScene(TableScene):
             if targets:
                 step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
                 k = targets.index(self._hover_cell) + step if self._hover_cell in targets else 0
-                self._hover_cell = targets[k % len(targets)]
+                self._hover_cell = self._keyed_cell = targets[k % len(targets)]
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.selected is not None:
             target = next((t for t in self.drag.targets if t.data == self._hover_cell), None)
             if target is not None:
@@ -1684,6 +1686,7 @@ class PirateerScene(TableScene):
             return
         h = self.view.h
         self._lit = self.landings_of(self.selected)
+        keyed = self._keyed_cell                                     # the square the arrow keys chose
         for cell, moves in self._lit.items():
             dice = sorted({m.die for m in moves})
             says = self._target_says(self.selected, cell, dice)
@@ -1692,10 +1695,12 @@ class PirateerScene(TableScene):
                 layer_rect = pygame.Rect(int(pts[3][0]), int(pts[0][1]), int(2 * h) + 1, int(2 * h) + 1)
                 shade = pygame.Surface(layer_rect.size, pygame.SRCALPHA)
                 local = [(x - layer_rect.x, y - layer_rect.y) for x, y in pts]
-                hot = cell == self._hover_cell
+                hot = cell == self._hover_cell or cell == keyed
                 pygame.draw.polygon(shade, (*palette.GOLD_LIGHT, 150 if hot else 90), local)
                 pygame.draw.polygon(shade, (*palette.GOLD_LIGHT, 255), local, max(2, int(h / 10)))
                 surface.blit(shade, layer_rect)
+                if cell == keyed:               # the keyboard's square: a thick white edge round the gold
+                    pygame.draw.polygon(surface, palette.WHITE, pts, max(3, int(h / 5)))
                 cx, cy = self.view.anchor_point(half, piece=False)
                 badge = max(12, int(h * 0.7))
                 x0 = cx - (len(dice) * (badge + 2) - 2) / 2
@@ -1712,25 +1717,38 @@ class PirateerScene(TableScene):
         for s, c in g.ships.items():
             if s not in hidden:
                 by_cell.setdefault(c, []).append(s)
+        board_clip = surface.get_clip()
         for cell in sorted(by_cell, key=lambda c: (c[0] + c[1], c[0])):
             ships = sorted(by_cell[cell])
             lead = ships[0]
-            half = self.shown_half.get(lead, cell)
-            x, y = self.view.anchor_point(half)
-            self._draw_base(surface, half)
-            ring = self._ring_colour(ships)
-            if ring is not None:
-                pygame.draw.ellipse(surface, ring, pygame.Rect(int(x - self.view.h * 0.8), int(y - self.view.h * 0.25),
-                                                                int(self.view.h * 1.6), int(self.view.h * 0.8)),
-                                    max(2, int(self.view.h / 9)))
-            for s, size, at in self.stack_places(ships, (x, y)):
-                img = self.ship_image(s, carrier=self.coins_drawn(s), size=size)
-                fx_, fy_ = sprites.ship_foot(size, self.facing.get(s, self._home_facing(faction_of(s))))
-                surface.blit(img, (int(at[0] - fx_), int(at[1] - fy_)))
-            if len(ships) > 1:
-                f = theme.font("bold", 13)
-                theme.draw_text(surface, f"×{len(ships)}", f, palette.PARCHMENT,
-                                (int(x), int(y + self.view.h * 0.55)), "center", palette.INK, 2)   # under the stack
+            shown = self.shown_half.get(lead, cell)
+            halves = self.view.halves(cell) if g.board.strait_at(cell) is not None else (shown,)
+            for half in halves:         # a strait: the ship whole on both halves, over the frame's edge
+                if len(halves) > 1:
+                    if not self.view.rect.collidepoint(self.view.anchor_point(half)):
+                        continue                # (zoomed in: that half is out of sight)
+                    surface.set_clip(None)
+                self._draw_ships_at(surface, ships, half)
+                surface.set_clip(board_clip)
+
+    def _draw_ships_at(self, surface: pygame.Surface, ships: list[str], half: Cell, explain: bool = True) -> None:
+        """The ships of one square (a stack side by side) standing on ``half``, with their base and ring."""
+        x, y = self.view.anchor_point(half)
+        self._draw_base(surface, half)
+        ring = self._ring_colour(ships)
+        if ring is not None:
+            pygame.draw.ellipse(surface, ring, pygame.Rect(int(x - self.view.h * 0.8), int(y - self.view.h * 0.25),
+                                                            int(self.view.h * 1.6), int(self.view.h * 0.8)),
+                                max(2, int(self.view.h / 9)))
+        for s, size, at in self.stack_places(ships, (x, y)):
+            img = self.ship_image(s, carrier=self.coins_drawn(s), size=size)
+            fx_, fy_ = sprites.ship_foot(size, self.facing.get(s, self._home_facing(faction_of(s))))
+            surface.blit(img, (int(at[0] - fx_), int(at[1] - fy_)))
+        if len(ships) > 1:
+            f = theme.font("bold", 13)
+            theme.draw_text(surface, f"×{len(ships)}", f, palette.PARCHMENT,
+                            (int(x), int(y + self.view.h * 0.55)), "center", palette.INK, 2)   # under the stack
+        if explain:
             self._explain_ships(ships, (x, y), ring, as_drawn=True)
 
     def stack_places(self, ships: list[str], at: tuple[float, float]) -> list[tuple[str, int, tuple[float, float]]]:
@@ -2156,7 +2174,20 @@ class ShipToken:
         self.cell: Cell | None = None
 
     def _hit(self, pos: tuple[int, int]) -> bool:
-        return self.cell is not None and self.scene.view.cell_at(pos) == self.cell
+        """The ship's square, or anywhere on its picture (a sail over the square above) where no other ship's
+        own square is: a click on what the player sees picks the ship up."""
+        if self.cell is None:
+            return False
+        sc = self.scene
+        under = sc.view.cell_at(pos)
+        if under == self.cell:
+            return True
+        box = pygame.Rect(self.rect)
+        if not box.collidepoint(pos) or (under is not None and sc.game.board.canonical(under) in set(sc.game.ships.values())):
+            return False
+        img = sc.ship_image(self.payload[0], carrier=sc.coins_of(self.payload[0]))
+        x, y = pos[0] - box.x, pos[1] - box.y
+        return 0 <= x < img.get_width() and 0 <= y < img.get_height() and img.get_at((x, y)).a > 60
 
     def place(self) -> None:
         """At rest on its square (the strait half it is shown on)."""

@@ -402,6 +402,69 @@ def test_keyboard_tab_picks_a_ship_arrows_a_square_enter_sails(app):
     assert isinstance(scene.session.actions[-1], Move) and scene.game.ships[group[0]] == target
 
 
+def test_the_square_the_arrow_keys_chose_has_a_thick_white_edge(app):
+    """Issue 20, item 5: the keyboard's lit square is clearly visible (a white edge round the gold), the others not."""
+    scene = table_at(app, open_sea())
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    target = scene._keyed_cell
+    assert target in scene.landings_of(scene.selected)
+    frames(app, 2)
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+
+    def white_on_edge(cell):
+        pts = scene.view.diamond_at(cell)
+        mids = [((pts[k][0] + pts[(k + 1) % 4][0]) / 2, (pts[k][1] + pts[(k + 1) % 4][1]) / 2) for k in range(4)]
+        return sum(1 for x, y in mids if surface.get_at((int(x), int(y)))[:3] == (255, 255, 255))
+    assert white_on_edge(target) >= 3
+    others = [c for c in scene.landings_of(scene.selected) if c != target]
+    assert others and all(white_on_edge(c) == 0 for c in others)
+
+
+def test_a_click_on_a_ships_sail_over_the_square_above_picks_it_up(app):
+    """Issue 20, item 5: the picture answers, not only the square: a click on the sail, where it rises over an
+    empty square above the ship's own, picks the ship up; a click on another ship's own square stays that ship's."""
+    scene = table_at(app, open_sea())
+    g = scene.game
+    ship = sid("Sp1")
+    box = scene.ship_rect(ship)
+    img = scene.ship_image(ship, carrier=scene.coins_of(ship))
+    cell = g.ships[ship]
+    spot = next((x, y) for y in range(box.top + 1, box.bottom) for x in range(box.left + 1, box.right)
+                if img.get_at((x - box.x, y - box.y)).a > 200 and scene.view.cell_at((x, y)) not in (None, cell)
+                and g.board.canonical(scene.view.cell_at((x, y))) not in set(g.ships.values()))
+    click(app, spot)
+    assert scene.selected == (ship,)
+
+
+def test_a_ship_in_a_strait_is_drawn_whole_on_both_halves(app):
+    """Issue 20, item 4: a ship on a strait stands on both halves of it (top and bottom edge of the map), its
+    sails not cut at the map's edge (they rise over the frame), and each half answers for it."""
+    board = table_at(app, two_fleets(dict(SEA), phase=START)).game.board
+    strait = board.straits[0]
+    away = pygame.Surface(app.screen.get_size())
+    app.stack.top.draw(away)
+    app.stack.pop()
+    scene = table_at(app, two_fleets({**SEA, "Sp1": strait.top}, phase=START))
+    here = pygame.Surface(app.screen.get_size())
+    scene.draw(here)
+    view, h = scene.view, scene.view.h
+    for half in (strait.top, strait.bottom):
+        x, y = view.anchor_point(half)
+        box = pygame.Rect(int(x - 0.8 * h), int(y - 1.5 * h), int(1.6 * h), int(1.6 * h)).clip(here.get_rect())
+        changed = sum(1 for px in range(box.left, box.right, 2) for py in range(box.top, box.bottom, 2)
+                      if here.get_at((px, py)) != away.get_at((px, py)))
+        assert changed > 0.2 * (box.w * box.h / 4), half              # the ship is drawn there
+    x, y = view.anchor_point(strait.top)
+    above = [(int(x + dx), view.rect.top - 3) for dx in range(-int(0.4 * h), int(0.4 * h))]
+    assert any(here.get_at(p) != away.get_at(p) for p in above)        # its sails over the frame: not cut
+    boxes = [r for r, t, k in scene.explained if k == "ship"]
+    for half in (strait.top, strait.bottom):                           # each half says what the ship is
+        x, y = view.anchor_point(half)
+        assert any(r.collidepoint(int(x), int(y) - 2) for r in boxes), half
+
+
 def test_autosave_after_each_action_and_resume_where_it_was(app):
     from game import games
     from game.core import saves
