@@ -763,13 +763,17 @@ class TableScene(Scene):
 
     # Scene ----------------------------------------------------------------------------------
     def back(self) -> None:
-        """Escape: an open chooser closes (when it may be cancelled), else an explanation on screen closes,
-        else the pause menu opens."""
+        """Escape: an open chooser closes (when it may be cancelled), else a replay stops, else a piece picked up is
+        put down (``cancel_pick``), else an explanation on screen closes, else the recap closes, else the pause
+        menu opens."""
         if self.chooser is not None and self.chooser.cancel:
             self.close_chooser()
             return
         if self._replay is not None:
             self.end_replay()
+            return
+        if self.cancel_pick():
+            self.mark_dirty()
             return
         if self._explaining() is not None:
             self._explain_pinned, self._explain_hover, self._explain_due = None, None, False
@@ -779,6 +783,15 @@ class TableScene(Scene):
             self.close_recap()
             return
         self.pause()
+
+    def cancel_pick(self) -> bool:
+        """Escape with a piece picked up (selected or carried): it is put down, and the pause waits for the next
+        Escape. True when something was held. Games with more to put down (a mode, a choice) add theirs."""
+        drag = getattr(self, "drag", None)
+        if drag is None or (drag.selected is None and drag.dragging is None):
+            return False
+        drag.cancel()
+        return True
 
     def pause(self) -> None:
         from game.scenes.pause import PauseScene

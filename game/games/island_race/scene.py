@@ -952,6 +952,11 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
         for hand in self.bot_hands.values():
             hand.update(sdt if sdt > 0 else dt, self.race_now)
 
+    def cancel_pick(self) -> bool:
+        """Escape in a race pauses at once (the clock runs): a tile in hand stays in hand (it was taken from the
+        pile), never put back first."""
+        return False
+
     def is_animating(self) -> bool:
         return True  # the clock runs, the bots move: the table redraws every frame
 

@@ -944,6 +944,14 @@ class PirateerScene(TableScene):
         self.drag.select(token if token in self.drag.draggables else None)
         self.mark_dirty()
 
+    def cancel_pick(self) -> bool:
+        """Escape: a ship in hand is put down, and an armed nuke or a take waiting for its ship is called off."""
+        held = super().cancel_pick()
+        if self.mode is not None:
+            self.mode = None
+            return True
+        return held
+
     def _sync_drag(self) -> None:
         """What the human on turn may pick up now: each of their groups (one token per group that may sail,
         V4.3, and one per square of ships that may not: pressed, it says why), or while the fleets are chosen

@@ -501,13 +501,6 @@ class PlanksScene(DragTable, TableScene):
             return True
         return False
 
-    def back(self) -> None:
-        if self.drag.selected is not None and self.game.phase == PLAY:
-            self.drag.cancel()           # Escape puts down what is held before it pauses
-            self.mark_dirty()
-            return
-        super().back()
-
     # ------------------------------------------------------------------------------------------
     # What happened: events -> clips
     # ------------------------------------------------------------------------------------------

@@ -497,8 +497,7 @@ class SpanishMainScene(DragTable, TableScene):
         if self.accuse is not None:
             self.close_accuse()
             return
-        if self.drag.selected is not None:
-            self.drag.cancel()            # Escape puts down what is held before it pauses
+        if self.cancel_pick():            # Escape puts down what is held before it pauses
             self.mark_dirty()
             return
         if self.piles.visible:

@@ -465,6 +465,17 @@ def test_a_ship_in_a_strait_is_drawn_whole_on_both_halves(app):
         assert any(r.collidepoint(int(x), int(y) - 2) for r in boxes), half
 
 
+def test_escape_puts_the_ship_in_hand_down_before_it_pauses(app):
+    from game.scenes.pause import PauseScene
+    scene = table_at(app, open_sea())
+    key(app, pygame.K_TAB)
+    assert scene.selected is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.selected is None and app.stack.top is scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+
+
 def test_autosave_after_each_action_and_resume_where_it_was(app):
     from game import games
     from game.core import saves

@@ -450,6 +450,23 @@ def hint_while_holding(app, scene, value, to):
     return text
 
 
+def test_escape_puts_a_picked_card_down_before_it_pauses(app):
+    """Issue 20, item 8: Esc with a card picked up puts it down (the table stays); the next Esc pauses."""
+    from game.scenes.pause import PauseScene
+    scene = start(app, ["human", "easy"], seed=5)
+    wait_for_my_turn(app, scene)
+    if scene.recap.visible:
+        scene.close_recap()
+    press(app, pygame.K_RIGHT)
+    assert scene.drag.selected is not None
+    press(app, pygame.K_ESCAPE)
+    assert scene.drag.selected is None and app.stack.top is scene
+    if scene._explaining() is not None:
+        press(app, pygame.K_ESCAPE)                                  # (the card's explanation on screen closes)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+
+
 def test_the_drag_hint_says_enough_only_where_the_engine_would_take_the_towels(app):
     """The hint by the pointer is the engine's answer (State.check): over a treasure the towels could
     beat but may not go on (step A not played yet; a treasure already covered this turn) it gives the
