@@ -763,8 +763,8 @@ class TableScene(Scene):
 
     # Scene ----------------------------------------------------------------------------------
     def back(self) -> None:
-        """Escape: an open chooser closes (when it may be cancelled), else a replay stops, else a piece picked up is
-        put down (``cancel_pick``), else an explanation on screen closes, else the recap closes, else the pause
+        """Escape: an open chooser closes (when it may be cancelled), else a replay stops, else an explanation on
+        screen closes, else a piece picked up is put down (``cancel_pick``), else the recap closes, else the pause
         menu opens."""
         if self.chooser is not None and self.chooser.cancel:
             self.close_chooser()
@@ -772,11 +772,11 @@ class TableScene(Scene):
         if self._replay is not None:
             self.end_replay()
             return
-        if self.cancel_pick():
-            self.mark_dirty()
-            return
         if self._explaining() is not None:
             self._explain_pinned, self._explain_hover, self._explain_due = None, None, False
+            self.mark_dirty()
+            return
+        if self.cancel_pick():
             self.mark_dirty()
             return
         if self.recap.visible:

@@ -239,6 +239,9 @@ def test_escape_closes_an_explanation_before_it_pauses(app, minigame_entry):
     assert scene._explaining() is None and app.stack.top is scene            # the explanation went, no pause
     key(app, pygame.K_ESCAPE)
     frames(app, 2)
+    assert scene.drag.selected is None and app.stack.top is scene            # then the card is put down (issue 20)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
     assert isinstance(app.stack.top, PauseScene)                              # then Escape pauses as always
 
 

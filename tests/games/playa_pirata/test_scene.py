@@ -459,10 +459,11 @@ def test_escape_puts_a_picked_card_down_before_it_pauses(app):
         scene.close_recap()
     press(app, pygame.K_RIGHT)
     assert scene.drag.selected is not None
-    press(app, pygame.K_ESCAPE)
-    assert scene.drag.selected is None and app.stack.top is scene
     if scene._explaining() is not None:
-        press(app, pygame.K_ESCAPE)                                  # (the card's explanation on screen closes)
+        press(app, pygame.K_ESCAPE)                                  # (the card's explanation on screen closes first)
+    assert scene.drag.selected is not None and app.stack.top is scene
+    press(app, pygame.K_ESCAPE)
+    assert scene.drag.selected is None and app.stack.top is scene   # the card is put down, no pause
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene)
 
