@@ -10,6 +10,7 @@ The only module state is the caches below and the optional asset-root override u
 """
 from __future__ import annotations
 
+import io
 import logging
 import math
 from pathlib import Path
@@ -32,6 +33,7 @@ ROLES = {"display": "display", "text": "text", "bold": "text_bold", "text_bold":
 _asset_root: Path | None = None          # tests point this at a folder without assets
 _warned: set[str] = set()
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_font_data: dict[str, bytes | None] = {}  # font files read whole: a Font made from a path holds its file open
 _fonts_checked: set[str] = set()  # font files that measured every character of _FONT_PROBE
 _images: dict[tuple[str, ...], pygame.Surface | None] = {}
 _derived: dict[tuple[Any, ...], pygame.Surface] = {}
@@ -54,6 +56,7 @@ def set_asset_root(root: Path | str | None) -> None:
 def clear_caches() -> None:
     """Forget loaded fonts, images and derived surfaces (and the missing-asset warnings)."""
     _fonts.clear()
+    _font_data.clear()
     _fonts_checked.clear()
     _images.clear()
     _derived.clear()
@@ -197,7 +200,7 @@ def font_px(role: str, size: int) -> pygame.font.Font:
         font: pygame.font.Font | None = None
         if file and path.is_file():
             try:
-                font = pygame.font.Font(str(path), size)
+                font = pygame.font.Font(io.BytesIO(_font_bytes(path)), size)
                 font.render("Àg", True, (0, 0, 0))  # a broken file may only fail when used
                 if str(path) not in _fonts_checked:  # ... or only on some glyphs: all of our texts', once a file
                     font.size(_FONT_PROBE)
@@ -208,11 +211,36 @@ def font_px(role: str, size: int) -> pygame.font.Font:
         else:
             warn_missing(str(path))
         if font is None:
-            font = pygame.font.Font(None, int(size * 1.25))  # the default font runs small
+            font = _default_font(int(size * 1.25))  # the default font runs small
             if role == "text_bold":
                 font.bold = True
         _fonts[key] = font
     return _fonts[key]
+
+
+def _font_bytes(path: Path) -> bytes:
+    """The whole of a font file, read once: fonts are built from these bytes so no font keeps a file
+    descriptor open (an App's fonts outlive it in widgets; a process making many Apps ran out)."""
+    key = str(path)
+    data = _font_data.get(key)
+    if data is None:
+        data = path.read_bytes()
+        _font_data[key] = data
+    return data
+
+
+def _default_font(size: int) -> pygame.font.Font:
+    """pygame's own font (the fallback when ours is missing or broken), also built from bytes."""
+    key = "<default>"
+    if key not in _font_data:
+        try:
+            _font_data[key] = (Path(pygame.__file__).parent / pygame.font.get_default_font()).read_bytes()
+        except OSError:  # a bundle that keeps it elsewhere: let pygame find it
+            _font_data[key] = None
+    data = _font_data[key]
+    if data is None:
+        return pygame.font.Font(None, size)
+    return pygame.font.Font(io.BytesIO(data), size)
 
 
 #: the characters the app's own texts use (both languages): a font file must measure them all

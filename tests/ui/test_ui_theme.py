@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import logging
+import os
+from pathlib import Path
 
 import pygame
 import pytest
@@ -96,3 +98,15 @@ def test_seat_symbols_are_tinted(screen):
     opaque = [c for c in colours if c[3] > 200]
     assert opaque and all(abs(c[0] - theme.seat_colour(0)[0]) < 40 for c in opaque)
     assert theme.seat_colour(8) == theme.seat_colour(0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc/self/fd (Linux)")
+def test_fallback_fonts_hold_no_descriptor(tmp_path, screen):
+    theme.set_asset_root(tmp_path)  # no fonts at all: every role falls back to pygame's own font
+    try:
+        before = len(os.listdir("/proc/self/fd"))
+        fonts = [theme.font_px(role, size) for role in ("display", "text", "bold") for size in range(10, 40)]
+        assert all(f.get_height() > 0 for f in fonts)
+        assert len(os.listdir("/proc/self/fd")) == before
+    finally:
+        theme.set_asset_root(None)
