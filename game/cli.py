@@ -23,9 +23,10 @@ gives the same game. A real-time game has no "random" level. Each game line also
 package's ``round_reports``: per round, per seat, e.g. complete, valid, round_score, done_at),
 "dropped" (actions someone was faster than) and "sim_seconds" (the simulated length). The summaries
 (simulate and tournament) add "per_level": per bot level, the number of islands (seat-rounds) and the
-share of each yes/no fact, the mean of each number and, for a number that may be missing (done_at:
-never declared Done), "<key>_share", how often it was there. simulate also prints it as a table
-(lines starting with "#").
+share of each yes/no fact, the mean of each number with its sample standard deviation ("<key>_sd",
+null with fewer than two values) and, for a number that may be missing (done_at: never declared Done),
+"<key>_share", how often it was there. simulate also prints it as a table (lines starting with "#";
+a number as mean±sd).
 
 Extra games (tests, experiments). ``--package MODULE:ATTR`` (hidden option, repeatable) or the
 environment variable ``PGN_EXTRA_GAMES=MODULE:ATTR,...`` register another game before the command
@@ -452,7 +453,8 @@ def _share(winners: list[int], seat: int) -> float:
 
 class LevelFacts:
     """Per bot level, the per-round facts of real-time games' records ("rounds"): the share of each
-    yes/no fact, the mean of each number (and how often a number that may be missing was there)."""
+    yes/no fact, the mean of each number with its sample standard deviation ("<key>_sd", None with
+    fewer than two values) and how often a number that may be missing was there."""
 
     def __init__(self) -> None:
         self.rows: dict[str, list[dict[str, Any]]] = {}
@@ -474,7 +476,9 @@ class LevelFacts:
                 if present and all(isinstance(v, bool) for v in present):
                     row[key] = sum(present) / len(facts)
                 elif all(isinstance(v, (int, float)) for v in present):
-                    row[key] = mean(float(v) for v in present)
+                    spread = mean_interval([float(v) for v in present])
+                    row[key] = spread["mean"]
+                    row[f"{key}_sd"] = spread["sd"]
                     if len(present) < len(values):
                         row[f"{key}_share"] = len(present) / len(facts)
             out.append(row)
@@ -482,17 +486,24 @@ class LevelFacts:
 
 
 def _print_facts(out: TextIO, rows: list[dict[str, Any]]) -> None:
-    """The per-level facts as a table for people (lines starting with '#')."""
-    keys = [k for k in dict.fromkeys(k for r in rows for k in r) if k not in ("level", "islands")]
+    """The per-level facts as a table for people (lines starting with '#'): a number with its standard
+    deviation reads "mean±sd"."""
+    names = list(dict.fromkeys(k for r in rows for k in r))
+    keys = [k for k in names if k not in ("level", "islands") and not (k.endswith("_sd") and k[:-3] in names)]
 
-    def cell(x: Any) -> str:
+    def number(x: Any) -> str:
         if x is None:
             return "-"
         return f"{x:.3f}" if abs(x) < 10 else f"{x:.1f}"
 
+    def cell(r: dict[str, Any], k: str) -> str:
+        if f"{k}_sd" in names and r.get(k) is not None and r.get(f"{k}_sd") is not None:
+            return f"{number(r[k])}\u00b1{number(r[f'{k}_sd'])}"
+        return number(r.get(k))
+
     out.write(f"# {'level':<10} {'islands':>7}" + "".join(f" {k:>14}" for k in keys) + "\n")
     for r in rows:
-        out.write(f"# {r['level']:<10} {r['islands']:>7}" + "".join(f" {cell(r.get(k)):>14}" for k in keys) + "\n")
+        out.write(f"# {r['level']:<10} {r['islands']:>7}" + "".join(f" {cell(r, k):>14}" for k in keys) + "\n")
     out.flush()
 
 

@@ -44,7 +44,6 @@ class Settings:
     animation_speed: str = "normal"  # one of SPEEDS
     bot_speed: str = "normal"  # one of SPEEDS
     colourblind_symbols: bool = True
-    placement_assist: bool = False  # Island Race: highlight where a tile fits
     ir_water_warning: bool = True  # Island Race: a placement breaking the water rule needs a second click
     ir_round_minutes: int = 0  # Island Race: 0 = the rules' length; 5 or 6 (accessibility, outside the rules)
     ir_last_tile_limit: bool = False  # Island Race without timer: 20 s for the last tile
@@ -111,7 +110,6 @@ _FIELD_CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _one_of(SPEEDS),
     "bot_speed": _one_of(SPEEDS),
     "colourblind_symbols": _bool,
-    "placement_assist": _bool,
     "ir_water_warning": _bool,
     "ir_round_minutes": lambda value: value if type(value) is int and value in ROUND_MINUTES else _BAD,
     "ir_last_tile_limit": _bool,

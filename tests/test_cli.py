@@ -407,8 +407,49 @@ def test_simulate_a_real_time_game_reports_islands_per_level(capsys):
     assert set(levels) == {"hard", "easy"} and levels["hard"]["islands"] == 3
     assert set(levels["hard"]) >= FACTS and 0.0 <= levels["hard"]["complete_valid"] <= 1.0
     assert levels["hard"]["done_at"] < levels["easy"]["done_at"]
+    # each number with its spread: the sample standard deviation of the level's islands
+    for seat, level in enumerate(("hard", "easy")):
+        scores = [r[seat]["round_score"] for r in game["rounds"]]
+        assert levels[level]["round_score"] == pytest.approx(mean(scores))
+        assert levels[level]["round_score_sd"] == pytest.approx(mean_interval(scores)["sd"])
     assert table[0].split()[1:4] == ["level", "islands", "complete"]
     assert any(line.startswith("# hard") for line in table)
+    assert "round_score_sd" not in table[0]   # the table reads mean±sd in the number's own column
+    hard_line = next(line for line in table if line.startswith("# hard")).split()
+    at = table[0].split().index("round_score")
+    shown, sd = hard_line[at].split("\u00b1")
+    assert float(shown) == pytest.approx(levels["hard"]["round_score"], abs=0.05)
+    assert float(sd) == pytest.approx(levels["hard"]["round_score_sd"], abs=0.05)
+
+
+def test_the_per_level_summary_gives_each_number_its_standard_deviation():
+    from game.cli import LevelFacts, _print_facts
+    import io
+    facts = LevelFacts()
+    facts.add(["easy", "hard"], {"rounds": [
+        [{"valid": True, "round_score": 4, "done_at": None}, {"valid": True, "round_score": 20, "done_at": 150.0}],
+        [{"valid": True, "round_score": 8, "done_at": 200.0}, {"valid": False, "round_score": 0, "done_at": 160.0}],
+        [{"valid": True, "round_score": 12, "done_at": 210.0}, {"valid": True, "round_score": 28, "done_at": 170.0}],
+    ]})
+    rows = {row["level"]: row for row in facts.summary()}
+    easy, hard = rows["easy"], rows["hard"]
+    assert easy["islands"] == 3 and easy["valid"] == 1.0 and hard["valid"] == pytest.approx(2 / 3)
+    assert "valid_sd" not in easy                      # a share has no spread of its own
+    assert easy["round_score"] == 8.0 and easy["round_score_sd"] == pytest.approx(4.0)
+    assert hard["round_score"] == 16.0 and hard["round_score_sd"] == pytest.approx(mean_interval([20, 0, 28])["sd"])
+    assert easy["done_at"] == 205.0 and easy["done_at_sd"] == pytest.approx(mean_interval([200.0, 210.0])["sd"])
+    assert easy["done_at_share"] == pytest.approx(2 / 3) and hard["done_at_sd"] == pytest.approx(10.0)
+    one = LevelFacts()
+    one.add(["easy"], {"rounds": [[{"round_score": 5}]]})
+    (row,), = [one.summary()]
+    assert row["round_score"] == 5.0 and row["round_score_sd"] is None   # one value: the spread is unknown
+    out = io.StringIO()
+    _print_facts(out, list(rows.values()))
+    header, first, second = out.getvalue().splitlines()
+    assert "round_score_sd" not in header and "done_at_share" in header
+    at = header.split().index("round_score")
+    assert first.split()[at] == "8.000\u00b14.000" and second.split()[at] == "16.0\u00b114.4"
+    json.dumps(facts.summary())                      # JSON as it is (no NaN)
 
 
 def test_simulate_a_real_time_game_honours_its_options(capsys):

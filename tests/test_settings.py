@@ -56,7 +56,7 @@ def test_defaults_without_a_file() -> None:
     assert notice is None
     assert settings == Settings(language="en", fullscreen=False, volume=80, muted=False,
                                 animation_speed="normal", bot_speed="normal", colourblind_symbols=True,
-                                placement_assist=False, last_setup={})
+                                last_setup={})
     assert not settings_path().exists()
 
 
@@ -66,7 +66,7 @@ def test_settings_live_in_the_config_folder(_home: Path) -> None:
 
 def test_round_trip() -> None:
     changed = Settings(language="it", fullscreen=True, volume=35, muted=True, animation_speed="fast",
-                       bot_speed="slow", colourblind_symbols=False, placement_assist=True,
+                       bot_speed="slow", colourblind_symbols=False,
                        last_setup={"planks": {"players": 3, "seats": [{"name": "Gianna", "kind": "bot"}],
                                               "options": {"short": True}}})
     assert save_settings(changed) is None
@@ -133,7 +133,7 @@ def test_one_bad_value_resets_only_that_setting() -> None:
 @pytest.mark.parametrize("field,value", [
     ("language", "fr"), ("language", 1), ("fullscreen", "yes"), ("fullscreen", 1), ("volume", True),
     ("volume", 101), ("volume", -1), ("volume", None), ("muted", "no"), ("animation_speed", "turbo"),
-    ("bot_speed", 2), ("colourblind_symbols", None), ("placement_assist", []), ("last_setup", []),
+    ("bot_speed", 2), ("colourblind_symbols", None), ("last_setup", []),
     ("last_setup", {"planks": 3}),
 ])
 def test_each_bad_value_falls_back_per_field(field: str, value: object) -> None:

@@ -1013,7 +1013,7 @@ def test_soak_bad_saves(game_id: str, tmp_path: Path, monkeypatch: pytest.Monkey
 # --------------------------------------------------------------------------------------------------
 GOOD_SETTINGS = {
     "version": 1, "language": "en", "fullscreen": False, "volume": 55, "muted": False, "animation_speed": "fast",
-    "bot_speed": "slow", "colourblind_symbols": True, "placement_assist": True, "ir_water_warning": False,
+    "bot_speed": "slow", "colourblind_symbols": True, "ir_water_warning": False,
     "ir_round_minutes": 5, "ir_last_tile_limit": True,
     "last_setup": {
         "playa-pirata": {"players": 3, "seed": "12", "seats": [{"kind": "human", "name": "Anna", "colour": 0},
@@ -1030,7 +1030,7 @@ GOOD_SETTINGS = {
 SETTINGS_FIELDS: dict[str, Callable[[Any], bool]] = {
     "language": lambda v: v in ("it", "en") and isinstance(v, str),
     "fullscreen": lambda v: isinstance(v, bool), "muted": lambda v: isinstance(v, bool),
-    "colourblind_symbols": lambda v: isinstance(v, bool), "placement_assist": lambda v: isinstance(v, bool),
+    "colourblind_symbols": lambda v: isinstance(v, bool),
     "ir_water_warning": lambda v: isinstance(v, bool), "ir_last_tile_limit": lambda v: isinstance(v, bool),
     "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 100,
     "animation_speed": lambda v: isinstance(v, str) and v in ("slow", "normal", "fast"),

@@ -36,13 +36,19 @@ class Seat:
     kind: str  # "human" | "bot"
     level: str | None = None  # "easy" | "medium" | "hard" for bots, None for humans
     colour: int = 0  # index into game.ui.palette.SEAT_COLOURS
+    #: a human's beginner aid at the table, chosen in the setup where the game offers one (Island Race: each
+    #: edge of the tile in hand marked as it would or would not match); never a bot's
+    aid: bool = False
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
 
     def to_json(self) -> JSON:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
+        data: JSON = {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
+        if self.aid:
+            data["aid"] = True
+        return data
 
     @staticmethod
     def from_json(data: JSON) -> "Seat":
@@ -60,7 +66,10 @@ class Seat:
             raise ValueError("a human seat has no level")
         if not isinstance(colour, int) or isinstance(colour, bool) or colour < 0:
             raise ValueError(f"bad seat colour: {colour!r}")
-        return Seat(name, kind, level, colour)
+        aid = data.get("aid", False)
+        if not isinstance(aid, bool) or (aid and kind != "human"):
+            raise ValueError(f"bad seat aid: {aid!r}")
+        return Seat(name, kind, level, colour, aid)
 
 
 @dataclass

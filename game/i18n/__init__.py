@@ -183,7 +183,7 @@ def tr(message: Text | str, **params: Any) -> str:
     template = _template(key, params)
     if not params:
         return template
-    values = {k: (tr(v) if isinstance(v, Text) else v) for k, v in params.items()}
+    values = {k: _Param(tr(v) if isinstance(v, Text) else v) for k, v in params.items()}
     try:
         return template.format_map(_Missing(values))
     except (ValueError, IndexError):
@@ -207,6 +207,44 @@ def _template(key: str, params: dict[str, Any]) -> str:
             entry = _counted[lang].get(key)
             return entry.form(params.get(entry.param)) if entry else template
     return key
+
+
+#: Italian words that take a euphonic "d" before a name that begins with the same vowel
+_EUPHONIC = {"a": "ad", "e": "ed"}
+
+
+def with_preposition(word: str, name: Any) -> str:
+    """``word`` ("a" or "e") followed by ``name``, as Italian writes it: "ad Anna", "a Ben", "ed Elena",
+    "e Ugo". The euphonic "d" goes before a name that begins with the same vowel, accented or capital
+    included ("ad Àlvaro"), as the Accademia della Crusca recommends; before another vowel it is left
+    out ("a Elena", "e Anna"), and a name that begins with a digit, a symbol or nothing keeps the bare
+    word. A catalog asks for it with a format spec: ``Tocca {player:a}``, ``{names} {last:e}``."""
+    text = str(name)
+    first = _base_letter(text.lstrip("\"'«“([ ")[:1])
+    return f"{_EUPHONIC[word] if first == word else word} {text}"
+
+
+def _base_letter(char: str) -> str:
+    """The letter ``char`` is built on, lower case: "À" -> "a" ("" for no letter)."""
+    import unicodedata
+    return unicodedata.normalize("NFD", char)[:1].lower()
+
+
+class _Param:
+    """A value given to a template: formats as itself, and with the spec ``a`` or ``e`` as that word
+    followed by the value, with the euphonic "d" when it is due (``with_preposition``)."""
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if spec in _EUPHONIC:
+            return with_preposition(spec, self.value)
+        return format(self.value, spec)
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 class _Missing(dict):

@@ -491,7 +491,8 @@ def open_tutorial(app: Any, entry: Any, tutorial: Tutorial | None = None, fresh:
         raise LookupError(f"{entry.id} has no tutorial {lesson or ''}".rstrip())
     rules = entry.package.rules
     seats = [Seat(tr(name) if name.startswith(("coach.", entry.pkg)) or ".coach." in name else name,
-                  "human" if kind == "human" else "bot", None if kind == "human" else kind, i)
+                  "human" if kind == "human" else "bot", None if kind == "human" else kind, i,
+                  aid=kind == "human" and bool(getattr(rules, "seat_aid", None)))   # a learner has the game's aid
              for i, (name, kind) in enumerate(tutorial.seats)]
     session = GameSession.at(entry.id, rules, seats, tutorial.start(rules), bot_seed=1)
     coach = Coach(tutorial)

@@ -1,6 +1,8 @@
 """PanelScene: a centred parchment panel holding a column of widgets (settings, pause, credits ...)."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.core.protocol import Text
@@ -9,8 +11,41 @@ from game.ui import theme
 from game.ui.widgets import Box, FocusRing, Panel, Tooltip, VBox, Widget
 
 
-class PanelScene(Scene):
-    """Subclasses build ``self.body`` (a VBox) in ``build()``; the panel sizes itself to it."""
+class Explains:
+    """A scene whose every widget and drawn thing says what it is and does (issue 15, item 2).
+
+    ``explanations()`` lists (Widget or Rect, Text), the thing on top last; the scene's
+    ``self.tooltip = Tooltip(source=self.explanations)`` shows one where the pointer rests, and
+    ``explain_key(event)`` (F1) the focused widget's at once. Things drawn without a widget are named with their
+    rect as they are drawn."""
+
+    def explanations(self) -> list[tuple[Any, Text]]:
+        return []
+
+    def explain_focused(self) -> bool:
+        """F1: what the focused widget is and does."""
+        focused = self.focus.focused
+        for target, text in self.explanations():
+            if target is focused and getattr(target, "visible", True):
+                self.tooltip.show(text, target.rect.midbottom, 6.0)
+                self.mark_dirty()
+                return True
+        return False
+
+    def update_tooltip(self, dt: float) -> None:
+        shown = self.tooltip.text
+        self.tooltip.update(dt)
+        if self.tooltip.text != shown:
+            self.mark_dirty()       # an explanation appears or goes
+
+    def explain_key(self, event: pygame.event.Event) -> bool:
+        """F1 pressed with a focused widget that has an explanation: shown (the key is used)."""
+        return event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.explain_focused()
+
+
+class PanelScene(Explains, Scene):
+    """Subclasses build ``self.body`` (a VBox) in ``build()``; the panel sizes itself to it, and name what each
+    widget is with ``explains(widget, text)`` (a widget's own ``tooltip`` counts too)."""
 
     #: panel size as a share of the window (width, max height)
     size = (0.5, 0.86)
@@ -23,14 +58,25 @@ class PanelScene(Scene):
         self.body: Box = VBox(spacing=self.spacing)
         self.panel = Panel(title=title, style=self.style, child=self.body)
         self.focus = FocusRing()
-        self.tooltip = Tooltip()
+        self.tooltip = Tooltip(source=self.explanations)
+        self.notes: list[tuple[Widget, Text]] = []     # what build() said each widget is
         self.build()
 
     def build(self) -> None:
         """Fill ``self.body``."""
 
+    def explains(self, widget: Widget, text: Text | str) -> Widget:
+        """``widget`` says ``text`` (a catalog key or Text) on hover and F1; returns it."""
+        self.notes.append((widget, Text.of(text) if isinstance(text, str) else text))
+        return widget
+
+    def explanations(self) -> list[tuple[Any, Text]]:
+        own = [(w, w.tooltip) for w in self.body.walk() if w.tooltip is not None and w.visible]
+        return own + [(w, text) for w, text in self.notes if w.visible]
+
     def rebuild(self) -> None:
         self.body.children.clear()
+        self.notes.clear()
         self.build()
         self.layout(self.app.screen_rect())
         self.mark_dirty()
@@ -50,19 +96,17 @@ class PanelScene(Scene):
         self.panel.layout(pygame.Rect(rect.centerx - w // 2, rect.centery - h // 2, w, h))
         widgets = self.body.walk()
         self.focus.set_widgets(widgets)
-        self.tooltip.clear()
-        self.tooltip.watch_widgets([w for w in widgets if w.tooltip])
 
     def handle(self, event: pygame.event.Event) -> None:
         self.mark_dirty()
         self.tooltip.handle(event)
-        if self.focus.handle(event):
+        if self.explain_key(event) or self.focus.handle(event):
             return
         self.panel.handle(event)
 
     def update(self, dt: float) -> None:
         self.panel.update(dt)
-        self.tooltip.update(dt)
+        self.update_tooltip(dt)
 
     def is_animating(self) -> bool:
         return self.tooltip.text is not None

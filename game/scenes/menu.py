@@ -21,6 +21,7 @@ from game.core.protocol import Text
 from game.games import GameEntry
 from game.i18n import language, tr
 from game.scenes.base import Scene
+from game.scenes.common import Explains
 from game.ui import palette, theme
 from game.ui.widgets import Button, FocusRing, HBox, Tooltip
 
@@ -119,7 +120,7 @@ class GameTile:
         return out
 
 
-class MenuScene(Scene):
+class MenuScene(Explains, Scene):
     name = "menu"
 
     def __init__(self, app):
@@ -146,7 +147,7 @@ class MenuScene(Scene):
             Button(Text.of("menu.quit"), self.app.quit, min_width=140),
         ], spacing=16, align="center")
         self.focus = FocusRing()
-        self.tooltip = Tooltip()
+        self.tooltip = Tooltip(source=self.explanations)
         from game.core.saves import SaveShelf
         self.shelf = SaveShelf()  # the saves folder, read again only where a file changed
         self.told: set[Path] = set()  # bad files that could not be moved aside: said once
@@ -207,10 +208,29 @@ class MenuScene(Scene):
                                                                   y + tile_h + theme.px(22)),
                                                       rect.w - 2 * margin, bh))
         self.focus.set_widgets([*self.buttons.walk(), *(b for tile in self.tiles for b in tile.parts)])
-        self.tooltip.clear()
+
+    def explanations(self) -> list:
+        """Each game's tile (what the game is, how many play; or that it is still being built), its Play and
+        Learn to play, then Continue, Settings, Credits and Quit."""
+        out: list = []
         for tile in self.tiles:
+            game = Text.of(tile.entry.name_key)
             if not tile.entry.available:
-                self.tooltip.watch(tile.rect, Text.of("menu.shipyard"))
+                out.append((tile.rect, Text.of("menu.explain.shipyard", game=game)))
+                continue
+            lo, hi = tile.entry.players
+            out.append((tile.rect, Text.of("menu.explain.tile", game=game, pitch=Text.of(tile.entry.pitch_key),
+                                           players=Text.of("menu.players", lo=lo, hi=hi))))
+            if tile in self.play_buttons:
+                out.append((self.play_buttons[tile], Text.of("menu.explain.play", game=game)))
+            if tile in self.learn_buttons:
+                out.append((self.learn_buttons[tile], Text.of("menu.explain.learn", game=game)))
+        quit_button = self.buttons.children[-1]
+        out += [(self.continue_button, Text.of("menu.explain.continue")),
+                (self.buttons.children[1], Text.of("menu.explain.settings")),
+                (self.buttons.children[2], Text.of("menu.explain.credits")),
+                (quit_button, Text.of("menu.explain.quit"))]
+        return [(t, text) for t, text in out if getattr(t, "visible", True)]
 
     # Actions --------------------------------------------------------------------------------
     def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
@@ -255,7 +275,7 @@ class MenuScene(Scene):
     # Frame ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         self.tooltip.handle(event)
-        if self.focus.handle(event):
+        if self.explain_key(event) or self.focus.handle(event):
             self.mark_dirty()
             return
         for button in (b for tile in self.tiles for b in tile.parts):   # on its tile: its buttons first
@@ -271,7 +291,7 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.buttons.update(dt)
-        self.tooltip.update(dt)
+        self.update_tooltip(dt)
 
     def is_animating(self) -> bool:
         return self.tooltip.text is not None

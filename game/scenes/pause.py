@@ -25,9 +25,13 @@ class PauseScene(PanelScene):
 
     def build(self) -> None:
         if self.confirming:
-            self.body.add(Label(Text.of("pause.confirm"), size=20, align="center"))
-            self.body.add(ButtonRow([Button(Text.of("pause.confirm_no"), self.cancel_abandon, min_width=150),
-                                     Button(Text.of("pause.confirm_yes"), self.abandon, min_width=150)]))
+            self.body.add(self.explains(Label(Text.of("pause.confirm"), size=20, align="center"),
+                                        "pause.explain.confirm"))
+            self.body.add(ButtonRow([
+                self.explains(Button(Text.of("pause.confirm_no"), self.cancel_abandon, min_width=150),
+                              "pause.explain.confirm_no"),
+                self.explains(Button(Text.of("pause.confirm_yes"), self.abandon, min_width=150),
+                              "pause.explain.confirm_yes")]))
             return
         coach = getattr(self.table, "coach", None)
         if coach is not None and not coach.done:   # a lesson: it keeps its own file, never a saved game
@@ -38,8 +42,8 @@ class PauseScene(PanelScene):
             items = (("pause.resume", self.back), ("pause.rules", self.open_rules),
                      ("pause.settings", self.open_settings), ("pause.save_quit", self.save_and_quit),
                      ("pause.abandon", self.ask_abandon))
-        for key, fn in items:
-            self.body.add(Button(Text.of(key), fn, min_width=240))
+        for key, fn in items:   # each says what it does: pause.explain.resume ...
+            self.body.add(self.explains(Button(Text.of(key), fn, min_width=240), key.replace(".", ".explain.", 1)))
 
     def leave_lesson(self) -> None:
         """Back to the menu; Learn to play picks the lesson up where it was."""

@@ -11,11 +11,11 @@ from game.games import GameEntry
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import palette, theme
-from game.scenes.common import ButtonRow
-from game.ui.widgets import Button
+from game.scenes.common import ButtonRow, Explains
+from game.ui.widgets import Button, FocusRing, Tooltip
 
 
-class ResultsScene(Scene):
+class ResultsScene(Explains, Scene):
     name = "results"
 
     def __init__(self, app, entry: GameEntry, seats: list[Seat], result: Result,
@@ -30,9 +30,24 @@ class ResultsScene(Scene):
         self.view = ResultsView(result, [s.name for s in seats], seats=[s.colour for s in seats])
         self.view.picture = picture     # the table at the end, beside a game without points
         buttons = [Button(Text.of("results.menu"), self.to_menu, min_width=180)]
+        #: what each button does, and what each thing drawn outside the sheet is (set as it is drawn)
+        self.notes = [(buttons[0], Text.of("results.explain.menu"))]
         if rematch is not None:
             buttons.insert(0, Button(Text.of(rematch_label), self.rematch, min_width=200))
+            self.notes.append((buttons[0], Text.of(rematch_label.replace(".", ".explain.", 1))))
         self.buttons = ButtonRow(buttons)
+        self.focus = FocusRing(buttons)
+        self.tooltip = Tooltip(source=self.explanations)
+        self.heading_rect = pygame.Rect(0, 0, 0, 0)
+        self.number_rect = pygame.Rect(0, 0, 0, 0)
+
+    def explanations(self) -> list:
+        """The heading, the sheet (winner, tables, rows, columns, chart), the game number and the buttons."""
+        out: list = [(self.heading_rect, Text.of("results.explain.heading", game=Text.of(self.entry.name_key)))]
+        out += self.view.explanations()
+        if self.game_number is not None:
+            out.append((self.number_rect, Text.of("results.explain.game_number", n=self.game_number)))
+        return [(r, text) for r, text in out if r.w > 0] + [(b, text) for b, text in self.notes if b.visible]
 
     def layout(self, rect: pygame.Rect) -> None:
         w = min(rect.w - theme.px(60), theme.px(1000))
@@ -42,14 +57,17 @@ class ResultsScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.mark_dirty()
+        self.tooltip.handle(event)     # the sheet's rows explain themselves through it, not their own bubble
+        if self.explain_key(event) or self.focus.handle(event):
+            return
         self.buttons.handle(event)
-        self.view.handle(event)
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
+        self.update_tooltip(dt)
 
     def is_animating(self) -> bool:
-        return bool(getattr(self.view, "animating", False))
+        return bool(getattr(self.view, "animating", False)) or self.tooltip.text is not None
 
     def rematch(self) -> None:
         if self.rematch_fn is not None:
@@ -66,12 +84,18 @@ class ResultsScene(Scene):
         rect = surface.get_rect()
         surface.blit(theme.background("sea", rect.size), (0, 0))
         text = tr("results.heading", game=Text.of(self.entry.name_key))
-        theme.draw_text(surface, text, theme.fit_font(text, "display", 52, rect.w - theme.px(60)),
-                        palette.GOLD_LIGHT, (rect.centerx, theme.px(20)), "midtop", palette.WOOD_DARK, 3)
+        font = theme.fit_font(text, "display", 52, rect.w - theme.px(60))
+        theme.draw_text(surface, text, font, palette.GOLD_LIGHT, (rect.centerx, theme.px(20)), "midtop",
+                        palette.WOOD_DARK, 3)
+        self.heading_rect = pygame.Rect(0, 0, *font.size(text))
+        self.heading_rect.midtop = (rect.centerx, theme.px(20))
         self.view.draw(surface)
         self.buttons.draw(surface)
         if self.game_number is not None:
             line = tr("results.game_number", n=self.game_number)
-            theme.draw_text(surface, line, theme.fit_font(line, "body", 14, rect.w - theme.px(40)),
-                            palette.GOLD_LIGHT, (rect.centerx, rect.h - theme.px(4)), "midbottom",
-                            palette.WOOD_DARK, 1)
+            font = theme.fit_font(line, "body", 14, rect.w - theme.px(40))
+            theme.draw_text(surface, line, font, palette.GOLD_LIGHT, (rect.centerx, rect.h - theme.px(4)),
+                            "midbottom", palette.WOOD_DARK, 1)
+            self.number_rect = pygame.Rect(0, 0, *font.size(line))
+            self.number_rect.midbottom = (rect.centerx, rect.h - theme.px(4))
+        self.tooltip.draw(surface)

@@ -25,9 +25,9 @@ from game.core import saves
 from game.core.protocol import Text
 from game.i18n import shown_name, tr
 from game.scenes.base import Scene
-from game.scenes.common import ButtonRow, PanelScene, center_row
+from game.scenes.common import ButtonRow, Explains, PanelScene, center_row
 from game.ui import palette, theme
-from game.ui.widgets import Button, FocusRing, Label, Panel, Widget
+from game.ui.widgets import Button, FocusRing, Label, Panel, Tooltip, Widget
 
 log = logging.getLogger("pgn.saves")
 
@@ -219,6 +219,13 @@ class SaveRow(Widget):
             self._thumb = pygame.transform.smoothscale(img, self.art.size) if img is not None else None
         return self._thumb
 
+    def explanations(self) -> list[tuple[Any, Text]]:
+        """The row (its picture and lines: which game, who plays, when and how far), then its buttons."""
+        game = Text.of(self.entry.name_key)
+        return [(self, Text.of("saves.explain.row", game=game)),
+                (self.resume, Text.of("saves.explain.resume", game=game)),
+                (self.delete, Text.of("saves.explain.delete", game=game))]
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.w <= 0:
             return
@@ -243,7 +250,7 @@ class SaveRow(Widget):
 # --------------------------------------------------------------------------------------------------
 # The list
 # --------------------------------------------------------------------------------------------------
-class SavedGamesScene(Scene):
+class SavedGamesScene(Explains, Scene):
     """The Continue list. ``now`` gives the current time (UTC) for "Today" and "Yesterday"."""
 
     name = "saves"
@@ -268,6 +275,7 @@ class SavedGamesScene(Scene):
                                 outline=palette.WOOD_DARK)
         self.back_button = Button(Text.of("saves.back"), self.back, min_width=160)
         self.focus = FocusRing()
+        self.tooltip = Tooltip(source=self.explanations)
         self.refresh()
 
     # What is in the folder ------------------------------------------------------------------
@@ -341,6 +349,14 @@ class SavedGamesScene(Scene):
     def controls(self) -> list[Widget]:
         return self.buttons + [self.newer, self.older, self.back_button]
 
+    def explanations(self) -> list[tuple[Any, Text]]:
+        out = [(self.many, Text.of("saves.explain.many")), (self.empty, Text.of("saves.explain.empty"))]
+        for row in self.rows:
+            out += row.explanations()
+        out += [(self.newer, Text.of("saves.explain.newer")), (self.older, Text.of("saves.explain.older")),
+                (self.page_label, Text.of("saves.explain.page")), (self.back_button, Text.of("saves.explain.back"))]
+        return [(w, text) for w, text in out if w.visible]
+
     # Actions --------------------------------------------------------------------------------
     def resume(self, game: saves.SavedGame) -> None:
         from game.paths import AssetError
@@ -370,6 +386,9 @@ class SavedGamesScene(Scene):
     # Frame ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         self.mark_dirty()
+        self.tooltip.handle(event)
+        if self.explain_key(event):
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.turn_page(-1 if event.y > 0 else 1)
             return
@@ -388,6 +407,10 @@ class SavedGamesScene(Scene):
     def update(self, dt: float) -> None:
         for w in self.controls():
             w.update(dt)
+        self.update_tooltip(dt)
+
+    def is_animating(self) -> bool:
+        return self.tooltip.text is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = surface.get_rect()
@@ -399,6 +422,7 @@ class SavedGamesScene(Scene):
             row.draw(surface)
         for w in (self.newer, self.page_label, self.older, self.back_button):
             w.draw(surface)
+        self.tooltip.draw(surface)
 
 
 class DeleteSaveScene(PanelScene):
@@ -415,11 +439,13 @@ class DeleteSaveScene(PanelScene):
 
     def build(self) -> None:
         entry = games.get(self.game.save.game_id)
-        self.body.add(Label(Text.of("saves.delete_confirm", game=Text.of(entry.name_key),
-                                    players=players_text(self.game.save.seats), when=self.when),
-                            size=18, align="center"))
-        self.body.add(ButtonRow([Button(Text.of("saves.delete_no"), self.back, min_width=150),
-                                 Button(Text.of("saves.delete_yes"), self.delete, min_width=150)]))
+        self.body.add(self.explains(Label(Text.of("saves.delete_confirm", game=Text.of(entry.name_key),
+                                                  players=players_text(self.game.save.seats), when=self.when),
+                                          size=18, align="center"), "saves.explain.delete_confirm"))
+        self.body.add(ButtonRow([
+            self.explains(Button(Text.of("saves.delete_no"), self.back, min_width=150), "saves.explain.delete_no"),
+            self.explains(Button(Text.of("saves.delete_yes"), self.delete, min_width=150),
+                          "saves.explain.delete_yes")]))
 
     def delete(self) -> None:
         path = self.game.path

@@ -21,39 +21,45 @@ class SettingsScene(PanelScene):
         self.opaque = not overlay
         super().__init__(app, Text.of("settings.title"))
 
-    def _row(self, label: str, widget) -> HBox:
-        return HBox([Label(Text.of(label), size=18, valign="middle"), widget], spacing=12,
-                    weights=[0.45, 0.55])
+    def _row(self, label: str, widget, explain: str) -> HBox:
+        """A setting's name beside its control; both say what it changes."""
+        return HBox([self.explains(Label(Text.of(label), size=18, valign="middle"), explain),
+                     self.explains(widget, explain)], spacing=12, weights=[0.45, 0.55])
+
+    def _toggle(self, label: str, on: bool, on_change, explain: str) -> Toggle:
+        return self.explains(Toggle(Text.of(label), on, on_change=on_change), explain)
 
     def build(self) -> None:
         s = self.app.settings
         self.body.add(self._row("settings.language", Choice(
             ["it", "en"], [Text.of("settings.lang.it"), Text.of("settings.lang.en")],
-            ["it", "en"].index(s.language) if s.language in ("it", "en") else 1, on_change=self.set_lang)))
-        self.body.add(Toggle(Text.of("settings.fullscreen"), s.fullscreen, on_change=self.set_fullscreen))
-        self.body.add(self._row("settings.volume", Slider(s.volume, 0, 100, 5, on_change=self.set_volume)))
-        self.body.add(Toggle(Text.of("settings.muted"), s.muted, on_change=self.set_muted))
+            ["it", "en"].index(s.language) if s.language in ("it", "en") else 1, on_change=self.set_lang),
+            "settings.explain.language"))
+        self.body.add(self._toggle("settings.fullscreen", s.fullscreen, self.set_fullscreen,
+                                   "settings.explain.fullscreen"))
+        self.body.add(self._row("settings.volume", Slider(s.volume, 0, 100, 5, on_change=self.set_volume),
+                                "settings.explain.volume"))
+        self.body.add(self._toggle("settings.muted", s.muted, self.set_muted, "settings.explain.muted"))
         speed_labels = [Text.of(f"settings.speed.{v}") for v in SPEEDS]
         self.body.add(self._row("settings.animation_speed", Choice(
             SPEEDS, speed_labels, SPEEDS.index(s.animation_speed) if s.animation_speed in SPEEDS else 1,
-            on_change=lambda v: self.set("animation_speed", v), wrap=False)))
+            on_change=lambda v: self.set("animation_speed", v), wrap=False), "settings.explain.animation_speed"))
         self.body.add(self._row("settings.bot_speed", Choice(
             SPEEDS, speed_labels, SPEEDS.index(s.bot_speed) if s.bot_speed in SPEEDS else 1,
-            on_change=lambda v: self.set("bot_speed", v), wrap=False)))
-        self.body.add(Toggle(Text.of("settings.colourblind"), s.colourblind_symbols,
-                             on_change=lambda v: self.set("colourblind_symbols", v)))
-        self.body.add(Toggle(Text.of("settings.placement_assist"), s.placement_assist,
-                             on_change=lambda v: self.set("placement_assist", v)))
-        self.body.add(Toggle(Text.of("ir.settings.water_warning"), s.ir_water_warning,
-                             on_change=lambda v: self.set("ir_water_warning", v)))
+            on_change=lambda v: self.set("bot_speed", v), wrap=False), "settings.explain.bot_speed"))
+        self.body.add(self._toggle("settings.colourblind", s.colourblind_symbols,
+                                   lambda v: self.set("colourblind_symbols", v), "settings.explain.colourblind"))
+        self.body.add(self._toggle("ir.settings.water_warning", s.ir_water_warning,
+                                   lambda v: self.set("ir_water_warning", v), "settings.explain.water_warning"))
         self.body.add(self._row("ir.settings.round_length", Choice(
             ROUND_MINUTES, [Text.of("ir.settings.round_length.rules"), Text.of("ir.settings.round_length.5"),
                             Text.of("ir.settings.round_length.6")],
             ROUND_MINUTES.index(s.ir_round_minutes) if s.ir_round_minutes in ROUND_MINUTES else 0,
-            on_change=lambda v: self.set("ir_round_minutes", v), wrap=False)))
-        self.body.add(Toggle(Text.of("ir.settings.last_tile_limit"), s.ir_last_tile_limit,
-                             on_change=lambda v: self.set("ir_last_tile_limit", v)))
-        self.body.add(ButtonRow([Button(Text.of("settings.done"), self.back, min_width=160)]))
+            on_change=lambda v: self.set("ir_round_minutes", v), wrap=False), "settings.explain.round_length"))
+        self.body.add(self._toggle("ir.settings.last_tile_limit", s.ir_last_tile_limit,
+                                   lambda v: self.set("ir_last_tile_limit", v), "settings.explain.last_tile_limit"))
+        self.body.add(ButtonRow([self.explains(Button(Text.of("settings.done"), self.back, min_width=160),
+                                               "settings.explain.done")]))
 
     def set(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)

@@ -18,6 +18,7 @@ from game.core.session import GameSession, Seat
 from game.games import GameEntry
 from game.i18n import language, tr
 from game.scenes.base import Scene
+from game.scenes.common import Explains
 from game.scenes.setup_model import MAX_NAME, MAX_SEED, SEAT_KINDS, SetupModel
 from game.ui import palette, theme
 from game.ui.widgets import Button, Choice, FocusRing, Label, Panel, TextInput, Toggle, Tooltip, Widget
@@ -76,7 +77,7 @@ class SeatRow:
     def __init__(self, scene: "SetupScene", index: int):
         model = scene.model
         seat = model.seats[index]
-        self.index = index
+        self.index, self.model = index, model
         self.label = Label(Text.of("setup.seat", n=index + 1), size=16, colour=palette.INK_SOFT, valign="middle")
         self.chip = ColourChip(model, index, scene.changed)
         self.name = TextInput(seat.name, max_length=MAX_NAME, on_change=lambda v: scene.set_name(index, v))
@@ -84,6 +85,13 @@ class SeatRow:
                            SEAT_KINDS.index(seat.kind), on_change=lambda v: scene.set_kind(index, v))
         self.chip.symbols = scene.app.settings.colourblind_symbols
         self.widgets: list[Widget] = [self.chip, self.name, self.kind]
+        # the game's beginner aid for a human seat (Island Race's matching edges), beside the seat's kind
+        aid = getattr(scene.rules, "seat_aid", None)
+        self.aid: Toggle | None = None
+        if aid:
+            self.aid = Toggle(Text.of(aid[0]), seat.aid, on_change=lambda v: scene.set_aid(index, v), size=15)
+            self.aid_help = Text.of(aid[1])
+            self.widgets.append(self.aid)
 
     def layout(self, rect: pygame.Rect) -> None:
         label_w = theme.px(70)
@@ -93,18 +101,25 @@ class SeatRow:
         x = rect.x + label_w
         self.chip.layout(pygame.Rect(x, rect.centery - chip // 2, chip, chip))
         x += chip + gap
-        rest = rect.right - x
+        right = rect.right
+        if self.aid is not None:
+            aid_w = min(self.aid.preferred_size()[0], (rect.right - x) // 3)
+            self.aid.layout(pygame.Rect(rect.right - aid_w, rect.centery - theme.px(20), aid_w, theme.px(40)))
+            right = rect.right - aid_w - gap
+        rest = right - x
         name_w = int(rest * 0.48)
         self.name.layout(pygame.Rect(x, rect.centery - theme.px(20), name_w, theme.px(40)))
         x += name_w + gap
-        self.kind.layout(pygame.Rect(x, rect.centery - theme.px(20), rect.right - x, theme.px(40)))
+        self.kind.layout(pygame.Rect(x, rect.centery - theme.px(20), right - x, theme.px(40)))
 
     def set_visible(self, on: bool) -> None:
         for w in [self.label, *self.widgets]:
             w.visible = on
+        if self.aid is not None:   # a bot has no aid
+            self.aid.visible = on and self.model.seats[self.index].kind == "human"
 
 
-class SetupScene(Scene):
+class SetupScene(Explains, Scene):
     name = "setup"
 
     def __init__(self, app, entry: GameEntry, seed: int | None = None):
@@ -151,7 +166,8 @@ class SetupScene(Scene):
         self.learn_button.visible = tutorial_of(entry) is not None   # Learn to play, where the game has a lesson
         self._option_area: tuple[pygame.Rect, int] | None = None   # where the options are laid out (layout)
         self.focus = FocusRing()
-        self.tooltip = Tooltip(delay=0.6)   # what each field, option and button is: resting the pointer, or F1
+        # what each field, option and button is: resting the pointer, or F1
+        self.tooltip = Tooltip(delay=0.6, source=self.explanations)
         self.changed()
 
     # Widgets --------------------------------------------------------------------------------
@@ -192,6 +208,12 @@ class SetupScene(Scene):
 
     def set_name(self, index: int, value: str) -> None:
         self.model.seats[index].name = value
+        self.changed()
+
+    def set_aid(self, index: int, value: bool) -> None:
+        self.model.seats[index].aid = bool(value)
+        if self.rows[index].aid is not None:
+            self.rows[index].aid.value = bool(value)
         self.changed()
 
     def set_kind(self, index: int, value: str) -> None:
@@ -245,7 +267,6 @@ class SetupScene(Scene):
         self.problems.text = "\n".join(tr(p) for p in problems[:3])
         self.start.enabled = not problems
         self.focus.set_widgets(self.all_widgets())
-        self._watch_explanations()
         self.mark_dirty()
 
     # Layout ---------------------------------------------------------------------------------
@@ -337,7 +358,8 @@ class SetupScene(Scene):
         seed = self.model.seed()
         if seed is None:
             seed = self.app.random_bits() & 0xFFFFFFFF
-        seats = [s.to_seat() for s in self.model.active_seats()]
+        seats = [s.to_seat(aid_offered=bool(getattr(self.rules, "seat_aid", None)))
+                 for s in self.model.active_seats()]
         from game.paths import AssetError
         try:
             scene = make_table_scene(self.app, self.entry, seats, dict(self.model.options), seed)
@@ -361,7 +383,7 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.mark_dirty()
         self.tooltip.handle(event)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.explain_focused():
+        if self.explain_key(event):
             return
         if event.type in (pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED):
             if self.realtime:  # a controller plugged in or out: the limit of people changes
@@ -381,10 +403,7 @@ class SetupScene(Scene):
     def update(self, dt: float) -> None:
         for w in self.all_widgets():
             w.update(dt)
-        shown = self.tooltip.text
-        self.tooltip.update(dt)
-        if self.tooltip.text != shown:
-            self.mark_dirty()       # an explanation appears or goes
+        self.update_tooltip(dt)
 
     def is_animating(self) -> bool:
         return isinstance(self.focus.focused, TextInput) or self.tooltip.text is not None  # the caret blinks
@@ -398,6 +417,8 @@ class SetupScene(Scene):
         for row in self.rows[: self.model.players]:
             out += [(row.chip, Text.of("setup.explain.colour")), (row.name, Text.of("setup.explain.name")),
                     (row.kind, Text.of("setup.explain.kind")), (row.label, Text.of("setup.explain.kind"))]
+            if row.aid is not None and row.aid.visible:
+                out.append((row.aid, row.aid_help))
         for opt, widget, _ in self.option_widgets:
             text = Text.of(opt.help or opt.label or opt.key)
             out.append((widget, text))
@@ -411,22 +432,6 @@ class SetupScene(Scene):
         if self.bots_button.visible:
             out.append((self.bots_button, Text.of("setup.realtime.make_bots")))
         return out
-
-    def _watch_explanations(self) -> None:
-        self.tooltip.clear()
-        for widget, text in self.explanations():
-            if widget.visible:
-                self.tooltip.watch(widget, text)
-
-    def explain_focused(self) -> bool:
-        """F1: what the focused field or button is (else what the pointer is on)."""
-        focused = self.focus.focused
-        for widget, text in self.explanations():
-            if widget is focused and widget.visible:
-                self.tooltip.show(text, widget.rect.midbottom, 6.0)
-                self.mark_dirty()
-                return True
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = surface.get_rect()

@@ -36,10 +36,11 @@ class SeatChoice:
     kind: str  # one of SEAT_KINDS
     name: str
     colour: int
+    aid: bool = False   # a human's beginner aid, where the game offers one (``Rules.seat_aid``)
 
-    def to_seat(self) -> Seat:
+    def to_seat(self, aid_offered: bool = False) -> Seat:
         if self.kind == "human":
-            return Seat(name=self.name, kind="human", level=None, colour=self.colour)
+            return Seat(name=self.name, kind="human", level=None, colour=self.colour, aid=self.aid and aid_offered)
         return Seat(name=self.name, kind="bot", level=self.kind, colour=self.colour)
 
 
@@ -197,7 +198,7 @@ class SetupModel:
     # Memory ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "seed": self.seed_text,
-                "seats": [{"kind": s.kind, "name": s.name, "colour": s.colour} for s in self.seats],
+                "seats": [{"kind": s.kind, "name": s.name, "colour": s.colour, "aid": s.aid} for s in self.seats],
                 "options": dict(self.options)}
 
     def restore(self, data: Any) -> None:
@@ -223,6 +224,8 @@ class SetupModel:
                         seat.name = name
                 if isinstance(saved.get("colour"), int) and 0 <= saved["colour"] < 8:
                     seat.colour = saved["colour"]
+                if isinstance(saved.get("aid"), bool):
+                    seat.aid = saved["aid"]
             colours = [s.colour for s in self.seats]
             if len(set(colours)) != len(colours):  # repair duplicates from an edited file
                 for i, seat in enumerate(self.seats):

@@ -3,6 +3,11 @@
 Lines are ``LogEntry`` (seat or None, Text) translated at draw time, so a language switch re-translates
 the whole log. Mouse wheel and dragging scroll it; it follows the newest line unless the player has
 scrolled up (then it stays put until they scroll back to the bottom).
+
+With ``expandable``, a small button on its header grows it upward over the table (to ``expand_to``, or over
+three quarters of the window) to read many more lines at once; the button, Escape or a click outside shrinks it
+again. A scene that opts in draws the grown panel last (over the table), routes Escape to ``shrink`` and explains
+``expand_button``.
 """
 from __future__ import annotations
 
@@ -36,6 +41,10 @@ class LogPanel(Widget):
         self._height_of: object = None
         self._height_n = -1
         self._height = 0
+        self.expandable = False  # a header button grows the panel upward (the scene opts in)
+        self.expanded = False
+        self.expand_to: pygame.Rect | None = None  # where the grown panel goes (None: upward over 3/4 of the window)
+        self._area: pygame.Rect | None = None      # the surface it was last drawn on
 
     # Content --------------------------------------------------------------------------------------
     def add(self, entry: LogEntry | tuple[int | None, Text | str]) -> None:
@@ -79,13 +88,44 @@ class LogPanel(Widget):
         return theme.font("text", self.size)
 
     @property
+    def frame(self) -> pygame.Rect:
+        """Where the panel is drawn: its ``rect``, or the grown one while expanded."""
+        if not (self.expandable and self.expanded):
+            return self.rect
+        if self.expand_to is not None:
+            return pygame.Rect(self.expand_to)
+        area = self._area
+        if area is None:
+            screen = pygame.display.get_surface()
+            area = screen.get_rect() if screen is not None else pygame.Rect(self.rect)
+        top = min(self.rect.y, max(area.y + theme.px(10), self.rect.bottom - area.h * 3 // 4))
+        return pygame.Rect(self.rect.x, top, self.rect.w, self.rect.bottom - top)
+
+    @property
+    def expand_button(self) -> pygame.Rect:
+        """The header's grow/shrink button (an empty rect when the panel cannot grow)."""
+        if not self.expandable or self.rect.w <= 0:
+            return pygame.Rect(0, 0, 0, 0)
+        size = theme.px(24)
+        frame = self.frame
+        return pygame.Rect(frame.right - theme.px(12) - size, frame.y + theme.px(10), size, size)
+
+    def expand(self, grow: bool = True) -> None:
+        self.expanded = bool(grow and self.expandable)
+
+    def shrink(self) -> bool:
+        """Back to its place; True when it was grown."""
+        grown, self.expanded = self.expanded, False
+        return grown
+
+    @property
     def content_rect(self) -> pygame.Rect:
         pad = theme.px(14)
         top = pad
         if self.title is not None:
             top += theme.font("display", 22).get_linesize() + theme.px(6)
-        r = pygame.Rect(self.rect.x + pad, self.rect.y + top, self.rect.w - 2 * pad - theme.px(8),
-                        self.rect.h - top - pad)
+        frame = self.frame
+        r = pygame.Rect(frame.x + pad, frame.y + top, frame.w - 2 * pad - theme.px(8), frame.h - top - pad)
         r.w, r.h = max(0, r.w), max(0, r.h)
         return r
 
@@ -140,13 +180,23 @@ class LogPanel(Widget):
             return False
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self._mouse = event.pos
+        frame = self.frame
+        if self.expandable and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.expand_button.collidepoint(event.pos):
+                self.expand(not self.expanded)
+                return True
+            if self.expanded and not frame.collidepoint(event.pos):   # a click beside the grown log shrinks it
+                self.shrink()
+                return True
+        if self.expanded and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.shrink()
         if event.type == pygame.MOUSEWHEEL:
             pos = self._mouse if self._mouse is not None else pygame.mouse.get_pos()
-            if self.rect.collidepoint(pos):
+            if frame.collidepoint(pos):
                 self.scroll_by(int(event.y * self.font.get_linesize() * 3))
                 return True
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and frame.collidepoint(event.pos):
             self._drag_y = event.pos[1]
             return True
         if event.type == pygame.MOUSEMOTION and self._drag_y is not None:
@@ -162,12 +212,16 @@ class LogPanel(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.w <= 0:
             return
+        self._area = surface.get_rect()
         self._ensure_layout()
-        theme.draw_frame(surface, "panel_dark", self.rect)
+        frame = self.frame
+        theme.draw_frame(surface, "panel_dark", frame)
         if self.title is not None:
             theme.draw_text(surface, theme.text_of(self.title), theme.font("display", 22), palette.GOLD_LIGHT,
-                            (self.rect.x + theme.px(16), self.rect.y + theme.px(10)), "topleft",
+                            (frame.x + theme.px(16), frame.y + theme.px(10)), "topleft",
                             palette.WOOD_DARK, 2)
+        if self.expandable:
+            self._draw_expand_button(surface)
         content = self.content_rect
         if self.title is not None:
             y = content.top - theme.px(4)
@@ -200,7 +254,7 @@ class LogPanel(Widget):
         surface.set_clip(clip)
         total = self.content_height()
         if total > content.h > 0:  # scrollbar
-            bar = pygame.Rect(self.rect.right - theme.px(14), content.y, theme.px(5), content.h)
+            bar = pygame.Rect(frame.right - theme.px(14), content.y, theme.px(5), content.h)
             pygame.draw.rect(surface, (0, 0, 0), bar, border_radius=3)
             thumb_h = max(theme.px(20), int(content.h * content.h / total))
             frac = 1 - self.scroll / max(1, self.max_scroll())
@@ -211,3 +265,16 @@ class LogPanel(Widget):
                    (content.centerx + theme.px(8), content.bottom - theme.px(10)),
                    (content.centerx, content.bottom - theme.px(2))]
             pygame.draw.polygon(surface, palette.GOLD_LIGHT, pts)
+
+    def _draw_expand_button(self, surface: pygame.Surface) -> None:
+        """A small square with a chevron: up to grow the log, down to shrink it."""
+        r = self.expand_button
+        hot = self._mouse is not None and r.collidepoint(self._mouse)
+        pygame.draw.rect(surface, palette.WOOD_LIGHT if hot else palette.WOOD_DARK, r, border_radius=theme.px(4))
+        pygame.draw.rect(surface, palette.GOLD, r, 1, border_radius=theme.px(4))
+        d = r.w // 4
+        tip, base = (r.centery - d // 2 - 1, r.centery + d // 2) if not self.expanded else \
+            (r.centery + d // 2, r.centery - d // 2 - 1)
+        for dy in (-d // 2 - 1, d // 2 + 1) if r.h >= theme.px(20) else (0,):
+            pygame.draw.lines(surface, palette.GOLD_LIGHT, False, [(r.centerx - d, base + dy), (r.centerx, tip + dy),
+                                                                    (r.centerx + d, base + dy)], 2)

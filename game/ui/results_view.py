@@ -47,6 +47,10 @@ class ResultsView(Widget):
         #: each breakdown row drawn: (its rect, its key); a row whose key ``K`` has a ``K.explain`` text in the
         #: catalog explains itself where the pointer rests (``row_explanation``)
         self.row_rects: list[tuple[pygame.Rect, str]] = []
+        #: everything the last draw put on the sheet with what it is: the winner's line, how it was won, each
+        #: table's heading, each player's column, each row (its ``.explain`` text, else what kind of row it is),
+        #: the chart and the picture (``explanations``)
+        self.drawn: list[tuple[pygame.Rect, Text]] = []
         self.pointer: tuple[int, int] | None = None
 
     def row_explanation(self, pos: tuple[int, int]) -> Text | None:
@@ -55,6 +59,15 @@ class ResultsView(Widget):
             if rect.collidepoint(pos) and has_key(f"{key}.explain"):
                 return Text.of(f"{key}.explain")
         return None
+
+    def explanations(self) -> list[tuple[pygame.Rect, Text]]:
+        """What each part of the sheet drawn last is and shows (for the scene's tooltip, see
+        ``game.scenes.common.Explains``): rows over the columns over the tables."""
+        return list(self.drawn)
+
+    def _note(self, rect: pygame.Rect, text: Text) -> None:
+        if rect.w > 0 and rect.h > 0:
+            self.drawn.append((pygame.Rect(rect), text))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -184,6 +197,7 @@ class ResultsView(Widget):
             if need < frame.h:
                 frame = pygame.Rect(frame.x, frame.y + (frame.h - need) // 2, frame.w, need)
         self.row_rects = []
+        self.drawn = []
         theme.draw_frame(surface, "panel", frame)
         inner = frame.inflate(-2 * pad, -2 * pad)
         y = inner.y
@@ -195,11 +209,15 @@ class ResultsView(Widget):
         bf = theme.fit_font(banner, "display", 40, inner.w)
         theme.draw_text(surface, banner, bf, palette.WOOD_DARK, (inner.centerx, y), "midtop",
                         shadow=(*palette.GOLD, 255))
+        self._note(pygame.Rect(inner.centerx - bf.size(banner)[0] // 2, y, bf.size(banner)[0], bf.get_linesize()),
+                   Text.of("ui.results.explain.winner"))
         y += bf.get_linesize() + theme.px(2)
         if self.result.how is not None:
             hf = theme.font("text", 18)
-            y += theme.draw_paragraph(surface, theme.text_of(self.result.how), hf, palette.INK_SOFT,
-                                      pygame.Rect(inner.x, y, inner.w, inner.bottom - y), "center")
+            h = theme.draw_paragraph(surface, theme.text_of(self.result.how), hf, palette.INK_SOFT,
+                                     pygame.Rect(inner.x, y, inner.w, inner.bottom - y), "center")
+            self._note(pygame.Rect(inner.x, y, inner.w, h), Text.of("ui.results.explain.how"))
+            y += h
         y += theme.px(10)
         body = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
         gap = theme.px(30)
@@ -208,9 +226,11 @@ class ResultsView(Widget):
             left = pygame.Rect(body.x, body.y, int(body.w * 0.5) - gap // 2, body.h)
             right = pygame.Rect(left.right + gap, body.y, body.right - left.right - gap, body.h)
             top = left.y + self._heading(surface, theme.text_of(Text.of("ui.results.table")), left.x, left.y, left.w)
+            self._note(pygame.Rect(left.x, left.y, left.w, top - left.y), Text.of("ui.results.explain.table"))
             used_left = top - left.y + self.draw_table(
                 surface, pygame.Rect(left.x, top, left.w, left.bottom - top), self.table_rows(), compact=True)
             top = right.y + self._heading(surface, theme.text_of(self.result.final.title), right.x, right.y, right.w)
+            self._note(pygame.Rect(right.x, right.y, right.w, top - right.y), Text.of("ui.results.explain.final"))
             used_right = top - right.y + self.draw_table(
                 surface, pygame.Rect(right.x, top, right.w, right.bottom - top), self.final_rows(),
                 winners=self.final_best(), compact=True)
@@ -229,6 +249,7 @@ class ResultsView(Widget):
             self.draw_table(surface, pygame.Rect(body.x, body.y, table_w, body.h))
             area = pygame.Rect(body.x + table_w + gap, body.y, body.w - table_w - gap, body.h)
             top = area.y + self._heading(surface, theme.text_of(caption), area.x, area.y, area.w)
+            self._note(pygame.Rect(area.x, area.y, area.w, top - area.y), Text.of("ui.results.explain.picture"))
             box = pygame.Rect(area.x, top, area.w, area.bottom - top)
             k = min(box.w / max(1, image.get_width()), box.h / max(1, image.get_height()))
             size = (max(1, int(image.get_width() * k)), max(1, int(image.get_height() * k)))
@@ -236,6 +257,7 @@ class ResultsView(Widget):
             spot = pic.get_rect(midtop=(box.centerx, box.y))
             surface.blit(pic, spot)
             pygame.draw.rect(surface, palette.WOOD, spot.inflate(4, 4), width=max(1, theme.px(2)))
+            self._note(spot, Text.of("ui.results.explain.picture"))
         else:
             w = min(body.w, theme.px(240) + self.players * theme.px(150))
             self.draw_table(surface, pygame.Rect(body.centerx - w // 2, body.y, w, body.h))
@@ -305,6 +327,7 @@ class ResultsView(Widget):
             total = chip.get_width() + theme.px(4) + width
             x = cell.centerx - total // 2
             surface.blit(chip, chip.get_rect(midleft=(x, cell.centery)))
+            self._note(cell, Text.of("ui.results.explain.column", name=self.names[i]))
             y = cell.centery - sum(img.get_height() for img in imgs) // 2
             for img in imgs:
                 surface.blit(img, (x + chip.get_width() + theme.px(4), y))
@@ -320,6 +343,7 @@ class ResultsView(Widget):
                 break
             if kind in ("row", "stat") and label in keys:
                 self.row_rects.append((pygame.Rect(area.x, y, area.w, row_h), keys[label]))
+            self._note(pygame.Rect(area.x, y, area.w, row_h), self.row_text(label, kind, keys.get(label)))
             if kind in ("total", "place"):
                 pygame.draw.line(surface, palette.WOOD, (area.x, y), (area.right, y), max(1, theme.px(2)))
             elif r % 2 == 1:
@@ -334,6 +358,15 @@ class ResultsView(Widget):
                                 (area.x + label_w + i * col_w + col_w // 2, y + row_h // 2), "center")
             y += row_h
         return y - area.y
+
+    @staticmethod
+    def row_text(label: str, kind: str, key: str | None) -> Text:
+        """What a row of the table counts: its game's own ``<key>.explain``, else what kind of row it is."""
+        if key is not None and has_key(f"{key}.explain"):
+            return Text.of(f"{key}.explain")
+        if kind in ("total", "place"):
+            return Text.of(f"ui.results.explain.{kind}")
+        return Text.of("ui.results.explain.stat" if kind == "stat" else "ui.results.explain.row", row=label)
 
     def draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         scores = [float(s) for s in (self.result.scores or [])][:self.players]
@@ -376,3 +409,5 @@ class ResultsView(Widget):
                             (max(bar.right, zero_x) + theme.px(6), bar.centery), "midleft")
         pygame.draw.line(surface, palette.INK_SOFT, (zero_x, top - theme.px(4)),
                          (zero_x, top + n * (bar_h + gap) - gap + theme.px(4)), max(1, theme.px(2)))
+        self._note(pygame.Rect(area.x, area.y, area.w, top + n * (bar_h + gap) - gap - area.y),
+                   Text.of("ui.results.explain.chart", chart=self.chart_title))

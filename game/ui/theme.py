@@ -248,10 +248,14 @@ _FONT_PROBE = ("".join(chr(c) for c in range(0x20, 0x7F)) + "ÀÈÉÌÒÙàèé�
                + "\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2212\u2190\u2192")
 
 
+#: the smallest readable text: no string is drawn in a smaller font (tests/app/test_text_size.py checks every one)
+MIN_TEXT_PX = 12
+
+
 def font(role: str, size: int) -> pygame.font.Font:
-    """A font of ``role`` at design size ``size`` scaled to the window (cached); never below 12 px
-    (unless the design size itself is smaller) so small windows stay readable."""
-    return font_px(role, max(min(size, 12), px(size)))
+    """A font of ``role`` at design size ``size`` scaled to the window (cached); never below ``MIN_TEXT_PX``
+    so small windows stay readable."""
+    return font_px(role, max(MIN_TEXT_PX, px(size)))
 
 
 # --------------------------------------------------------------------------------------------------

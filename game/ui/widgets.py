@@ -824,12 +824,15 @@ class Tooltip:
     """Hover help: shows a target's text after the mouse rests on it for ``delay`` seconds.
 
     ``watch(target, text)`` registers a Widget or Rect; ``watch_widgets(ws)`` registers widgets that
-    have a ``tooltip``. ``show(text, pos, duration)`` pops a message at once (e.g. a refusal reason).
+    have a ``tooltip``; ``source`` (a scene's ``explanations``, see ``game.scenes.common.Explains``) is asked
+    for more (target, text) pairs each time, for what moves or is only known once drawn.
+    ``show(text, pos, duration)`` pops a message at once (e.g. a refusal reason).
     Feed it every event (it never consumes one), update and draw it last.
     """
 
-    def __init__(self, delay: float = 0.5):
+    def __init__(self, delay: float = 0.5, source: Callable[[], Iterable[tuple[Any, TextLike]]] | None = None):
         self.delay = delay
+        self.source = source
         self._targets: list[tuple[Any, TextLike]] = []
         self.mouse: tuple[int, int] | None = None
         self._hover: Any = None
@@ -859,13 +862,19 @@ class Tooltip:
         return False
 
     def _target_at(self, pos: tuple[int, int]) -> tuple[Any, TextLike] | None:
-        for target, text in reversed(self._targets):
+        targets = [*self._targets, *(self.source() if self.source is not None else ())]
+        for target, text in reversed(targets):   # the last named is on top
             rect = target.rect if isinstance(target, Widget) else target
             if isinstance(target, Widget) and not target.visible:
                 continue
             if rect.collidepoint(pos):
                 return target, (text if text is not None else getattr(target, "tooltip", None))
         return None
+
+    def explanation_at(self, pos: tuple[int, int]) -> TextLike:
+        """What resting the pointer at ``pos`` would show (None: nothing there says anything)."""
+        hit = self._target_at(pos)
+        return hit[1] if hit else None
 
     def update(self, dt: float) -> None:
         if self._forced is not None:
@@ -874,7 +883,8 @@ class Tooltip:
             self._forced = (text, pos, left) if left > 0 else None
         hit = self._target_at(self.mouse) if self.mouse is not None else None
         target = hit[0] if hit else None
-        if target is not self._hover:
+        same = target is self._hover or (isinstance(target, pygame.Rect) and target == self._hover)
+        if not same:   # a rect named again as it is drawn again is the same thing
             self._hover = target
             self._hover_time = dt
         elif target is not None:

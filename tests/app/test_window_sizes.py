@@ -39,6 +39,26 @@ def open_at(app, size, scene):
     return scene
 
 
+def game_forms(app, size):
+    """Each playable game's setup, rules and results, then its setup with every seat row shown, opened in turn at
+    ``size``: yields what is on top, and closes it when the caller has looked."""
+    from game.scenes.results import ResultsScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.setup import SetupScene
+    seats, result = sample_result()
+    for game_id in PLAYABLE:
+        entry = games.get(game_id)
+        for name, make in (("setup", lambda: SetupScene(app, entry)), ("rules", lambda: RulesScene(app, entry)),
+                           ("results", lambda: ResultsScene(app, entry, seats, result, rematch=lambda: None))):
+            open_at(app, size, make())
+            yield f"{name} {game_id}"
+            app.stack.pop()
+        setup = open_at(app, size, SetupScene(app, entry))
+        setup.set_players(entry.package.rules.max_players)
+        yield f"setup {game_id} with every seat"
+        app.stack.pop()
+
+
 def check(app, drawn, what: str) -> None:
     """Draw the top scene (and what shows under it) once more, recording every widget it draws."""
     if what != "error":
@@ -65,10 +85,7 @@ def test_every_menu_and_form_fits_the_window(app, monkeypatch, size):
     from game.scenes.credits import CreditsScene
     from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene
-    from game.scenes.results import ResultsScene
-    from game.scenes.rules import RulesScene
     from game.scenes.settings import SettingsScene
-    from game.scenes.setup import SetupScene
     drawn = record_draws(monkeypatch)
     open_at(app, size, MenuScene(app))
     check(app, drawn, "menu")
@@ -81,18 +98,9 @@ def test_every_menu_and_form_fits_the_window(app, monkeypatch, size):
             outside = [w for w in app.stack.top.body.walk() if w.visible and not panel.contains(w.rect)]
             assert not outside, f"{name} at {size}: {outside[:3]} outside {panel}"
         app.stack.pop()
-    seats, result = sample_result()
+    for what in game_forms(app, size):
+        check(app, drawn, what)
     for game_id in PLAYABLE:
-        entry = games.get(game_id)
-        for name, make in (("setup", lambda: SetupScene(app, entry)), ("rules", lambda: RulesScene(app, entry)),
-                           ("results", lambda: ResultsScene(app, entry, seats, result, rematch=lambda: None))):
-            open_at(app, size, make())
-            check(app, drawn, f"{name} {game_id}")
-            app.stack.pop()
-        setup = open_at(app, size, SetupScene(app, entry))
-        setup.set_players(entry.package.rules.max_players)  # every seat row shown
-        check(app, drawn, f"setup {game_id} with every seat")
-        app.stack.pop()
         table = start_table(app, game_id, ["human", "easy"])
         open_at(app, size, PauseScene(app, table))
         check(app, drawn, f"pause {game_id}")

@@ -84,6 +84,16 @@ def option_spread(rules: Rules, players: int, full: bool = True) -> list[dict[st
     return spread
 
 
+def _pairs_of_few_variants(rules: Rules) -> list[dict[str, Any]]:
+    """A game with three on/off variants: each two of them together (with the defaults, each alone and all
+    together, that is every combination: Spanish Main's ``extended-fame``, ``imminent-adventures`` and
+    ``movement-hand``). Pairs the rules refuse at every count are left out."""
+    bools = [o for o in rules.options if o.kind == "bool"]
+    if len(bools) != 3:
+        return []
+    return [{a.key: not a.default, b.key: not b.default} for i, a in enumerate(bools) for b in bools[i + 1:]]
+
+
 def _other_values(opt: Option) -> list[Any]:
     if opt.kind == "bool":
         return [not opt.default]
@@ -116,6 +126,11 @@ def configurations(full: bool = False) -> Iterator[Any]:
                         break
                 else:
                     bundles.append(dict(options))
+        for k, options in enumerate(_pairs_of_few_variants(rules)):   # every combination of up to 3 variants
+            fits = [p for p in counts if not rules.check(p, options)]
+            for players in [] if not fits else (fits if full else fits[k % len(fits):][:1]):
+                if options not in chosen[players]:
+                    chosen[players].append(options)
         for players in counts:
             together = spreads[players][-1]
             if len(together) > 1 and together not in chosen[players]:

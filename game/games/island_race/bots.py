@@ -15,11 +15,13 @@ again (a new perceive + move) or picks another tile. Nothing is waited for in he
 driver (``game.core.realtime.run_realtime``) jumps the clock to each action's time.
 
 Levels.
-- easy: reads the pile from a random spot and takes the best-matching of the first four tiles whose
-  face fits an open cell's water pattern, places it at the best-matching of the first three places
-  where it fits, sometimes hesitates
-  and puts the tile back, flips cloud tiles only when nothing fits, ignores volcanoes, works at a
-  beginner's pace (its tiles are spread over most of the round) and is Done as soon as the grid is full.
+- easy: reads the pile from a random spot and takes the best-matching of the first few (``Style.tiles``)
+  tiles whose face fits an open cell's water pattern, places it at the best-matching of the first few
+  (``Style.places``) places where it fits; its loose matching counts the landscapes a tile closes, its
+  wrong connections, its animal and the look-ahead, never volcanoes. It sometimes hesitates and puts
+  the tile back, flips cloud tiles only when nothing fits, forgets what it saw under a tile, ignores
+  volcanoes, works at a beginner's pace (its tiles are spread over most of the round) and is Done as
+  soon as the grid is full. About 10 points a round with valid islands (medium about 20, hard 27+).
 - medium: greedy on match quality (+2 per landscape it closes, +1 animal, -1 per wrong connection, a
   look-ahead for landscapes still open), watches the volcano count against the rivals' islands,
   flips cloud tiles while no good enough front is visible. It is picky early and less so as its
@@ -73,8 +75,6 @@ from game.games.island_race.tiles import WATER, Face
 
 
 
-EASY_LOOKS = 3   # easy: how many fitting places it compares for the tile in hand
-EASY_TILES = 4   # easy: how many fitting pile tiles it compares before taking one
 LEVELS = ("easy", "medium", "hard")
 NEG_INF = float("-inf")
 OPP = (2, 3, 0, 1)
@@ -461,10 +461,15 @@ class Style:
     thr0: float = -0.5               # acceptance threshold = thr0 + thr1 * log2(1 + affordable explorations)
     thr1: float = 1.0
     deny: float = 0.0                # hard: bonus weight for a tile the leading rival needs
+    tiles: int = 4                   # easy: how many fitting pile tiles it compares before taking one
+    places: int = 3                  # easy: how many fitting places it compares for the tile in hand
+    look: float = 0.0                # easy: weight of the look-ahead (open landscapes) in its loose matching
+    animal: float = 0.0              # easy: what an animal is worth to it
 
 
 STYLES = {
-    "easy": Style("easy", 1.8, finish=(0.80, 0.92), volcano=0.0, hesitate=0.12, first_fit=True, memory=False),
+    "easy": Style("easy", 1.8, finish=(0.80, 0.92), volcano=0.0, hesitate=0.12, first_fit=True, memory=False,
+                  tiles=7, places=4, look=1.0, animal=1.0),
     "medium": Style("medium", 1.2, finish=(0.75, 0.875), volcano=1.5),
     "hard": Style("hard", 0.9, alpha=0.55, finish=(0.62, 0.70), race=True, beam=3, refine=4, volcano=2.5,
                   deny=0.25),
@@ -835,6 +840,15 @@ class IslandAgent(RealtimeAgent):
             v -= vcost[1] - vcost[0]
         return v
 
+    def _loose_value(self, model: IslandModel, face: Face, idx: int) -> float:
+        """Easy's loose matching: +2 per landscape closed, -1 per wrong connection, and (weighted by the
+        style) the look-ahead and the animal; never the volcanoes."""
+        closed, wrong, dpot = model.delta(face, idx)
+        v = 2.0 * closed - wrong + self.style.look * dpot
+        if self.style.animal and info(face).animal:
+            v += self.style.animal
+        return v
+
     def _options(self, rnd: IslandRound) -> list[_Option]:
         """Every (pile face, legal cell) that keeps the water rule, with its value, best first."""
         for x in self._option_job(rnd, 0):
@@ -1163,14 +1177,14 @@ class IslandAgent(RealtimeAgent):
                 for r, col in rnd.legal_cells(seat):
                     idx = r * size + col
                     if model.masks[idx] == info(f).mask:
-                        c, w, _ = model.delta(f, idx)
-                        if 2.0 * c - w > value:
-                            value, where = 2.0 * c - w, idx
+                        v = self._loose_value(model, f, idx)
+                        if v > value:
+                            value, where = v, idx
             compared.append((value, slot, where))
             if value > best:
                 pick, best = slot, value
             seen += 1
-            if seen >= EASY_TILES:
+            if seen >= self.style.tiles:
                 break
         gate = 0.0
         if rnd.phase == PLAY:  # a beginner's pace: the tiles are spread over most of the round
@@ -1219,15 +1233,14 @@ class IslandAgent(RealtimeAgent):
                     m = info(face).mask
                     for idx in legal:
                         if model.masks[idx] == m:
-                            closed, wrong, _ = model.delta(face, idx)
-                            fits.append(_Option(2.0 * closed - wrong, -1, side, rot, idx, face))
+                            fits.append(_Option(self._loose_value(model, face, idx), -1, side, rot, idx, face))
                 if fits:
                     break
             if not fits:
                 if (1 - hand.side) not in self._held_known:
                     return _Step(Flip(seat), max(now, base + self._t_handle()), None, base, sig)
                 return _Step(Return(seat), max(now, base + self._t_look(1) + self._t_move()), ("pile", slot), base, sig)
-            few = fits[:EASY_LOOKS]  # loose matching: only the first few places it tries
+            few = fits[:self.style.places]  # loose matching: only the first few places it tries
             target = self._target = max(few, key=lambda o: o.value)
             self._held_tour = _tour(few, size, by="cell")
             base += self._t_look(len(few))

@@ -41,6 +41,8 @@ from game.games.island_race.tiles import WATER
 from game.ui.countdown import format_time
 
 TEXT_ON_TABLE = (252, 240, 214)
+ASSIST_OK = (52, 146, 72)    # the hover assist: an edge that matches
+ASSIST_BAD = (236, 162, 30)  # ... one that does not (amber: the water rule's red is the warning's alone)
 BROKEN = (214, 58, 44)   # an edge placed against the water rule (R20), as the scoring marks it
 
 
@@ -59,7 +61,7 @@ def water_warning_key(faults: Sequence[int], cell: tuple[int, int], size: int) -
 #: every kind of thing the race table names as it draws it (``TableScene.explain``)
 EXPLAINED_KINDS = ("pile", "tile", "slot", "held", "island", "cell", "placed", "round", "clock", "counter",
                    "warning", "assist", "banner", "button", "hint", "glove", "announce", "mark", "score", "table",
-                   "last-move")
+                   "last-move", "lens")
 #: an empty cell by how many of its edges face the sea (R20)
 CELL_NEEDS = {2: "ir.explain.need.corner", 1: "ir.explain.need.side", 0: "ir.explain.need.centre"}
 
@@ -79,6 +81,7 @@ class RaceDrawing:
         if self.stage == "countdown" and not self.paused:
             self._draw_shuffle(surface, r)
         self._draw_pile_marks(surface, r)
+        self._draw_lenses(surface, r)
         self._draw_rival_marks(surface, r)
         for seat, box in self.L.islands.items():
             self._draw_island_marks(surface, r, seat, box)
@@ -308,6 +311,68 @@ class RaceDrawing:
             cur = self.cursor_of(ps.seat)
             if ps.connected and cur.zone == "pile" and ps.seat in r.current_players():
                 self._draw_cursor(surface, L.slots[cur.slot], ps.seat, ps.number)
+
+    def magnified(self, r: IslandRound) -> list[tuple[int, int]]:
+        """(seat, slot) of the pile tiles under the mouse pointer, the keyboard's cursor and the controllers'
+        cursors, in that order, one per lens beside the pile."""
+        if self.stage != "play" or self.paused:
+            return []
+        L = self.L
+        out: list[tuple[int, int]] = []
+        if self.mouse_seat is not None and self._mouse_mode:
+            hover = L.slot_at(self.mouse)
+            if hover is not None and hover != self.refused_slot:
+                out.append((self.mouse_seat, hover))
+        if self.key_seat is not None and self.keys_used and self.kzone == "pile":
+            out.append((self.key_seat, self.kslot))
+        for ps in self.pad_seats.seats:
+            cur = self.cursor_of(ps.seat)
+            if ps.connected and cur.zone == "pile" and ps.seat in r.current_players():
+                out.append((ps.seat, cur.slot))
+        shown = [(seat, slot) for seat, slot in out if r.pile[slot] is not None]
+        return shown[:len(L.lenses)]
+
+    def _draw_lenses(self, surface: pygame.Surface, r: IslandRound) -> None:
+        """The magnifier: each tile a player points at is shown large beside the pile (its animal, volcano and
+        edges at more than twice the pile's size), framed in that player's colour, turned as it lies."""
+        shown = self.magnified(r)
+        if not shown and self.L.lenses and self.stage == "play" and not self.paused:
+            self._draw_lens_rest(surface, self.L.lenses[0])
+        for (seat, slot), lens in zip(shown, self.L.lenses):
+            piece = r.pile[slot]
+            frame = max(3, theme.px(geo.LENS_FRAME))
+            col = theme.seat_colour(self.seat_colour(seat))
+            radius = max(6, lens.w // 12)
+            shadow = lens.move(theme.px(4), theme.px(5))
+            sh = pygame.Surface(lens.size, pygame.SRCALPHA)
+            pygame.draw.rect(sh, (0, 0, 0, 90), sh.get_rect(), border_radius=radius)
+            surface.blit(sh, shadow)
+            pygame.draw.rect(surface, palette.WOOD_DARK, lens,
+                             border_radius=radius)
+            pygame.draw.rect(surface, col, lens, width=max(3, theme.px(4)), border_radius=radius)
+            inner = lens.inflate(-2 * frame, -2 * frame)
+            surface.blit(self.face(piece, inner.w), inner)
+            self.explain(lens, Text.of("ir.explain.lens", name=self.seat_name(seat), face=face_text(piece.face)),
+                         "lens")
+
+    def _draw_lens_rest(self, surface: pygame.Surface, lens: pygame.Rect) -> None:
+        """The lens with nothing under a pointer: a faint frame with a magnifying glass, so the place (and what
+        it is for) is known before it is needed."""
+        key = ("lens-rest", lens.size)
+        img = _empty_cache.get(key)
+        if img is None:
+            img = pygame.Surface(lens.size, pygame.SRCALPHA)
+            radius = max(6, lens.w // 12)
+            pygame.draw.rect(img, (255, 255, 255, 18), img.get_rect(), border_radius=radius)
+            pygame.draw.rect(img, (255, 255, 255, 60), img.get_rect(), width=max(1, lens.w // 60), border_radius=radius)
+            c, rad, w = (lens.w * 0.44, lens.h * 0.44), lens.w * 0.17, max(2, lens.w // 28)
+            pygame.draw.circle(img, (255, 255, 255, 70), (int(c[0]), int(c[1])), int(rad), width=w)
+            a = (c[0] + rad * 0.72, c[1] + rad * 0.72)
+            pygame.draw.line(img, (255, 255, 255, 70), (int(a[0]), int(a[1])),
+                             (int(a[0] + rad * 0.8), int(a[1] + rad * 0.8)), w + 2)
+            _empty_cache[key] = img
+        surface.blit(img, lens)
+        self.explain(lens, Text.of("ir.explain.lens_rest"), "lens")
 
     def _warm_up(self, budget: float = 0.003) -> None:
         """Draw tile faces ahead of need, a few per frame, so no frame waits for a new picture: first the
@@ -734,8 +799,9 @@ class RaceDrawing:
         self.explain(at, Text.of("ir.explain.warning"), "warning")
 
     def _draw_assist(self, surface: pygame.Surface, r: IslandRound, seat: int, cell: tuple[int, int] | None) -> None:
-        """Hover assist (a setting): for each edge of the held tile over a cell, would it match?"""
-        if cell is None or not getattr(self.app.settings, "placement_assist", False):
+        """The matching-edge aid (chosen for each human seat in the setup; the lesson has it on): for each edge
+        of the held tile over a cell, would it match?"""
+        if cell is None or not self.session.seats[seat].aid:
             return
         piece = r.hands[seat]
         box = self.L.islands.get(seat)
@@ -745,21 +811,27 @@ class RaceDrawing:
         for d, ok in enumerate(r.edge_report(seat, cell)):   # R10, R20, R24 from the engine
             if ok is None:
                 continue  # land facing an empty cell: nothing to say yet
+            # a tab just outside the edge (the tile's art stays whole): a green tick where it matches, an amber
+            # "not equal" where it does not; the water rule's red lines and rings are the warning's alone
             p = (rect.midtop, rect.midright, rect.midbottom, rect.midleft)[d]
-            inward = ((0, 1), (-1, 0), (0, -1), (1, 0))[d]
-            q = (p[0] + inward[0] * rect.w // 6, p[1] + inward[1] * rect.h // 6)
+            out = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
             rad = max(7, rect.w // 9)
-            self.explain(pygame.Rect(q[0] - rad - 2, q[1] - rad - 2, 2 * rad + 4, 2 * rad + 4),
-                         Text.of("ir.explain.assist_ok" if ok else "ir.explain.assist_bad"), "assist")
-            pygame.draw.circle(surface, palette.WHITE, q, rad + 2)
-            pygame.draw.circle(surface, (60, 150, 70) if ok else (200, 50, 40), q, rad)
+            q = (p[0] + out[0] * (rad + 3), p[1] + out[1] * (rad + 3))
+            tab = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+            tab.center = q
+            self.explain(tab.inflate(4, 4), Text.of("ir.explain.assist_ok" if ok else "ir.explain.assist_bad"),
+                         "assist")
+            pygame.draw.rect(surface, palette.WHITE, tab.inflate(4, 4), border_radius=rad // 2 + 2)
+            pygame.draw.rect(surface, ASSIST_OK if ok else ASSIST_BAD, tab, border_radius=rad // 2)
+            w = max(2, rad // 4)
             if ok:
                 pygame.draw.lines(surface, palette.WHITE, False, [(q[0] - rad // 2, q[1]), (q[0] - rad // 8, q[1] + rad // 2),
-                                                                  (q[0] + rad // 2, q[1] - rad // 2)], max(2, rad // 4))
-            else:
-                s = rad // 2
-                pygame.draw.line(surface, palette.WHITE, (q[0] - s, q[1] - s), (q[0] + s, q[1] + s), max(2, rad // 4))
-                pygame.draw.line(surface, palette.WHITE, (q[0] - s, q[1] + s), (q[0] + s, q[1] - s), max(2, rad // 4))
+                                                                  (q[0] + rad // 2, q[1] - rad // 2)], w)
+            else:   # "not equal": two bars and a slash, in ink on amber
+                s2 = rad // 2
+                for dy in (-rad // 4, rad // 4):
+                    pygame.draw.line(surface, palette.INK, (q[0] - s2, q[1] + dy), (q[0] + s2, q[1] + dy), w)
+                pygame.draw.line(surface, palette.INK, (q[0] + s2 // 2, q[1] - s2), (q[0] - s2 // 2, q[1] + s2), w)
 
     def _draw_overlay_text(self, surface: pygame.Surface, r: IslandRound) -> None:
         centre = self.L.pile.center

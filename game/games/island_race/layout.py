@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 import pygame
 
 PILE_COLS, PILE_ROWS = 8, 6
+LENS_SCALE = 2.2        # a magnified tile against a pile tile
+LENS_FRAME = 7          # the lens's frame (design px)
 
 
 @dataclass
@@ -70,6 +72,7 @@ class RaceLayout:
     log: pygame.Rect
     bottom: pygame.Rect                  # the area of the featured islands
     scale: float = 1.0
+    lenses: list[pygame.Rect] = field(default_factory=list)   # beside the pile: the magnified tiles
     extra: dict = field(default_factory=dict)
 
     def slot_at(self, pos: tuple[int, int]) -> int | None:
@@ -101,7 +104,7 @@ def compute(rect: pygame.Rect, players: int, featured: list[int], size: int,
     totals = pygame.Rect(clock.right + pad, top.y, menu.x - clock.right - 2 * pad, top_h)
 
     # bottom: the featured islands (with the mouse player's buttons beside the first)
-    bottom_h = int(rect.h * 0.415)
+    bottom_h = int(rect.h * 0.39)
     bottom = pygame.Rect(centre.x, rect.bottom - bottom_h, centre.w, bottom_h)
     n_feat = max(1, len(featured))
     controls_w = _px(132, k)
@@ -129,7 +132,7 @@ def compute(rect: pygame.Rect, players: int, featured: list[int], size: int,
     # the pile between the top strip and the bottom, scattered
     pile_area = pygame.Rect(centre.x + pad, top.bottom + _px(4, k), centre.w - 2 * pad,
                             bottom.y - top.bottom - _px(12, k))
-    pile, slots, tile = _scattered_pile(pile_area, k)
+    pile, slots, tile, lenses = _scattered_pile(pile_area, k)
 
     # side columns: the other islands, then the log
     others = [s for s in wide if s not in featured and s < players]
@@ -150,7 +153,7 @@ def compute(rect: pygame.Rect, players: int, featured: list[int], size: int,
             islands[seat] = _side_box(seat, size, box, small_cap, k)
     return RaceLayout(rect=rect, top=top, clock=clock, round_label=round_label, totals=totals, menu=menu,
                       pile=pile, slots=slots, tile=tile, islands=islands, featured=list(featured),
-                      controls=controls, log=log, bottom=bottom, scale=k)
+                      controls=controls, log=log, bottom=bottom, scale=k, lenses=lenses)
 
 
 def scatter(slot: int, room_x: int, room_y: int) -> tuple[int, int]:
@@ -163,22 +166,29 @@ def scatter(slot: int, room_x: int, room_y: int) -> tuple[int, int]:
     return (round((2 * fx - 1) * room_x), round((2 * fy - 1) * room_y))
 
 
-def _scattered_pile(area: pygame.Rect, k: float) -> tuple[pygame.Rect, list[pygame.Rect], int]:
+def _scattered_pile(area: pygame.Rect, k: float) -> tuple[pygame.Rect, list[pygame.Rect], int, list[pygame.Rect]]:
     """48 slots spread over ``area``: rows a little apart, columns further apart, each row shifted a bit
-    and every tile offset by ``scatter``; two slots never touch (an offset stays under half a gap)."""
+    and every tile offset by ``scatter``; two slots never touch (an offset stays under half a gap). Beside the
+    pile, a column for the magnifying lenses (``LENS_SCALE`` times a pile tile, one or two stacked): the tile
+    under a pointer or a cursor is shown there large, where it covers no other tile."""
     vgap = _px(6, k)
     min_hgap = _px(12, k)
+    lens_gap = _px(16, k)
+    frame = _px(LENS_FRAME, k)
     tile = min((area.h - PILE_ROWS * vgap) // PILE_ROWS,            # room for the gaps and the offsets
-               (area.w - (PILE_COLS + 1) * min_hgap) // PILE_COLS)
+               int((area.w - (PILE_COLS + 1) * min_hgap - lens_gap - 2 * frame) / (PILE_COLS + LENS_SCALE)))
     tile = max(8, min(tile, _px(60, k)))
-    hgap = max(min_hgap, min(int(tile * 0.36), (area.w - PILE_COLS * tile) // (PILE_COLS + 1)))
+    lens = int(tile * LENS_SCALE) + 2 * frame
+    room_w = area.w - lens - lens_gap
+    hgap = max(min_hgap, min(int(tile * 0.36), (room_w - PILE_COLS * tile) // (PILE_COLS + 1)))
     room_x = max(0, hgap // 2 - 1)          # neighbours in a row: offsets differ by < hgap
     room_y = max(0, vgap // 2 - 1)          # neighbours in a column: offsets differ by < vgap
     stagger = hgap // 2                     # odd rows shifted right, even rows left: less of a grid
     pw = PILE_COLS * tile + (PILE_COLS - 1) * hgap + stagger + 2 * room_x
     ph = PILE_ROWS * tile + (PILE_ROWS - 1) * vgap + 2 * room_y
     pile = pygame.Rect(0, 0, pw, ph)
-    pile.center = area.center
+    group_w = pw + lens_gap + lens
+    pile.midleft = (area.centerx - group_w // 2, area.centery)
     slots = []
     for s in range(PILE_COLS * PILE_ROWS):
         r, c = divmod(s, PILE_COLS)
@@ -186,7 +196,11 @@ def _scattered_pile(area: pygame.Rect, k: float) -> tuple[pygame.Rect, list[pyga
         x = pile.x + room_x + (stagger if r % 2 else 0) + c * (tile + hgap) + jx
         y = pile.y + room_y + r * (tile + vgap) + jy
         slots.append(pygame.Rect(x, y, tile, tile))
-    return pile, slots, tile
+    count = 2 if 2 * lens + lens_gap <= area.h else 1
+    column_h = count * lens + (count - 1) * lens_gap
+    top = pile.centery - column_h // 2
+    lenses = [pygame.Rect(pile.right + lens_gap, top + i * (lens + lens_gap), lens, lens) for i in range(count)]
+    return pile, slots, tile, lenses
 
 
 def _wide_box(seat: int, size: int, box: pygame.Rect, cap: int, k: float) -> IslandBox:

@@ -936,6 +936,9 @@ class IslandRaceRules(MatchRules):
     max_players = 4
     has_secrets = False   # nothing is secret between players (S4): no privacy screen
     realtime = True
+    #: the beginner's aid each human seat may have (setup): the edges of the tile in hand marked as they would or
+    #: would not match (§9, "optional assist"); its label and its explanation
+    seat_aid = ("ir.setup.aid", "ir.setup.aid.help")
     options = (
         Option("expert-timer", "bool", False, label="ir.opt.expert_timer", help="ir.opt.expert_timer.help",
                excludes=("no-timer",)),                                            # V1

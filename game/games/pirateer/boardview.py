@@ -47,7 +47,7 @@ TOP_ANCHOR_DROP = 0.5
 #: smallest font (pixels), their colour
 LABEL_MARGIN = 0.72
 LABEL_SIZE = 0.5
-MIN_LABEL_PX = 10
+MIN_LABEL_PX = theme.MIN_TEXT_PX
 LABEL_INK = (236, 214, 160)
 
 
@@ -114,7 +114,7 @@ class BoardView:
         units_w, units_h = 2 * e.side, e.bottom - e.top
         self.h = max(4.0, min(area.w / (units_w + m), area.h / (units_h + m)))
         need = self._label_room(self.h)
-        if need > 1.25 * self.label_margin * self.h:    # names far wider than label_margin h: a frame of ``need``
+        if need > self.label_margin * self.h:    # names wider than label_margin h: a frame of ``need``
             self.h = max(4.0, min((area.w - 2 * need) / units_w, (area.h - 2 * need) / units_h))
         else:
             need = 0

@@ -196,8 +196,9 @@ def strait_badge(letter: str, size: int) -> pygame.Surface:
             while px > 6 and fnt.size(text)[0] > size * 0.56:
                 px -= 1
                 fnt = theme.font_px("display", px)
-            glyph = fnt.render(text, True, _INK)
-            out.blit(glyph, glyph.get_rect(center=(size / 2, size / 2 + size * 0.02)))
+            if px >= theme.MIN_TEXT_PX:      # a ring too small for a readable letter shows none
+                glyph = fnt.render(text, True, _INK)
+                out.blit(glyph, glyph.get_rect(center=(size / 2, size / 2 + size * 0.02)))
         return out
     return _cache.get(("strait", text, size), make)
 
@@ -401,9 +402,13 @@ def _badge(out: pygame.Surface, number: int, flip: bool) -> None:
     text = str(number)
     if rad < 3:
         return
-    px = max(6, round(rad * 1.75))
+    # never below the smallest readable size: the number may fill its disc to the rim on a small ship, and a
+    # disc too small for a readable number (a thumbnail's ship) shows none
+    if rad * 2 < theme.MIN_TEXT_PX - 1:
+        return
+    px = max(theme.MIN_TEXT_PX, round(rad * 1.75))
     fnt = theme.font_px("bold", px)
-    while px > 6 and max(fnt.size(text)) > rad * 1.9:
+    while px > theme.MIN_TEXT_PX and max(fnt.size(text)) > rad * 1.9:
         px -= 1
         fnt = theme.font_px("bold", px)
     glyph = fnt.render(text, True, _INK)
@@ -468,6 +473,8 @@ def _labels(out: pygame.Surface, names: dict[str, str]) -> None:
     size = out.get_width()
     half = size / 2
     px = max(6, round(size * 0.1))
+    if px < theme.MIN_TEXT_PX:                  # a compass too small for readable letters shows none
+        return
     fnt = theme.font_px("bold", px)
     for d, text in names.items():
         if not text:

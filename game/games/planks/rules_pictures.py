@@ -345,7 +345,7 @@ class Deck:
         r = max(7, round(self.sh * 0.15))
         pygame.draw.circle(self.surf, palette.INK, at, r + 2)
         pygame.draw.circle(self.surf, fill, at, r)
-        f = theme.font_px("bold", max(10, round(r * 1.3)))
+        f = theme.font_px("bold", max(theme.MIN_TEXT_PX, round(r * 1.3)))
         theme.draw_text(self.surf, text, f, palette.INK, (round(at[0]), round(at[1])), "center")
 
     def jump(self, frm: int, place: int, direction: int, steps: int, land: int, ok: bool = True,

@@ -63,6 +63,9 @@ from game.games.playa_pirata.moves import SeatMove, hand_start, on_spot, read_mo
 PRIVATE_LOOKS = ("spyglass", "bucket")
 
 CARD_RATIO = 7 / 5
+#: a pile's cards are this much smaller than the treasure they lie by; this many cards under the top one show
+PILE_SCALE = 0.8
+PILE_PEEK = 2
 
 #: what each of the table's own buttons does, by the key of its label
 BUTTON_EXPLAINED = {"pp.ui.end_turn": "pp.explain.button.end_turn", "pp.ui.show": "pp.explain.button.show",
@@ -171,14 +174,17 @@ def special_face(card: str, size: tuple[int, int]) -> pygame.Surface:
     face = sprites.special_card(card, size).copy()
     band = sprites.special_title_rect(size)
     title = tr(f"pp.special.{card.removeprefix('special-')}")
-    px = max(7, band.h * 70 // 100)
-    while px > 8 and theme.font_px("bold", px).size(title)[0] > band.w - 4:
+    lowest = theme.MIN_TEXT_PX
+    px = max(lowest, band.h * 70 // 100)
+    while px > lowest and theme.font_px("bold", px).size(title)[0] > band.w - 4:
         px -= 1
     f = theme.font_px("bold", px)
     if f.size(title)[0] <= band.w - 4:
         theme.draw_text(face, title, f, palette.INK, band.center, "center")
         return face
-    small = theme.font_px("bold", max(7, band.h * 40 // 100))  # a long name: two lines
+    if band.h * 40 // 100 < lowest:      # a card too small for a readable title: the picture alone
+        return face
+    small = theme.font_px("bold", band.h * 40 // 100)  # a long name: two lines
     lines = theme.wrap_text(title, small, band.w - 4)[:2]
     y = band.centery - len(lines) * small.get_linesize() // 2
     for line in lines:
@@ -222,6 +228,7 @@ class PlayaScene(TableScene):
         self.starter_rect = pygame.Rect(0, 0, 0, 0)    # the "Starting player: Red" line under it
         self.towels_left_rects: dict[int, pygame.Rect] = {}   # an opponent's "Towels 1×2 2×2 3×1" line
         self.count_rects: dict[int, pygame.Rect] = {}  # the ×N badge of each pile on the beach
+        self.pile_rects: dict[int, pygame.Rect] = {}   # everything each pile drew (its cards, frame and badge)
         #: where the last frame drew each spot's treasure card, the top card of its pile and its Flag / Double
         #: beach towel, and the top of the Pirates played pile: the last moves are marked there
         self._spot_cards: dict[int, tuple[pygame.Rect, pygame.Rect | None, dict[str, pygame.Rect]]] = {}
@@ -283,6 +290,12 @@ class PlayaScene(TableScene):
         view = self.state.view(viewer)
         return getattr(view, "hand", view)
 
+    def _last_to_choose(self, hand: PlayaHand | None = None) -> bool:
+        """V5: the special card's chooser is the last (the starting player): the card not kept is removed
+        from the game unseen, not passed on."""
+        hand = hand if hand is not None else self.hand_view(self.viewer())
+        return hand.phase == DRAFT and hand.current == hand.drafters[-1]
+
     def seat_colour(self, seat: int) -> int:
         return self.session.seats[seat].colour
 
@@ -298,7 +311,7 @@ class PlayaScene(TableScene):
     # Layout -------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
-        side_w = theme.px(300)
+        side_w = theme.px(340)   # the log shows a whole round of four players (issue 16)
         self.side = pygame.Rect(rect.right - side_w, 0, side_w, rect.h)
         top_h = theme.px(104)   # each opponent's panel: name, last move (issue 16), cards left
         hand_h = theme.px(196)
@@ -319,21 +332,88 @@ class PlayaScene(TableScene):
         self._built_for = None
         self.mark_dirty()
 
-    def _spot_grid(self, n: int) -> list[pygame.Rect]:
-        """Rects for n beach spots in up to two rows, leaving room for the Pirates played pile."""
+    @staticmethod
+    def beach_capacity(hand: PlayaHand) -> int:
+        """How many treasures the beach of ``hand`` will hold: those buried and every one still in a hand (R2,
+        R10). It stays the same the whole hand long (a burial moves a card from a hand to the beach), so each
+        treasure has its place on the beach from the start."""
+        return len(hand.beach) + sum(len(cards) for cards in hand.treasures)
+
+    def _spot_grid(self, n: int, capacity: int | None = None) -> list[pygame.Rect]:
+        """Rects for the first ``n`` beach spots of a beach laid out for ``capacity`` treasures (issue 20: each
+        treasure keeps its place when another is buried; the next one takes the next free place, row by row),
+        in the rows that give the largest cards, leaving room for the Pirates played pile."""
+        return self._beach_grid(max(n, capacity or 0, 1))[:n]
+
+    def _beach_grid(self, capacity: int) -> list[pygame.Rect]:
+        """Every place of a beach of ``capacity`` treasures, in 1, 2 or 3 rows, whichever gives the largest
+        treasure cards (the fewest rows on a tie)."""
+        key = (capacity, self.beach.copy(), theme.scale())
+        if getattr(self, "_grid_for", None) == key:
+            return self._grid
         area = self.beach.inflate(-theme.px(20), -theme.px(16))
         area.w -= theme.px(100)
-        cols = max(1, min(7, (n + 1) // 2 if n > 7 else n))
-        rows = 1 if n <= 7 else 2
-        cell_w = min(theme.px(124), area.w // max(cols, 1))
+        best: tuple[int, int, int, int] | None = None     # (card height, -rows, rows, cols)
+        for rows in (1, 2, 3):
+            cols = max(1, -(-capacity // rows))
+            if rows > 1 and (rows - 1) * cols >= capacity:
+                continue                                        # a row would stay empty
+            cell = (min(theme.px(124), area.w // cols), min(area.h // rows, theme.px(250)))
+            ch = self._spot_fit(*cell)[1]
+            if best is None or (ch, -rows) > best[:2]:
+                best = (ch, -rows, rows, cols)
+        assert best is not None
+        _, _, rows, cols = best
+        cell_w = min(theme.px(124), area.w // cols)
         cell_h = min(area.h // rows, theme.px(250))
-        total_w = cell_w * cols
-        x0 = area.x + (area.w - total_w) // 2
-        out = []
-        for i in range(n):
+        x0 = area.x + (area.w - cell_w * cols) // 2
+        cells = []
+        for i in range(capacity):
             r, c = divmod(i, cols)
-            out.append(pygame.Rect(x0 + c * cell_w, area.y + r * cell_h, cell_w, cell_h))
-        return out
+            cells.append(pygame.Rect(x0 + c * cell_w, area.y + r * cell_h, cell_w, cell_h))
+        self._grid_for, self._grid = key, cells
+        return cells
+
+    @staticmethod
+    def _spot_metrics() -> dict[str, int]:
+        return {"label": theme.px(18), "pad": theme.px(4), "gap": theme.px(4), "peek": theme.px(12),
+                "shift": theme.px(3), "marker_w": theme.px(22), "marker_h": theme.px(31)}
+
+    def _spot_fit(self, w: int, h: int) -> tuple[str, int]:
+        """The arrangement of a spot of ``w`` x ``h`` that gives the larger treasure card, and its height: the
+        pile under the treasure (the Flag or Double on the right of the card) or beside it (the marker under the
+        card). Either way the pile never covers its treasure."""
+        m = self._spot_metrics()
+        peeks = PILE_PEEK * m["peek"]
+        room_below = h - m["label"] - m["pad"] - m["gap"] - peeks
+        below = min(room_below / (1 + PILE_SCALE),
+                    (w - 2 * (m["marker_w"] + m["gap"] + m["pad"])) * CARD_RATIO)
+        beside_w = (w - 2 * m["pad"] - m["gap"] - PILE_PEEK * m["shift"]) / (1 + PILE_SCALE)
+        beside = min(beside_w * CARD_RATIO, h - m["label"] - m["pad"] - m["gap"] - m["marker_h"],
+                     (h - m["label"] - m["pad"] - peeks) / PILE_SCALE)
+        if beside > below:
+            return "beside", max(1, int(beside))
+        return "below", max(1, int(below))
+
+    def spot_parts(self, r: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, tuple[int, int]]:
+        """Where a spot's things lie in its place ``r``: the treasure card, the top card of its pile (the cards
+        under it peek out above it, shifted left) and the top left of its Flag / Double beach towel. Fixed by
+        the place alone: a pile growing moves nothing, and the pile never covers the treasure."""
+        m = self._spot_metrics()
+        arrangement, ch = self._spot_fit(r.w, r.h)
+        cw = max(1, int(ch / CARD_RATIO))
+        ch = max(1, int(cw * CARD_RATIO))
+        pw = max(1, int(cw * PILE_SCALE))
+        ph = max(1, int(pw * CARD_RATIO))
+        peeks, shifts = PILE_PEEK * m["peek"], PILE_PEEK * m["shift"]
+        if arrangement == "beside":
+            x = r.x + (r.w - (cw + m["gap"] + shifts + pw)) // 2
+            card = pygame.Rect(x, r.y + m["label"], cw, ch)
+            top = pygame.Rect(card.right + m["gap"] + shifts, card.y + peeks, pw, ph)
+            return card, top, (card.x, card.bottom + m["gap"])
+        card = pygame.Rect(r.centerx - cw // 2, r.y + m["label"], cw, ch)
+        top = pygame.Rect(card.centerx - pw // 2 + shifts // 2, card.bottom + m["gap"] + peeks, pw, ph)
+        return card, top, (card.right + m["gap"], card.bottom - m["marker_h"])
 
     def _rebuild(self) -> None:
         """Hand sprites and drop targets for the state on screen (after every change)."""
@@ -344,7 +424,7 @@ class PlayaScene(TableScene):
         if key == self._built_for:
             return
         self._built_for = key
-        self.spot_rects = self._spot_grid(len(hand.beach))
+        self.spot_rects = self._spot_grid(len(hand.beach), self.beach_capacity(hand))
         legal = self.legal()
         self.end_button.visible = any(isinstance(a, EndTurn) for a in legal)
         self.show_button.visible = any(isinstance(a, ShowHand) for a in legal)
@@ -479,7 +559,8 @@ class PlayaScene(TableScene):
                 else:
                     label = Text.of("pp.ui.keep_look", player=self.seat_name(a.lifeguard_target))
                 b = Button(label, lambda a=a: self.play(a), min_width=cw, height=34, size=14)
-                b.explanation = Text.of("pp.explain.button.keep", card=special_text(card)) if a.lifeguard_target < 0 \
+                keep = "pp.explain.button.keep_last" if self._last_to_choose() else "pp.explain.button.keep"
+                b.explanation = Text.of(keep, card=special_text(card)) if a.lifeguard_target < 0 \
                     else Text.of("pp.explain.button.keep_look", player=self.seat_name(a.lifeguard_target))
                 b.layout(pygame.Rect(rect.x, by, cw, theme.px(34)))
                 self.choice_buttons.append(b)
@@ -742,17 +823,16 @@ class PlayaScene(TableScene):
         if seat is None:
             return
         hand = self.hand_view(self.viewer())
-        cw = theme.px(70)
-        size = (cw, int(cw * CARD_RATIO))
-        grid = self._spot_grid(len(hand.beach))
+        grid = self._spot_grid(len(hand.beach), self.beach_capacity(hand))
+        on_spot = target is not None and 0 <= target < len(grid)
+        if kind == "treasure" and not on_spot:
+            return
+        end = self.spot_parts(grid[target])[0] if on_spot else self.discard_rect   # onto its treasure's place
+        size = end.size
         if kind == "treasure":
-            if target is None or not 0 <= target < len(grid):
-                return
             face = sprites.treasure_back(size)
-            end = grid[target]
         else:
             face = sprites.pirate_card(PIRATE_KIND[card], self.seat_colour(seat), size)
-            end = grid[target] if target is not None and 0 <= target < len(grid) else self.discard_rect
         mine = next((s for s in self.hand_sprites if card is not None and s.payload.card == card), None)
         if mine is not None and seat == self.viewer():
             start = mine.rect.copy()
@@ -761,8 +841,7 @@ class PlayaScene(TableScene):
             start.size = size
         sprite = CardSprite(pygame.Rect(start.topleft, size), face=face, draggable=False)
         self.flying.append(sprite)
-        to = (end.x + theme.px(8), end.y + theme.px(18))
-        move(self.timeline, sprite, to, duration=0.35, on_done=lambda: self._landed(sprite))
+        move(self.timeline, sprite, end.topleft, duration=0.35, on_done=lambda: self._landed(sprite))
 
     def _landed(self, sprite: CardSprite) -> None:
         if sprite in self.flying:
@@ -772,12 +851,12 @@ class PlayaScene(TableScene):
     def _fly_towels(self, seat: int | None, target: int | None, values: Any, cards: Any) -> None:
         """A towel group glides card by card, highest first, lands fanned on the treasure so every value
         is seen, then the fan collapses into the pile with the lowest card on top (R19)."""
-        grid = self._spot_grid(len(self.hand_view(self.viewer()).beach))
+        hand = self.hand_view(self.viewer())
+        grid = self._spot_grid(len(hand.beach), self.beach_capacity(hand))
         if seat is None or target is None or not 0 <= target < len(grid):
             return
-        end = grid[target]
-        cw = theme.px(70)
-        size = (cw, int(cw * CARD_RATIO))
+        end = self.spot_parts(grid[target])[1]     # the top of the treasure's pile
+        size = end.size
         colour = self.seat_colour(seat)
         values = sorted(values, reverse=True)
         mine: list[CardSprite] = []
@@ -785,8 +864,8 @@ class PlayaScene(TableScene):
             mine = [s for s in self.hand_sprites if s.payload.card in self.selected] or \
                 [s for s in self.hand_sprites if s.payload.card in cards]
         origin = self.portrait_rects().get(seat, self.hand_area)
-        stack = (end.x + theme.px(8), end.y + theme.px(18))
-        step = theme.px(14)
+        stack = end.topleft
+        step = max(theme.px(8), size[0] // 3)
         n = len(values)
         gap = 0.08
         for k, value in enumerate(values):
@@ -848,7 +927,7 @@ class PlayaScene(TableScene):
             return
         for s in self.hand_sprites:
             s.handle(event)
-        if event.type == pygame.KEYDOWN and self._handle_key(event.key):
+        if event.type == pygame.KEYDOWN and self._handle_key(event.key, getattr(event, "mod", 0)):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             towel = next((s for s in reversed(self.hand_sprites) if s.payload.kind == "towel"
@@ -868,10 +947,23 @@ class PlayaScene(TableScene):
                 return
         self.drag.handle(event)
 
-    def _handle_key(self, key: int) -> bool:
-        """The table's own keys (the drag controller has the arrows, Enter and Esc): G adds the picked
-        towel to the group (or takes it out), E ends the turn, S shows the towels when nothing fits."""
+    def _handle_key(self, key: int, mod: int = 0) -> bool:
+        """The table's own keys (the drag controller has Esc, and Enter once a place is focused): Left/Right and
+        Tab/Shift+Tab pick the next card that can be played now, Up/Down the next place for the picked card, G
+        adds the picked towel to the group (or takes it out), E ends the turn, S shows the towels when nothing
+        fits."""
         held = self.drag.selected
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            back = key == pygame.K_LEFT or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
+            self._focus_card(-1 if back else 1)
+            return True
+        if held is not None and key in (pygame.K_UP, pygame.K_DOWN):
+            self._focus_target(-1 if key == pygame.K_UP else 1)
+            return True
+        if held is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and \
+                self.drag.focused_target is None:
+            self._focus_target(1)         # the first place first; the next Enter plays it there
+            return True
         if key == pygame.K_g and held is not None and held.payload.kind == "towel":
             card = held.payload.card
             self._toggle_towel(held)
@@ -885,10 +977,60 @@ class PlayaScene(TableScene):
         if key == pygame.K_s and self.show_button.visible:
             self._show_hand()
             return True
-        if key == pygame.K_e and self.show_button.visible and self.show_button.text.key == "pp.ui.end_turn":
-            self._show_hand()          # R24, R26: no towels left, the button says End turn and E does it too
+        if key == pygame.K_e and self.show_button.visible and \
+                self.show_button.text.key in ("pp.ui.end_turn", "pp.ui.show_end"):
+            self._show_hand()          # R24, R26: the button ends the turn (nothing else to play): E does it too
             return True
         return False
+
+    def playable_sprites(self) -> list[CardSprite]:
+        """The cards of the hand that can be played now (the engine lists a play for them: not dimmed), in the
+        hand's order: the only ones the keyboard picks."""
+        return [s for s in self.drag.draggables if not s.dimmed]
+
+    def _focus_card(self, step: int) -> None:
+        """Left/Right, Tab/Shift+Tab: pick the next (or previous) card of the hand that can be played now,
+        skipping the greyed ones, wrapping round; with none, say so."""
+        order = [s for s in self.drag.draggables]
+        playable = self.playable_sprites()
+        if not playable:
+            if order:
+                self.app.toast(tr("pp.ui.key_focus_none"))
+            return
+        current = self.drag.selected
+        start = order.index(current) if current in order else (-1 if step > 0 else len(order))
+        for k in range(1, len(order) + 1):
+            sprite = order[(start + step * k) % len(order)]
+            if sprite in playable:
+                self.drag.select(sprite)
+                self.mark_dirty()
+                return
+
+    def key_targets(self) -> list[DropTarget]:
+        """Where Up/Down take the picked card: the places the engine takes it (``drop_verdict``); when none does
+        (a group still too small, say), the places where it means a play, so that Enter says why not. Never an
+        opponent's panel, except for the Lifeguard, which is played on a player (V13)."""
+        drag = self.drag
+        if drag.selected is None:
+            return []
+        legal = drag.legal_targets()
+        if legal:
+            return legal
+        pick = drag.payload_of(drag.selected)
+        seats = isinstance(pick, Pick) and pick.card == LIFEGUARD
+        return [t for t in drag.targets if (t.data[0] == "seat") == seats and self.drop_actions(pick, t)]
+
+    def _focus_target(self, step: int) -> None:
+        """Up/Down (and Enter with no place focused yet): focus the next (or previous) of ``key_targets``."""
+        cands = self.key_targets()
+        if not cands:
+            return
+        drag = self.drag
+        if drag.focused_target in cands:
+            drag.focused_target = cands[(cands.index(drag.focused_target) + step) % len(cands)]
+        else:
+            drag.focused_target = cands[0 if step > 0 else -1]
+        self.mark_dirty()
 
     def _toggle_towel(self, sprite: CardSprite) -> None:
         card = sprite.payload.card
@@ -1015,6 +1157,8 @@ class PlayaScene(TableScene):
                         "pp.ui.step_b": "pp.explain.status.b", "pp.ui.step_b_group": "pp.explain.status.b",
                         "pp.ui.step_b_more": "pp.explain.status.b_more",
                         "pp.ui.step_b_none": "pp.explain.status.b_none",
+                        "pp.ui.step_b_none_special": "pp.explain.status.b_none_special",
+                        "pp.ui.step_b_no_more": "pp.explain.status.b_no_more",
                         "pp.ui.step_b_empty": "pp.explain.status.b_empty",
                         "pp.ui.step_b_empty_skip": "pp.explain.status.b_empty",
                         "pp.ui.step_final_empty": "pp.explain.status.final_empty",
@@ -1115,6 +1259,7 @@ class PlayaScene(TableScene):
         self._draw_opponents(surface, hand, viewer, moves)
         self.drag.draw_targets(surface)
         self._spot_cards = {}
+        self.pile_rects = {}
         for i, sp in enumerate(hand.beach):
             if i < len(self.spot_rects):
                 self._draw_spot(surface, hand, i, self.spot_rects[i], viewer)
@@ -1292,7 +1437,8 @@ class PlayaScene(TableScene):
         fnt = theme.fit_font(line, "text", 13, area.w, min_size=11)
         lines = [line]
         small = theme.font("text", 11)
-        two = area.y - theme.px(4) + 2 * small.get_linesize() <= area.bottom + 1
+        step = small.get_height() + 1                      # two lines set close: the header has room for them
+        two = area.y - theme.px(4) + step + small.get_linesize() <= area.bottom + 1
         if fnt.size(line)[0] > area.w and len(parts) > 1 and not two:   # one line: the first things it did
             while len(parts) > 1 and fnt.size(line)[0] > area.w:
                 parts.pop()
@@ -1313,7 +1459,8 @@ class PlayaScene(TableScene):
         top = area.y if len(lines) == 1 else area.y - theme.px(4)
         where = pygame.Rect(area.x, top, 0, 0)
         for k, text in enumerate(lines):
-            drawn = theme.draw_text(surface, text, fnt, palette.GOLD_LIGHT, (area.x, top + k * fnt.get_linesize()))
+            drawn = theme.draw_text(surface, text, fnt, palette.GOLD_LIGHT,
+                                    (area.x, top + k * (step if len(lines) > 1 else fnt.get_linesize())))
             where = where.union(drawn) if where.w else pygame.Rect(drawn)
         self.move_lines[move.seat] = pygame.Rect(where)
         self.move_line_texts[move.seat] = lines
@@ -1332,12 +1479,8 @@ class PlayaScene(TableScene):
         """Spot ``i`` of ``hand`` as ``viewer`` sees it; at ``sunset`` its treasure (unless still ``hidden``)
         and who takes it come from the end of the hand's events."""
         sp = hand.beach[i]
-        label_h = theme.px(18)
-        step = theme.px(12)  # how much of each card under the top one shows
-        # the treasure at the top of the cell, its pile fanned downward over its lower part
-        ch = max(1, int(min((r.h - label_h - theme.px(8) - 3 * step) / 1.85, (r.w - theme.px(20)) * CARD_RATIO)))
-        cw = max(1, int(ch / CARD_RATIO))  # never an empty or negative card, however small the spot
-        card = pygame.Rect(r.centerx - cw // 2, r.y + label_h, cw, ch)
+        # the treasure at the top of its place, its pile under it or beside it, never over it (issue 20)
+        card, top_place, marker_at = self.spot_parts(r)
         label = f"#{i + 1}" + (" · " + tr("pp.ui.spot_central") if sp.buried_by is None else "")
         theme.draw_text(surface, label, theme.font("bold", 13), palette.WOOD_DARK, (card.x, r.y + theme.px(2)))
         if sunset is not None or hand.phase == OVER:  # R29, R30, R31: whose it is now
@@ -1394,21 +1537,14 @@ class PlayaScene(TableScene):
                          Text.of("pp.explain.eye", names=list_text([self.seat_name(s) for s in sp.known_by])), "eye")
         top: pygame.Rect | None = None
         if sp.pile:
-            pw = int(cw * 0.85)
-            ph = int(pw * CARD_RATIO)
-            px = card.x + (cw - pw) // 2 + theme.px(8)
-            y = card.bottom - int(ch * 0.3)
-            pile_rect = pygame.Rect(px, y, pw, ph + step * len(sp.pile[-4:-1]))
-            self.explain(pile_rect, Text.of("pp.explain.pile", n=len(sp.pile)), "pile")
-            for c in sp.pile[-4:-1]:
-                surface.blit(self._pile_card(c, (pw, ph)), (px, y))
-                y += step
-            surface.blit(self._pile_card(sp.top, (pw, ph)), (px, y))
-            top = pygame.Rect(px, y, pw, ph)
+            top = pygame.Rect(top_place)
+            drawn = self._draw_pile(surface, sp.pile, top)
+            self.explain(drawn, Text.of("pp.explain.pile", n=len(sp.pile)), "pile")
             self.explain(top, self._top_text(hand, i, viewer), "top_towel")
-            brect = self._draw_count(surface, len(sp.pile), (px + pw - theme.px(6), y + ph - theme.px(14)))
+            brect = self._draw_count(surface, len(sp.pile), self._count_at(len(sp.pile), top))
             if sunset is None:
                 self.count_rects[i] = pygame.Rect(brect)
+                self.pile_rects[i] = drawn.union(brect)
             self.explain(brect, Text.of("pp.explain.count", n=len(sp.pile)), "count")
         if sp.umbrella is not None:
             size = theme.px(44)
@@ -1425,7 +1561,7 @@ class PlayaScene(TableScene):
             markers.append("special-double-towel")
         placed: dict[str, pygame.Rect] = {}
         for k, m in enumerate(markers):
-            where = pygame.Rect(card.x + k * theme.px(24), card.bottom + theme.px(4), theme.px(22), theme.px(31))
+            where = pygame.Rect(marker_at[0], marker_at[1] + k * theme.px(35), theme.px(22), theme.px(31))
             surface.blit(sprites.special_card(m, where.size), where)
             kind = "flag" if m == FLAG else "double"
             self.explain(where, Text.of(f"pp.explain.{kind}"), kind)
@@ -1446,6 +1582,36 @@ class PlayaScene(TableScene):
 
     def _pile_card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         return sprites.towel_card(TOWEL_VALUE[card], self.seat_colour(TOWEL_COLOUR[card]), size)
+
+    def _draw_pile(self, surface: pygame.Surface, pile: list[str], top: pygame.Rect) -> pygame.Rect:
+        """A pile whose top card lies at ``top``: the cards under it (at most ``PILE_PEEK``) peek out above it,
+        each one further up and to the left and darker the deeper it lies, so their values still show; the top
+        card, the one that counts (R21, R30), lies whole on them, raised on its shadow, in a light frame. The
+        rect of everything drawn."""
+        m = self._spot_metrics()
+        under = pile[-1 - PILE_PEEK:-1]
+        drawn = pygame.Rect(top)
+        for depth, card in zip(range(len(under), 0, -1), under):    # the deepest first
+            where = top.move(-depth * m["shift"], -depth * m["peek"])
+            face = self._pile_card(card, top.size).copy()
+            shade = 230 - 45 * depth              # 185 just under the top card, 140 under that
+            face.fill((shade, shade, shade), special_flags=pygame.BLEND_RGB_MULT)
+            surface.blit(face, where)
+            drawn.union_ip(where)
+        shadow = top.move(theme.px(2), theme.px(3))
+        surface.blit(theme.overlay(shadow.size, (20, 12, 6, 110)), shadow)
+        surface.blit(self._pile_card(pile[-1], top.size), top)
+        edge = max(1, theme.px(2))                  # the frame lies round the card, not on it
+        frame = top.inflate(2 * edge, 2 * edge)
+        pygame.draw.rect(surface, palette.WOOD_DARK, frame.inflate(2, 2), width=1, border_radius=theme.px(5))
+        pygame.draw.rect(surface, palette.PARCHMENT, frame, width=edge, border_radius=theme.px(5))
+        return drawn.union(shadow).union(frame.inflate(2, 2))
+
+    @staticmethod
+    def _count_at(n: int, top: pygame.Rect) -> tuple[int, int]:
+        """Where the ×N badge of a pile of ``n`` goes: over the bottom right corner of its top card."""
+        width = theme.font("bold", 13).size(f"×{n}")[0] + theme.px(10)
+        return (top.right + theme.px(6) - width, top.bottom - theme.px(12))
 
     def _draw_known_badge(self, surface: pygame.Surface, treasure: str, card: pygame.Rect,
                           eye: bool = False) -> pygame.Rect:
@@ -1509,7 +1675,8 @@ class PlayaScene(TableScene):
         for card, rect in self.draft_cards:
             theme.draw_glow(surface, rect, palette.HIGHLIGHT, theme.px(6), theme.px(10))
             surface.blit(special_face(card, rect.size), rect)
-            self.explain(rect, Text.of("pp.explain.draft_card", what=self._special_explained(card)), "special_card")
+            key = "pp.explain.draft_card_last" if self._last_to_choose() else "pp.explain.draft_card"
+            self.explain(rect, Text.of(key, what=self._special_explained(card)), "special_card")
         for b in self.choice_buttons:
             b.draw(surface)
             self.explain(b.rect, self._choice_explained(b), "button")
@@ -1554,7 +1721,7 @@ class PlayaScene(TableScene):
         if hand.phase == SEATING:
             return tr("pp.ui.step_seating", name=name)
         if hand.phase == DRAFT:
-            return tr("pp.ui.step_draft", name=name)
+            return tr("pp.ui.step_draft_last" if self._last_to_choose(hand) else "pp.ui.step_draft", name=name)
         return tr(self._step_key(hand), name=name, total=sum(TOWEL_VALUE[c] for c in self.selected))
 
     def _step_key(self, hand: PlayaHand) -> str:
@@ -1585,10 +1752,15 @@ class PlayaScene(TableScene):
                 return "pp.ui.step_a_pirate"
             return "pp.ui.step_a"
         if hand.step == STEP_B:
+            if not towels and not any(isinstance(a, ShowHand) for a in legal):
+                # R19: a group is down and no second one may go anywhere (or no towel is left): End turn is all
+                return "pp.ui.step_b_empty" if empty else "pp.ui.step_b_no_more"
             if not towels:                                      # R24: nothing fits, the towels are shown
+                ends = self._show_ends_turn(legal)
                 if empty:                                       # R26: no towels at all, nothing to show
-                    return "pp.ui.step_b_empty" if self._show_ends_turn(legal) else "pp.ui.step_b_empty_skip"
-                return "pp.ui.step_b_none"
+                    return "pp.ui.step_b_empty" if ends else "pp.ui.step_b_empty_skip"
+                # V6: with a special card still to play, showing the towels does not end the turn
+                return "pp.ui.step_b_none" if ends or self.coach is not None else "pp.ui.step_b_none_special"
             # R18 at least one group; R19 a second one, on another treasure, is up to the player
             return "pp.ui.step_b_more" if hand.groups else "pp.ui.step_b"
         return "pp.ui.step_buried" if hand.round == 1 else "pp.ui.step_end"
@@ -1634,7 +1806,7 @@ class PlayaScene(TableScene):
         scoring."""
         surface.blit(sprites.beach_background(surface.get_size()), (0, 0))
         self._draw_opponents(surface, last, viewer)
-        rects = self._spot_grid(len(last.beach))
+        rects = self._spot_grid(len(last.beach), self.beach_capacity(last))
         shown = self.revealed_count()
         for i, rect in enumerate(rects):
             self._draw_spot(surface, last, i, rect, viewer, hidden=i >= shown, sunset=sunset)

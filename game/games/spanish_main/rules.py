@@ -197,6 +197,16 @@ def card_text(card: str) -> Text:
     return T(f"sm.card.{card_type(card)}")
 
 
+def listed(items: Sequence[Text], last: str = "") -> Text:
+    """``items`` in one text: "a, b and c" (``last`` ", ": "a, b, c")."""
+    if len(items) == 1:
+        return items[0]
+    rest = listed(items[1:], last)
+    if len(items) == 2 and not last:
+        return T("sm.log.and", a=items[0], b=rest)
+    return T("sm.log.comma", a=items[0], b=rest)
+
+
 def any_card(card: str) -> Text:
     """A card named in a refusal: its name, or "that card" for an id that is no movement card."""
     return card_text(card) if card in MOVEMENT_CARDS else T("sm.reason.that_card")
@@ -790,9 +800,10 @@ class SpanishMainState(TurnState):
             self._say(None, T("sm.log.fogged", card=card_text(card)))
             return
         self._tell("adventure", None, card=card, fog=False)
-        self._say(None, T("sm.log.adventure", card=card_text(card)))
         t = card_type(card)
         gains = self.fame_gains(card)                               # R35: decided first, then applied
+        if not gains:                                               # fame: one line names the card (``_pay``)
+            self._say(None, T("sm.log.adventure", card=card_text(card)))
         if gains:
             self._pay(card, gains)                                  # R46, R47
             if t == "adv-cursed-treasure":
@@ -830,8 +841,10 @@ class SpanishMainState(TurnState):
         hit = [s for s in ships if self._damage(s)]                  # R34
         if hit:
             self._tell("damaged", None, ships=hit, why=card)
-            for ship in hit:
-                self._say(None, T("sm.log.damaged", ship=ship_text(ship)))
+            if len(hit) == 1:
+                self._say(None, T("sm.log.damaged", ship=ship_text(hit[0])))
+            else:                                                   # one line for them all
+                self._say(None, T("sm.log.damaged_many", ships=listed([ship_text(ship) for ship in hit])))
         else:
             self._say(None, T("sm.log.nothing"))
 
@@ -860,9 +873,10 @@ class SpanishMainState(TurnState):
                 self.fame[i] += 1
         self.fame[SHIPS.index(units[-1])] += 1                      # R47: the active card is the last unit
         self._tell("fame", None, card=card, gains=[[s, n] for s, n in gains], last=units[-1], **counts)
-        for ship, n in gains:
-            self._say(None, T("sm.log.gain", ship=ship_text(ship), n=n))
-        self._say(None, T("sm.log.paid", deck=counts["deck"], discard=counts["discard"], owed=counts["owed"]))
+        paid = [T("sm.log.paid_card")] + [T(f"sm.log.paid_{source}", n=counts[source])
+                                          for source in ("deck", "discard", "owed") if counts[source]]
+        self._say(None, T("sm.log.fame", card=card_text(card), paid=listed(paid),      # R47, R48: one line
+                          gains=listed([T("sm.log.gain", ship=ship_text(ship), n=n) for ship, n in gains], ", ")))
 
     def _lose(self, ship: str, n: int) -> None:
         """R41, R43, R50, V1.2: lost cards go face up onto the adventure discard pile; lost owed fame vanishes."""

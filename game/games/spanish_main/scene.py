@@ -160,6 +160,9 @@ class SpanishMainScene(DragTable, TableScene):
         words = max(f.size(tr(b.text))[0] for b in self._buttons()) + theme.px(14)
         self.lay = lay = make_layout(rect, self._upcoming_count(), words, self.game.hand_mode)
         self.logpanel.layout(lay.log)
+        self.logpanel.expandable = True             # its header's button grows it up to the top band: a whole round
+        top = min(lay.log.top, lay.seats.bottom + theme.px(10))
+        self.logpanel.expand_to = pygame.Rect(lay.log.x, top, lay.log.w, lay.log.bottom - top)
         cols = lay.button_cols
         rows = 6 // cols
         gap = theme.px(5)
@@ -425,6 +428,10 @@ class SpanishMainScene(DragTable, TableScene):
             self.accuse.handle(event)
             self.mark_dirty()
             return
+        log = self.logpanel
+        if log.expanded and (log.handle(event) or hasattr(event, "pos") and log.frame.collidepoint(event.pos)):
+            self.mark_dirty()                       # the grown log is over the table: what it covers waits
+            return
         if self.piles.visible and (event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN and
                                    event.key in (pygame.K_d, pygame.K_f)):
             if event.type == pygame.KEYDOWN:
@@ -496,6 +503,9 @@ class SpanishMainScene(DragTable, TableScene):
     def back(self) -> None:
         if self.accuse is not None:
             self.close_accuse()
+            return
+        if self.logpanel.shrink():        # Escape shrinks the grown log first
+            self.mark_dirty()
             return
         if self.cancel_pick():            # Escape puts down what is held before it pauses
             self.mark_dirty()
@@ -694,7 +704,8 @@ class SpanishMainScene(DragTable, TableScene):
             self._draw_hand(surface, viewer)
         elif viewer is not None:
             self.notes.draw(surface, facts(self.game, viewer), self.notes_marks(viewer))
-        if self.coach is None or self.coach.step is None:   # in a lesson the coach's panel has the log's place
+        lesson = self.coach is not None and self.coach.step is not None
+        if not lesson and not self.logpanel.expanded:   # in a lesson the coach's panel has the log's place
             self.logpanel.draw(surface)
         for b in self._buttons():
             b.draw(surface)
@@ -708,10 +719,22 @@ class SpanishMainScene(DragTable, TableScene):
         if dragging is not None:                     # the card in the hand, over the row and its ghost
             self._draw_movement(surface, dragging.payload, dragging.rect, lifted=True)
         self.drag.draw_overlay(surface)
+        self._draw_log(surface, lesson)
         self.piles.draw(surface)
         if self.accuse is not None:
             self.accuse.draw(surface)
         self._draw_ending(surface)
+
+    def _draw_log(self, surface: pygame.Surface, lesson: bool) -> None:
+        """The grown log over the table (drawn last but for the dialogs), and its header's button."""
+        log = self.logpanel
+        if lesson:
+            return
+        if log.expanded:
+            log.draw(surface)
+            self.explain(log.frame, Text.of("table.explain.log"), "button")
+        self.explain(log.expand_button, Text.of("sm.explain.log_shrink" if log.expanded else "sm.explain.log_grow"),
+                     "button")
 
     def _button_name(self, b: Button) -> str:
         return {id(self.repair_button): "repair", id(self.accuse_button): "accuse", id(self.pass_button): "pass",

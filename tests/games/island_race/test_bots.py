@@ -244,6 +244,118 @@ def test_medium_aims_at_three_minutes_or_so():
 # --------------------------------------------------------------------------------------------------
 # What the scene reads
 # --------------------------------------------------------------------------------------------------
+GLOVE_REST = 10.0   # issue 20: no bot rests on one tile longer than this without showing it is choosing
+
+
+def glove_log(levels: list[str], seed: int, options: dict | None = None, speed: float = 1.0):
+    """A whole match in simulated time, with what each agent tells the scene at every event: per event
+    (the referee is asked last, once per event), its time and, per seat in the race, (pending, intent,
+    weighing, holding a tile)."""
+    m = RULES.new_game(len(levels), options or {}, seed)
+    agents = [make_agent(level, seat, seed * 10 + seat, speed=speed) for seat, level in enumerate(levels)]
+    events: list[tuple[float, dict]] = []
+    seen: dict[int, tuple] = {}
+
+    def watch(agent):
+        ask_ = agent.next_action
+
+        def next_action(view, now):
+            plan = ask_(view, now)
+            if plan is not None or not agent.busy():
+                rnd = round_of(view)
+                seen[agent.seat] = (agent.pending, agent.intent, agent.weighing,
+                                    rnd is not None and rnd.hands[agent.seat] is not None)
+            return plan
+        agent.next_action = next_action
+
+    for agent in agents:
+        watch(agent)
+    referee = IslandReferee(m.options)
+    ref_ask = referee.next_action
+
+    def ref_next(view, now):
+        events.append((now, dict(seen)))
+        seen.clear()
+        return ref_ask(view, now)
+
+    referee.next_action = ref_next
+    run_realtime(m, [*agents, referee], SimulatedClock(), until=math.inf)
+    assert m.is_over() and len(m.hand_results) == 3
+    return events
+
+
+def glove_rests(events, look: float) -> dict[int, float]:
+    """Per seat, the longest time its glove would stay on one point (a pile tile, a cell, its resting place)
+    as the scene aims it (``HandAiming``): while the pending action is more than ``look`` away and the bot
+    weighs at least two things, the glove goes from one to the next; otherwise it stays on the action's
+    intent (a tile it reaches for, the cell it carries a tile to), browses over the pile (nothing in hand,
+    no intent), or rests beside its island (a tile in hand and no plan)."""
+    runs: dict[int, tuple[object, float, float]] = {}   # seat -> (point, since, until)
+    longest: dict[int, float] = {}
+    for (t0, seats), (t1, _) in zip(events, events[1:]):
+        if t1 <= t0:
+            continue
+        for seat in list(runs):
+            if seat not in seats:
+                del runs[seat]      # out of the race (Done, or between rounds): the glove rests by its island
+        for seat, (pending, intent, weighing, holding) in seats.items():
+            longest.setdefault(seat, 0.0)
+            point = intent if intent is not None else ("rest" if holding else None)
+            still_from = t0
+            if pending is not None and len(set(weighing)) >= 2:
+                still_from = max(t0, pending[1] - look)   # it shows what it weighs until one look before
+            parts = []
+            if still_from > t0 or point is None:
+                parts.append((None, t0, min(t1, still_from) if point is not None else t1))
+            if point is not None and still_from < t1:
+                parts.append((point, still_from, t1))
+            for what, a, b in parts:
+                run = runs.get(seat)
+                if what is None:
+                    runs.pop(seat, None)
+                elif run is not None and run[0] == what and abs(run[2] - a) < 1e-9:
+                    runs[seat] = (what, run[1], b)
+                else:
+                    runs[seat] = (what, a, b)
+                if seat in runs:
+                    longest[seat] = max(longest[seat], runs[seat][2] - runs[seat][1])
+    return longest
+
+
+@pytest.mark.parametrize("levels,seed,options,speed", [
+    (["easy", "medium", "hard"], 7, {}, 1.0),
+    (["hard", "easy", "medium", "easy"], 8, {"expert-timer": True}, 1.0),
+    (["medium", "easy"], 9, {"big-island": True}, 1.5),
+])
+def test_no_bot_rests_on_one_tile_longer_than_ten_seconds_without_weighing_several(levels, seed, options, speed):
+    """Whole matches of every level on the simulated clock: whenever a bot's next action is more than ten
+    seconds away it weighs at least two things (tiles, places) for the scene's glove to go between, so no
+    glove stays on one tile (or cell) longer than ten seconds of race time; at the slow bot speed too."""
+    from game.games.island_race.pace import GLOVE_LOOK
+    events = glove_log(levels, seed, options, speed)
+    longest = glove_rests(events, GLOVE_LOOK * speed)
+    assert set(longest) == set(range(len(levels)))
+    assert max(longest.values()) <= GLOVE_REST, {levels[s]: round(v, 1) for s, v in longest.items()}
+    waits = [p[1] - t for t, seats in events for p, _i, _w, _h in seats.values() if p is not None]
+    assert max(waits) > 2 * GLOVE_REST           # the bots did make long choices (and showed them)
+
+
+def test_the_glove_rest_measure_sees_a_bot_resting_without_weighing():
+    """The measure of the test above: a Take 30 s away with nothing weighed is a 30 s rest on its tile; the
+    same wait weighing two tiles rests only for the last look; a bot browsing the pile never rests."""
+    take = (Take(0, 3), 40.0)
+    alone = [(10.0, {0: (take, ("pile", 3), (), False)}), (40.0, {})]
+    weighed = [(10.0, {0: (take, ("pile", 3), (("pile", 3), ("pile", 5)), False)}), (40.0, {})]
+    browsing = [(10.0, {0: (None, None, (), False)}), (40.0, {})]
+    assert glove_rests(alone, 1.6) == {0: pytest.approx(30.0)}
+    assert glove_rests(weighed, 1.6) == {0: pytest.approx(1.6)}
+    assert glove_rests(browsing, 1.6) == {0: 0.0}
+    # two plans in a row on the same tile add up; a move to another tile starts again
+    split = [(10.0, {0: ((Take(0, 3), 20.0), ("pile", 3), (), False)}),
+             (18.0, {0: ((Take(0, 3), 26.0), ("pile", 3), (("pile", 3),), False)}), (26.0, {})]
+    assert glove_rests(split, 1.6) == {0: pytest.approx(16.0)}
+
+
 def test_intent_follows_the_hand_from_the_pile_to_the_cell():
     m = started(2, seed=40)
     agent = make_agent("medium", ANNA, 3)

@@ -96,9 +96,9 @@ def to_scoring(app, scene, seen: set[str]) -> None:
 
 def test_everything_the_table_draws_explains_itself(app):
     seen: set[str] = set()
-    app.settings.placement_assist = True
-    # two people at one computer (the mouse and the keyboard) and a bot: the countdown, then the race
-    scene = start(app, ["human", "human", "easy"], seed=5)
+    # two people at one computer (the mouse and the keyboard, with the edge help) and a bot: the countdown, then
+    # the race
+    scene = start(app, ["human", "human", "easy"], seed=5, aid=True)
     frames(app, 3)
     look(scene, seen)                                   # the pile mixed, the count, who plays with what
     to_play(app, scene)

@@ -72,9 +72,11 @@ def steady(level: str, seat: int, seed: int) -> Steady:
 # --------------------------------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------------------------------
-def start(app, kinds, seed=3, options=None, factory=steady) -> IslandRaceScene:
+def start(app, kinds, seed=3, options=None, factory=steady, aid=False) -> IslandRaceScene:
+    """A race with seats of ``kinds`` ("human" or a bot level); ``aid``: the humans have the edge help on."""
     names = ["Anna", "Ben", "Clara", "Dino"]
-    seats = [Seat(names[i], "human" if k == "human" else "bot", None if k == "human" else k, i)
+    seats = [Seat(names[i], "human" if k == "human" else "bot", None if k == "human" else k, i,
+                  aid=aid and k == "human")
              for i, k in enumerate(kinds)]
     session = GameSession.new("island-race", RULES, seats, options or {}, seed)
     scene = IslandRaceScene(app, session, agent_factory=factory)
@@ -368,18 +370,6 @@ def test_the_animations_run_at_the_settings_speed_and_never_hold_the_race(app):
         frames(app, 1)
         count += 1
     assert 0.35 * 1.6 * 60 - 3 <= count <= 0.35 * 1.6 * 60 + 3
-
-
-def test_hover_assist_marks_the_edges_when_the_setting_is_on(app):
-    app.settings.placement_assist = True
-    scene = start(app, ["human", "easy"])
-    to_play(app, scene)
-    slot = fitting_slot(scene, 0, (0, 0))
-    click(app, scene.L.slots[slot].center)
-    post_motion(centre(scene, 0, (0, 0)))
-    frames(app, 2)  # draws the assist (no crash, the cell is legal)
-    surface = pygame.Surface(app.screen.get_size())
-    scene.draw(surface)
 
 
 # --------------------------------------------------------------------------------------------------

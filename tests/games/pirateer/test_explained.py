@@ -225,4 +225,4 @@ def test_every_explanation_is_in_both_catalogs_with_the_same_parameters():
     keys = {k for k in en if k.startswith("pir.explain.")}
     assert keys and keys == {k for k in it if k.startswith("pir.explain.")}
     for k in keys:
-        assert set(re.findall(r"{(\w+)}", en[k])) == set(re.findall(r"{(\w+)}", it[k])), k
+        assert set(re.findall(r"{(\w+)(?::\w+)?}", en[k])) == set(re.findall(r"{(\w+)(?::\w+)?}", it[k])), k  # {name:a}: "ad Anna"

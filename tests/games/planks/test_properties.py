@@ -1,6 +1,6 @@
 """Invariants over random legal games (hypothesis): pirates conserved (on a plank or the island, never more than
 three on a plank), budgets never below zero, treasures conserved between the bag, the players, the removed pile
-and the marker, views and JSON round trips, every game ends. A modest number of games here; `make soak` plays
+and the marker, views and JSON round trips, every game ends. Two hundred games here (PLANKS_PROPERTY_GAMES); `make soak` plays
 PLANKS_SOAK_GAMES (default 1000)."""
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def play(players: int, opts: dict, seed: int) -> PlanksState:
                         max_actions=MAX_ACTIONS, view_check=offer_hidden)
 
 
-@settings(max_examples=int(os.environ.get("PLANKS_PROPERTY_GAMES", "24")), deadline=None,
+@settings(max_examples=int(os.environ.get("PLANKS_PROPERTY_GAMES", "200")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), opts=options, seed=st.integers(0, 2**31))
 def test_random_games_keep_every_invariant_and_end(players, opts, seed):

@@ -1,7 +1,7 @@
 """Invariants over random legal games (hypothesis): the movement cards conserved between deck, market, hands and
 discard pile (I2); the adventure cards between deck, discard pile, row, ships and secured piles (I1); fame on a
-ship is its cards plus its owed units, never negative; views and JSON round trips; every game ends. A modest
-number of games here (SM_PROPERTY_GAMES, default 16); `make soak` plays SM_SOAK_GAMES (default 1000)."""
+ship is its cards plus its owed units, never negative; views and JSON round trips; every game ends. Two
+hundred games here (SM_PROPERTY_GAMES); `make soak` plays SM_SOAK_GAMES (default 1000)."""
 from __future__ import annotations
 
 import os
@@ -43,7 +43,7 @@ def play(players: int, opts: dict, seed: int) -> SpanishMainState:
                         max_actions=MAX_ACTIONS, view_check=row_public, check_full=True)
 
 
-@settings(max_examples=int(os.environ.get("SM_PROPERTY_GAMES", "16")), deadline=None,
+@settings(max_examples=int(os.environ.get("SM_PROPERTY_GAMES", "200")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), opts=options, seed=st.integers(0, 2**31))
 def test_random_games_keep_every_invariant_and_end(players, opts, seed):

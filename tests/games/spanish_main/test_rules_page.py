@@ -141,7 +141,7 @@ def test_the_placeholders_agree_in_both_languages(language: str) -> None:
     def fields(lang_: str) -> dict[str, set[str]]:
         text = (PO / f"spanish_main_rules.{lang_}.po").read_text(encoding="utf-8")
         pairs = re.findall(r'^msgid "(.+)"\nmsgstr "(.*)"$', text, re.M)
-        return {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in pairs}
+        return {k: set(re.findall(r"\{(\w+)(?::\w+)?\}", v)) for k, v in pairs}
     assert fields("en") == fields(language)
 
 

@@ -457,3 +457,30 @@ def test_the_end_lays_out_the_tie_breaks_when_the_best_score_is_shared(app):
     lines = scene.tiebreak_lines()
     assert len(lines) == 2 and "2" in lines[0] and "3" in lines[1]    # R55: 2 undamaged ships against 3
     assert scene.state.result().winners == [1]
+
+
+def test_the_log_grows_over_the_table_by_its_header_button_and_shrinks_by_esc_or_a_click_beside_it(app):
+    state = position(3, pirates={0: ["EN1", "EN2"], 1: ["ES1", "ES2"], 2: ["NL1", "NL2"]})
+    scene = open_table_at(app, "spanish-main", state, ("human", "easy", "easy"))
+    app.bot_delay = 1000.0
+    log = scene.logpanel
+    frames(app, 1)
+    home = pygame.Rect(log.rect)
+    button = pygame.Rect(log.expand_button)
+    assert home.contains(button) and scene.explanation_at(button.center)[1].key == "sm.explain.log_grow"
+    click(app, button.center)
+    assert log.expanded and log.frame.bottom == home.bottom and log.frame.h > 2 * home.h
+    assert log.frame.top >= scene.lay.seats.bottom and log.content_rect.h > 2 * home.h   # the buttons stay free
+    assert scene.explanation_at(log.expand_button.center)[1].key == "sm.explain.log_shrink"
+    assert scene.explanation_at(log.frame.midtop)[1].key == "table.explain.log"         # not the ship under it
+    played = len(scene.session.actions)
+    click(app, (log.frame.x + 40, log.frame.y + 80))                                   # a click on it: still grown
+    assert log.expanded
+    click(app, scene.lay.ship_rect(5).center)                                           # beside it: it shrinks ...
+    assert not log.expanded and log.frame == home and len(scene.session.actions) == played  # ... and nothing else
+    click(app, log.expand_button.center)
+    key(app, pygame.K_ESCAPE)                                                           # Esc shrinks it, no pause
+    assert not log.expanded and app.stack.top is scene
+    click(app, log.expand_button.center)
+    click(app, log.expand_button.center)                                                # its button shrinks it too
+    assert not log.expanded
