@@ -18,7 +18,7 @@ from game import APP_NAME, __version__, paths
 from game.core.clock import ManualClock, SystemClock
 from game.core.session import new_bot_seed
 from game.i18n import set_language, tr
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import SceneStack
 
 log = logging.getLogger("pgn")
 

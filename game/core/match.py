@@ -19,11 +19,14 @@ own RNG, with the next seat as first player. A new hand raises ``undo_barrier``.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from game.core.events import Event, read_events, said
 from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Result, Rules, State, T, Text
 from game.core.rng import Rng
+
+if TYPE_CHECKING:
+    from game.core.protocol import Part
 
 HAND_KEYS_MAX = 12  # catalog has "match.hand.1" .. "match.hand.12" for breakdown rows
 

@@ -340,7 +340,7 @@ class RaceDrawing:
             self._draw_lens_rest(surface, self.L.lenses[0])
         for (seat, slot), lens in zip(shown, self.L.lenses):
             piece = r.pile[slot]
-            frame = max(3, theme.px(geo.LENS_FRAME))
+            frame = self.L.lens_frame
             col = theme.seat_colour(self.seat_colour(seat))
             radius = max(6, lens.w // 12)
             shadow = lens.move(theme.px(4), theme.px(5))

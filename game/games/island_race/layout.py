@@ -75,6 +75,11 @@ class RaceLayout:
     lenses: list[pygame.Rect] = field(default_factory=list)   # beside the pile: the magnified tiles
     extra: dict = field(default_factory=dict)
 
+    @property
+    def lens_frame(self) -> int:
+        """The width of a lens's frame (the tile is shown inside it)."""
+        return lens_frame(self.scale)
+
     def slot_at(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.slots):
             if r.collidepoint(pos):
@@ -84,6 +89,11 @@ class RaceLayout:
 
 def _px(v: float, k: float) -> int:
     return max(1, int(round(v * k))) if v > 0 else int(round(v * k))
+
+
+def lens_frame(k: float) -> int:
+    """The width of a magnifying lens's frame at scale ``k`` (at least 3 px, to be seen)."""
+    return max(3, _px(LENS_FRAME, k))
 
 
 def compute(rect: pygame.Rect, players: int, featured: list[int], size: int,
@@ -174,7 +184,7 @@ def _scattered_pile(area: pygame.Rect, k: float) -> tuple[pygame.Rect, list[pyga
     vgap = _px(6, k)
     min_hgap = _px(12, k)
     lens_gap = _px(16, k)
-    frame = _px(LENS_FRAME, k)
+    frame = lens_frame(k)
     tile = min((area.h - PILE_ROWS * vgap) // PILE_ROWS,            # room for the gaps and the offsets
                int((area.w - (PILE_COLS + 1) * min_hgap - lens_gap - 2 * frame) / (PILE_COLS + LENS_SCALE)))
     tile = max(8, min(tile, _px(60, k)))

@@ -19,7 +19,7 @@ its ``legal_actions(seat)``.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Sequence
 
 from game.core.bots import Bot, bot_levels
 from game.core.match import MatchState

@@ -1299,15 +1299,15 @@ class PlayaScene(TableScene):
         width = max(2, theme.px(3))
         for spot, (card, top, placed) in self._spot_cards.items():
             here = on_spot(moves.values(), spot)
-            for k, move in enumerate(here):   # the newest outermost; an older one just inside it
+            for k, mark in enumerate(here):   # the newest outermost; an older one just inside it
                 inset = k * (width + theme.px(3))
                 frame = card.inflate(theme.px(8), theme.px(8))
                 if top is not None:
                     frame = frame.union(top.inflate(theme.px(8), theme.px(8)))
-                self._mark_frame(surface, frame.inflate(-2 * inset, -2 * inset), move.seat, width)
+                self._mark_frame(surface, frame.inflate(-2 * inset, -2 * inset), mark.seat, width)
                 chip = pygame.Rect(0, 0, tab, tab)
                 chip.topright = (card.x - theme.px(6), card.y + k * (tab + theme.px(3)))
-                self._mark_tab(surface, chip, move)
+                self._mark_tab(surface, chip, mark)
             sp = hand.beach[spot] if spot < len(hand.beach) else None
             if top is not None and sp is not None and sp.pile:
                 layer = next((m for m in here if sp.top in m.towels), None)

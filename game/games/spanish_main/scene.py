@@ -117,7 +117,7 @@ class SpanishMainScene(DragTable, TableScene):
         self.notes_open = False
         from game.games.spanish_main.piles import PileViewer
         self.piles = PileViewer(self)
-        self.ending = EndPanel(self._see_results)
+        self.ending = EndPanel(self._ending_next)
         self._final_due = False
         self._results_shown = False
         self.resync_events()
@@ -422,7 +422,7 @@ class SpanishMainScene(DragTable, TableScene):
     # Input
     # ------------------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> None:
-        if self._handle_ending(event, self._see_results):
+        if self._handle_ending(event, self._ending_next):
             return
         if self.accuse is not None:
             self.accuse.handle(event)
@@ -1389,6 +1389,24 @@ class SpanishMainScene(DragTable, TableScene):
         speed = max(0.01, float(self.timeline.speed or 1.0))
         return int((self.app.clock.now() - self.ending.started) * speed / 0.45) + 1
 
+    def _count_steps(self) -> int:
+        """The steps of the whole count: one for each ship a player owns, then the winner and how."""
+        return sum(len(self.game.owned_ships(k)) for k in range(self.game.players)) + 1
+
+    def counting(self) -> bool:
+        """True while the final count is still turning the ships over."""
+        return self.ending.visible and self._count_step() < self._count_steps()
+
+    def _ending_next(self) -> None:
+        """The end panel's button (and Enter): while the count goes on it shows the whole count at once; then the
+        results. A click never skips past a count nobody has seen whole."""
+        if self.counting():
+            self.ending.started = self.app.clock.now() - self._count_steps() * 0.45 / max(
+                0.01, float(self.timeline.speed or 1.0))
+            self.mark_dirty()
+            return
+        self._see_results()
+
     def _draw_ending(self, surface: pygame.Surface) -> None:
         e = self.ending
         if not e.visible:
@@ -1456,9 +1474,12 @@ class SpanishMainScene(DragTable, TableScene):
             for text in self.tiebreak_lines():
                 theme.draw_text(surface, text, fs, palette.INK_SOFT, (x + theme.px(12), y + theme.px(4)))
                 y += fs.get_linesize()
+        counting = self.counting()
+        e.button.text = Text.of("sm.ui.show_count" if counting else "sm.ui.see_results")
         e.button.draw(surface)
         self.explain(e.rect, Text.of("sm.explain.game_end"), "ending")
-        self.explain(e.button.rect, Text.of("sm.explain.see_results"), "button")
+        self.explain(e.button.rect, Text.of("sm.explain.show_count" if counting else "sm.explain.see_results"),
+                     "button")
 
     def tiebreak_lines(self) -> list[str]:
         """R55, R56: when the best score is shared, each tied player's undamaged ships and front-most space."""

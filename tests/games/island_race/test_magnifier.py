@@ -26,7 +26,7 @@ def _layouts():
 def test_pile_tiles_grew_and_the_lens_shows_them_at_least_twice_as_large():
     for size, L in _layouts():
         assert L.tile >= BEFORE[size] + 1, (size, L.tile)
-        inner = L.lenses[0].w - 2 * max(3, round(geo.LENS_FRAME * L.scale))
+        inner = L.lenses[0].w - 2 * L.lens_frame
         assert inner >= 2 * BEFORE[size], (size, inner)
 
 
@@ -46,7 +46,7 @@ def test_the_lenses_cover_nothing_else_on_the_table():
 
 def _lens_face(app, scene, lens):
     """The picture inside the lens's frame, and where it is."""
-    frame = max(3, round(geo.LENS_FRAME * scene.L.scale))
+    frame = scene.L.lens_frame
     inner = lens.inflate(-2 * frame, -2 * frame)
     return pygame.image.tobytes(app.screen.subsurface(inner), "RGB"), inner
 

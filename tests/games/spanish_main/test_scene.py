@@ -15,6 +15,8 @@ from game.games.spanish_main.notes import NO, YES, cell_key, facts
 from game.games.spanish_main.positions import position
 from game.games.spanish_main.rules import (Accuse, Discard, Pass, PlayCard, Repair, card_type, determinize)
 from game.core.rng import Rng
+from game.i18n import tr
+from game.ui.theme import text_of
 from tests.app.conftest import app, click, drag, frames, key, start_table  # noqa: F401 - the app fixture
 from tests.app.conftest import table_at as open_table_at
 from tests.support.drops import GENERIC, check_drops, play_at_random
@@ -484,3 +486,24 @@ def test_the_log_grows_over_the_table_by_its_header_button_and_shrinks_by_esc_or
     click(app, log.expand_button.center)
     click(app, log.expand_button.center)                                                # its button shrinks it too
     assert not log.expanded
+
+
+def test_a_click_during_the_final_count_shows_it_whole_before_the_results(app):
+    """The end panel's button first shows the whole count (every ship, the winner and how), then the results:
+    a newcomer clicking at once never skips a count they have not seen (R52, R53)."""
+    scene = start_table(app, "spanish-main", ["easy", "easy"], 3)
+    for _ in range(40000):
+        if scene.ending_shown():
+            break
+        app.clock.advance(0.25)
+        frames(app, 1)
+    assert scene.ending_shown() == "game-end" and scene.counting()
+    assert text_of(scene.ending.button.text) == tr("sm.ui.show_count")
+    click(app, scene.ending_button().center)
+    frames(app, 2)
+    assert scene.ending_shown() == "game-end" and not scene.counting()      # still the panel, now whole
+    assert text_of(scene.ending.button.text) == tr("sm.ui.see_results")
+    click(app, scene.ending_button().center)
+    frames(app, 3)
+    from game.scenes.results import ResultsScene
+    assert isinstance(app.stack.top, ResultsScene)
