@@ -384,6 +384,11 @@ class State(ABC):
     @abstractmethod
     def is_over(self) -> bool: ...
 
+    def progress(self) -> dict[str, int]:
+        """How far the game is, beyond hands and turns, for the Continue list: ``round`` (a round with no set
+        number of them) and ``adventures_left`` (cards left to draw before the end) where the game has them."""
+        return {}
+
     @abstractmethod
     def result(self) -> Result: ...
 

@@ -213,7 +213,8 @@ class GameSession:
     # Saves -----------------------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
         """How far the game is, for the Continue list: ``actions`` (moves played), ``over``, and where the
-        game has them ``hand``/``hands`` (1-based: hand or round 2 of 3) and ``turn`` (Pirateer's turns)."""
+        game has them ``hand``/``hands`` (1-based: hand or round 2 of 3), ``turn`` (Pirateer's turns), ``round``
+        (Planks' rounds) and ``adventures_left`` (Spanish Main's deck), from ``State.progress``."""
         info: dict[str, Any] = {"actions": len(self.actions), "over": self.state.is_over()}
         hand_index = getattr(self.state, "hand_index", None)
         n_hands = getattr(self.state, "n_hands", None)
@@ -222,6 +223,7 @@ class GameSession:
         turn = getattr(self.state, "turn", None)
         if isinstance(turn, int) and not isinstance(turn, bool):
             info.update(turn=turn)
+        info.update({k: v for k, v in self.state.progress().items() if k in ("round", "adventures_left")})
         return info
 
     def to_save(self) -> "SaveData":

@@ -109,7 +109,7 @@ class PanelScene(Explains, Scene):
         self.update_tooltip(dt)
 
     def is_animating(self) -> bool:
-        return self.tooltip.text is not None
+        return self.tooltip.active
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = surface.get_rect()

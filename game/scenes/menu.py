@@ -294,7 +294,7 @@ class MenuScene(Explains, Scene):
         self.update_tooltip(dt)
 
     def is_animating(self) -> bool:
-        return self.tooltip.text is not None
+        return self.tooltip.active
 
     def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """Sea and title art, drawn once per window size."""

@@ -67,7 +67,7 @@ class ResultsScene(Explains, Scene):
         self.update_tooltip(dt)
 
     def is_animating(self) -> bool:
-        return bool(getattr(self.view, "animating", False)) or self.tooltip.text is not None
+        return bool(getattr(self.view, "animating", False)) or self.tooltip.active
 
     def rematch(self) -> None:
         if self.rematch_fn is not None:

@@ -63,15 +63,21 @@ def _count(value: Any, lo: int = 0, hi: int = 1_000_000) -> int | None:
 
 
 def progress_text(summary: dict, actions: int, hand_word: str = "hand") -> str:
-    """How far a game got: "Hand 2 of 3 · 41 moves", "Round 1 of 3 · 12 moves", "Turn 34 · 120 moves"."""
+    """How far a game got: "Hand 2 of 3 · 41 moves", "Round 1 of 3 · 12 moves", "Turn 34 · 120 moves", "Round 2 ·
+    30 moves", "12 adventures left · 40 moves"."""
     parts = []
     hands, hand = _count(summary.get("hands"), 1, 1000), _count(summary.get("hand"), 1, 1000)
     if hands is not None and hand is not None and hands > 1 and hand <= hands:
         word = hand_word if hand_word in ("hand", "round") else "hand"
         parts.append(tr(f"saves.progress.{word}", n=hand, of=hands))
+    elif _count(summary.get("round"), 1, 1000) is not None:
+        parts.append(tr("saves.progress.round_n", n=_count(summary.get("round"), 1, 1000)))
     turn = _count(summary.get("turn"), 1)
     if turn is not None:
         parts.append(tr("saves.progress.turn", n=turn))
+    left = _count(summary.get("adventures_left"), 0, 1000)
+    if left is not None:
+        parts.append(tr("saves.progress.adventures_left", n=left))
     if actions <= 0:
         parts.append(tr("saves.progress.no_moves"))
     else:
@@ -410,7 +416,7 @@ class SavedGamesScene(Explains, Scene):
         self.update_tooltip(dt)
 
     def is_animating(self) -> bool:
-        return self.tooltip.text is not None
+        return self.tooltip.active
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = surface.get_rect()

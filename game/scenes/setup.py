@@ -330,8 +330,13 @@ class SetupScene(Explains, Scene):
             if opt.kind == "bool":
                 widget.layout(pygame.Rect(c.x, y, c.w, h))
             else:
-                label_w = c.w - min(c.w // 2, theme.px(220))
-                self.option_labels[opt.key].layout(pygame.Rect(c.x, y, label_w - theme.px(8), h))
+                label = self.option_labels[opt.key]
+                # the choice takes the room its longest value needs (Italian runs long), leaving the label its text
+                label_need = label.font.size(theme.text_of(label.text))[0] + theme.px(8)
+                choice_w = max(min(c.w // 2, theme.px(220)),
+                               min(widget.preferred_size()[0], c.w - label_need, int(c.w * 0.62)))
+                label_w = c.w - choice_w
+                label.layout(pygame.Rect(c.x, y, label_w - theme.px(8), h))
                 widget.layout(pygame.Rect(c.x + label_w, y, c.w - label_w, h))
             y += h
             problem.layout(pygame.Rect(c.x + theme.px(40), y, c.w - theme.px(40), theme.px(18)))
@@ -405,8 +410,16 @@ class SetupScene(Explains, Scene):
             w.update(dt)
         self.update_tooltip(dt)
 
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Toasts (a game saved as the table was left) stand above the row of buttons, never over Start, Back,
+        Rules or Learn to play (found by a newcomer)."""
+        shown = [b.rect for b in (self.start, self.back_button, self.rules_button, self.learn_button)
+                 if b.visible and b.rect.h > 0]
+        top = min((r.top for r in shown), default=screen.bottom)
+        return pygame.Rect(screen.x, screen.y, screen.w, max(theme.px(80), top - theme.px(4) - screen.y))
+
     def is_animating(self) -> bool:
-        return isinstance(self.focus.focused, TextInput) or self.tooltip.text is not None  # the caret blinks
+        return isinstance(self.focus.focused, TextInput) or self.tooltip.active  # the caret blinks
 
     # Explanations ------------------------------------------------------------------------------
     def explanations(self) -> list[tuple[Widget, Text]]:

@@ -763,19 +763,23 @@ class TableScene(Scene):
 
     # Scene ----------------------------------------------------------------------------------
     def back(self) -> None:
-        """Escape: an open chooser closes (when it may be cancelled), else a replay stops, else an explanation on
-        screen closes, else a piece picked up is put down (``cancel_pick``), else the recap closes, else the pause
-        menu opens."""
+        """Escape: an open chooser closes (when it may be cancelled), else a replay stops, else an explanation
+        opened with F1 closes, else a piece picked up is put down (``cancel_pick``), else the recap closes, else the
+        pause menu opens. An explanation shown only because the pointer rests goes with whatever Escape does: it
+        is up most of the time, and a first Escape that only closed it looked like Escape did nothing."""
         if self.chooser is not None and self.chooser.cancel:
             self.close_chooser()
             return
         if self._replay is not None:
             self.end_replay()
             return
-        if self._explaining() is not None:
+        if self._explain_pinned is not None:
             self._explain_pinned, self._explain_hover, self._explain_due = None, None, False
             self.mark_dirty()
             return
+        if self._explain_hover is not None:
+            self._explain_hover, self._explain_due = None, False
+            self.mark_dirty()
         if self.cancel_pick():
             self.mark_dirty()
             return

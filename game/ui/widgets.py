@@ -891,6 +891,20 @@ class Tooltip:
             self._hover_time += dt
 
     @property
+    def waiting(self) -> bool:
+        """The pointer rests on something that explains itself and its text is not up yet: frames must keep
+        coming (an idle app draws nothing and its clock would never reach the delay)."""
+        if self._hover is None or self.mouse is None or not 0 <= self._hover_time < self.delay:
+            return False
+        hit = self._target_at(self.mouse)
+        return bool(hit and hit[1] is not None)
+
+    @property
+    def active(self) -> bool:
+        """Something is shown, or about to be: the scene is not idle."""
+        return self.waiting or self.text is not None
+
+    @property
     def text(self) -> str | None:
         """The text shown now (None when nothing is shown)."""
         if self._forced is not None:

@@ -559,3 +559,17 @@ def test_a_choice_only_some_counts_allow_is_hidden_at_the_others(app):
     setup.set_players(2)
     frames(app, 2)
     assert pair[1].visible and label.visible
+
+
+def test_a_toast_in_the_setup_stands_above_its_row_of_buttons(app):
+    """Found by a newcomer: 'Your game … is saved' carried from the table into the next setup, over Learn to play."""
+    from game import games
+    from game.scenes.setup import SetupScene
+    open_menu(app)
+    setup = SetupScene(app, games.get("pirateer"))
+    app.stack.push(setup, fade=False)
+    frames(app, 2)
+    app.toast("Your game of Island Race is saved: resume it from Continue in the menu.")
+    frames(app, 20)
+    buttons = [b.rect for b in (setup.start, setup.back_button, setup.rules_button, setup.learn_button) if b.visible]
+    assert app.toasts.rect.bottom <= min(r.top for r in buttons)

@@ -111,12 +111,17 @@ def test_how_far_a_game_got_names_its_hand_round_or_turn_and_its_moves():
     assert progress_text({"turn": 34}, 120) == "Turn 34 · 120 moves"
     assert progress_text({"hand": 1, "hands": 1}, 1) == "1 move"  # a one-hand game says no "hand 1 of 1"
     assert progress_text({}, 0) == "No moves yet"
+    assert progress_text({"round": 2}, 30) == "Round 2 · 30 moves"                     # Planks: rounds, no set number
+    assert progress_text({"adventures_left": 12}, 40) == "12 adventures left · 40 moves"   # Spanish Main's clock
+    assert progress_text({"round": 0, "adventures_left": -3}, 2) == "2 moves"
     # an edited file's claims are shown only when they make sense
     assert progress_text({"hand": 9, "hands": 3, "turn": "x" * 5000}, 5) == "5 moves"
     set_language("it")
     try:
         assert progress_text({"hand": 2, "hands": 3}, 41) == "Mano 2 di 3 · 41 mosse"
         assert progress_text({"hand": 2, "hands": 3}, 1, "round") == "Manche 2 di 3 · 1 mossa"  # no "turno": no turns
+        assert progress_text({"round": 2}, 30) == "Manche 2 · 30 mosse"
+        assert progress_text({"adventures_left": 1}, 40) == "1 avventura nel mazzo · 40 mosse"
     finally:
         set_language("en")
 
@@ -129,6 +134,10 @@ def test_the_session_summary_says_how_far_each_game_got():
     assert saves.load_save(playa).summary["hands"] == 2  # a hand per player
     assert saves.load_save(race).summary["hands"] == 3
     assert games.get("island-race").package.rules.hand_word == "round"
+    planks = write_game("planks", ["Anna", "Ben", "Clara"], 5, "2024-01-01T10:00:00+00:00")
+    main = write_game("spanish-main", ["Anna", "Ben"], 2, "2024-01-01T10:00:00+00:00")
+    assert saves.load_save(planks).summary["round"] == 1
+    assert 0 < saves.load_save(main).summary["adventures_left"] < 58
 
 
 # --------------------------------------------------------------------------------------------------

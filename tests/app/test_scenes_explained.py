@@ -202,3 +202,43 @@ def test_the_saved_games_list_explains_every_row_and_button(app):
     ask = app.stack.top
     check_explanations(ask, panel_widgets(ask))
     check_f1(app, ask)
+
+
+def rests_and_shows(app, scene, target, ticks: int = 400) -> str | None:
+    """What the pointer resting on ``target`` shows when the app runs its real main loop (``App.tick``: an idle app
+    sleeps and draws nothing until something moves or an event comes), one motion event and then only ticks."""
+    rect = target.rect if isinstance(target, Widget) else target
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 0), buttons=(0, 0, 0)))
+    start = app.clock.now()
+    for _ in range(ticks):
+        app.tick()
+        if scene.tooltip.text is not None:
+            assert app.clock.now() - start < scene.tooltip.delay + 0.5    # shown on time, not a moment later
+            return scene.tooltip.text
+    return None
+
+
+def test_a_resting_pointer_shows_the_explanation_in_the_real_loop_of_every_scene(app):
+    """Found by a newcomer in a real window: on the menu, setup, settings, pause and saved games a pointer resting
+    still showed nothing (the idle loop drew no frame, so the tip's delay never passed); only a moving pointer
+    did. Here only the main loop runs: one motion onto a thing, then nothing."""
+    from game.scenes.pause import PauseScene
+    from game.scenes.saved_games import SavedGamesScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.setup import SetupScene
+    write_game("playa-pirata", ["Anna", "Ben"], 6, "2024-05-01T09:15:00+00:00")
+    menu = open_menu(app)
+    tile = next(t for t in menu.tiles if t.entry.available)
+    assert rests_and_shows(app, menu, pygame.Rect(tile.rect.x, tile.rect.y, tile.rect.w, tile.rect.h // 3))
+    scenes = [SettingsScene(app), SetupScene(app, tile.entry), SavedGamesScene(app)]
+    for scene in scenes:
+        app.stack.push(scene, fade=False)
+        frames(app, 2)
+        explained = [t for t, _ in scene.explanations() if isinstance(t, Widget) and t.visible]
+        assert rests_and_shows(app, scene, explained[0]), scene.name
+        app.stack.pop()
+    table = start_table(app, "playa-pirata", ["human", "easy"])
+    pause = PauseScene(app, table)
+    app.stack.push(pause, fade=False)
+    frames(app, 2)
+    assert rests_and_shows(app, pause, next(t for t, _ in pause.explanations() if isinstance(t, Widget)))

@@ -245,6 +245,25 @@ def test_escape_closes_an_explanation_before_it_pauses(app, minigame_entry):
     assert isinstance(app.stack.top, PauseScene)                              # then Escape pauses as always
 
 
+def test_escape_pauses_at_once_while_the_resting_pointer_shows_an_explanation(app, minigame_entry):
+    """Found by a newcomer: the pointer rests on the table most of the time, so its explanation is nearly always up,
+    and a first Escape that only closed it looked like Escape did nothing. It goes with the pause now."""
+    from game.scenes.pause import PauseScene
+    from tests.app.conftest import key
+    scene = _scene_only(app, minigame_entry)
+    card = scene.hand[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card.rect.center, rel=(1, 0), buttons=(0, 0, 0)))
+    for _ in range(60):
+        frames(app, 1)
+        if scene._explaining() is not None:
+            break
+    assert scene._explaining() is not None                                   # the pointer's explanation is up
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert isinstance(app.stack.top, PauseScene)                              # one Escape: the pause
+    assert scene._explaining() is None
+
+
 def test_a_rules_page_shows_the_games_pictures_between_its_paragraphs(app, minigame_entry):
     import dataclasses
 

@@ -358,3 +358,18 @@ def test_every_row_of_a_form_stays_inside_its_panel_in_both_languages(app, size,
             app.stack.pop()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)], ids=size_id)
+def test_every_game_form_fits_the_window_in_italian(app, monkeypatch, size):
+    """Italian labels run longer than English ones: every setup (every seat shown), rules page and results of every
+    game at the smallest and the design window, no text cut, nothing outside (found: 'Spagnoli contro
+    Barbareschi' overflowed Pirateer's setup choice at 960 wide)."""
+    from game.i18n import set_language
+    drawn = record_draws(monkeypatch)
+    set_language("it")
+    try:
+        for what in game_forms(app, size):
+            check(app, drawn, f"{what} (it)")
+    finally:
+        set_language("en")

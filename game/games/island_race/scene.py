@@ -447,10 +447,9 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
                            L.rect.bottom - top - 2 * pad)
 
     def _explaining(self) -> Any:
-        """In a lesson, while the tile in hand follows the pointer, the pointer always rests on it: no hover
-        explanation pops up over the ringed button or the hints (F1 still explains)."""
-        if self._lesson() and self._explain_pinned is None and self.stage == "play" and \
-                self.held(self.mouse_seat) is not None:
+        """While the tile in hand follows the pointer, the pointer always rests on it: no hover explanation pops
+        up over the tile's edges, the edge help, the buttons or the lesson's hints (F1 still explains)."""
+        if self._explain_pinned is None and self.stage == "play" and self.held(self.mouse_seat) is not None:
             return None
         return super()._explaining()
 

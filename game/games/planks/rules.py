@@ -868,6 +868,10 @@ class PlanksState(TurnState):
         self.draw_queue, self.to_draw = [], 0
         self._start_round()                                             # R44, R26: pirates stay, island too
 
+    def progress(self) -> dict[str, int]:
+        """The round being played, for the Continue list (a game has as many rounds as it takes)."""
+        return {"round": self.round}
+
     def result(self) -> Result:
         """R47: most treasures; R48: longest line; R49, A25: still tied, a shared victory."""
         counts = [float(len(t)) for t in self.treasures]

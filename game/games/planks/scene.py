@@ -1215,8 +1215,17 @@ class PlanksScene(DragTable, TableScene):
                                             else "planks.explain.see_results"), "button")
 
     def recap_rect(self, size: tuple[int, int]) -> pygame.Rect:
-        """The recap over the log it sums up, at least wide enough for its lines (at a small window it reaches over
-        the port planks while it is up)."""
+        """The recap in the side panel's free room under the bag when it fits there (the planks, their numbers and
+        the log stay in sight: found by a newcomer); else over the log it sums up, at least wide enough for its
+        lines (at a small window it reaches over the port planks while it is up)."""
+        side, bag, rows = self.panel.rect, self.panel.bag_rect, self.panel.rows
+        if side.w > 0 and bag.h > 0 and rows:
+            pad = theme.px(10)
+            for top in (bag.bottom + theme.px(8), rows[-1].bottom + theme.px(4)):   # under the bag, else over it
+                room = pygame.Rect(side.x + pad, top, side.w - 2 * pad, side.bottom - pad - top)
+                h = self.recap.preferred_size(room.w)[1]
+                if room.w >= theme.px(260) and 0 < h <= room.h:
+                    return pygame.Rect(room.x, room.bottom - h, room.w, h)
         log = self.lay.log
         w = max(log.w, theme.px(300))
         h = min(self.recap.preferred_size(w)[1], self.lay.table.h - theme.px(20))

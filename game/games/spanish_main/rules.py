@@ -985,6 +985,10 @@ class SpanishMainState(TurnState):
         """R57: score, then undamaged ships owned (R55), then the front-most ship (R56); higher is better."""
         return (self.score_of(seat), self.undamaged_owned(seat), -self.front_most(seat))
 
+    def progress(self) -> dict[str, int]:
+        """The adventures still to draw, for the Continue list: the deck is the game's clock (R3, R51)."""
+        return {"adventures_left": len(self.adv_deck)}
+
     def result(self) -> Result:
         scores = [float(self.score_of(s)) for s in range(self.players)]     # R53
         keys = [self.ranking_key(s) for s in range(self.players)]

@@ -178,6 +178,22 @@ def test_the_pointer_resting_on_a_thing_shows_its_explanation(app):
     assert counter == Text.of("ir.explain.counter", name="Anna", total=0)
 
 
+def test_no_bubble_covers_the_tile_in_hand_while_the_pointer_carries_it(app):
+    """Found by a newcomer: mid-race the pointer rests on the tile it carries, and the bubble hid the tile's edges,
+    the edge help's marks and the buttons. While a tile is in hand nothing pops up by itself; F1 still explains."""
+    scene = start(app, ["human", "easy"], aid=True)
+    to_play(app, scene)
+    scene.stage_t = GO_SHOWN + 1.0
+    slot = fitting_slot(scene, 0, (0, 0))
+    click(app, scene.L.slots[slot].center)
+    assert scene.held(0) is not None
+    post_motion(centre(scene, 0, (1, 1)))
+    frames(app, int(EXPLAIN_AFTER * 60) + 30)
+    assert scene._explaining() is None
+    key(app, pygame.K_F1)
+    assert scene._explaining() is not None
+
+
 def test_f1_explains_what_the_keyboard_cursor_is_on(app):
     scene = start(app, ["human", "human", "easy"])
     to_play(app, scene)

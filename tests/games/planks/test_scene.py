@@ -226,3 +226,24 @@ def test_every_thing_drawn_explains_itself_in_both_languages(app):
     for _r, text, _k in scene.explained:
         for lang in ("en", "it"):
             assert has_key(text.key, lang), (text.key, lang)
+
+
+def test_the_recap_lies_in_the_side_panels_free_room_over_no_plank_and_not_over_the_log(app):
+    """Found by a newcomer: 'Since your last move' covered planks 8-10, their numbers and pirates, and the log. With
+    room under the players' rows it lies there (over the bag if need be); the ship, every plank and the log stay
+    in sight."""
+    scene = start_table(app, "planks", ["human", "easy"], 3)
+    for _ in range(6000):
+        app.clock.advance(0.25)
+        frames(app, 1)
+        if scene.recap.visible and not scene.timeline.blocking:
+            break
+        if scene.my_turn() == 0 and not scene.timeline.blocking:
+            scene.play(scene.legal()[0])
+    assert scene.recap.visible
+    frames(app, 2)
+    recap = scene.recap.rect
+    assert scene.panel.rect.contains(recap) and recap.top > scene.panel.rows[-1].bottom    # no player's row covered
+    for p in range(12):
+        assert not recap.colliderect(scene.lay.plank_rect(p)), p
+    assert not recap.colliderect(scene.lay.log) and not recap.colliderect(scene.lay.ship)
