@@ -89,9 +89,16 @@ class SetupModel:
 
     # Editing --------------------------------------------------------------------------------
     def shown(self, opt: Option) -> bool:
-        """Whether the form shows ``opt`` at the count chosen now: a choice that only some counts allow (Pirateer's
-        two-player fleets) is hidden at the others; an on/off option stays, saying which counts it needs."""
-        return opt.kind == "bool" or opt.players is None or self.players in opt.players
+        """Whether the form shows ``opt`` at the count and choices made now: a choice that only some counts allow
+        (Pirateer's two-player fleets) is hidden at the others, and so is a choice whose required options are not
+        chosen (the two-player fleets while the fleets are chosen at the table: it would not be used); an on/off
+        option stays, saying which counts and options it needs."""
+        if opt.kind == "bool":
+            return True
+        if opt.players is not None and self.players not in opt.players:
+            return False
+        decl = {o.key: o for o in self.rules.options}
+        return all(decl[k].is_active(self.options.get(k, decl[k].default)) for k in opt.requires if k in decl)
 
     def set_players(self, n: int) -> None:
         self.players = max(self.rules.min_players, min(self.max_players, n))
@@ -120,6 +127,9 @@ class SetupModel:
 
     def set_option(self, key: str, value: Any) -> None:
         self.options[key] = value
+        for opt in self.rules.options:      # a choice this one hides goes back to its default
+            if opt.key != key and not self.shown(opt):
+                self.options[opt.key] = opt.default
 
     # Checking -------------------------------------------------------------------------------
     def seed(self) -> int | None:

@@ -318,6 +318,25 @@ def draw_text(surface: pygame.Surface, text: str, fnt: pygame.font.Font, colour:
     return rect
 
 
+#: the narrowest a line is squeezed to fit its room (``draw_text_narrowed``): still easy to read
+NARROWEST = 0.75
+
+
+def draw_text_narrowed(surface: pygame.Surface, text: str, fnt: pygame.font.Font, colour: Colour,
+                       pos: tuple[int, int], width: int, anchor: str = "topleft") -> pygame.Rect | None:
+    """One line no wider than ``width``: drawn as ``draw_text`` when it fits, else squeezed sideways (its height,
+    never below ``MIN_TEXT_PX``, kept) down to ``NARROWEST`` of its width. None (nothing drawn) when it would
+    have to be narrower still: the caller wraps it instead."""
+    img = render_text(text, fnt, colour)
+    if img.get_width() > width:
+        if img.get_width() * NARROWEST > width:
+            return None
+        img = pygame.transform.smoothscale(img, (max(1, width), img.get_height()))
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` (newlines kept; a word too long is cut)."""
     lines: list[str] = []

@@ -533,8 +533,9 @@ def test_ctrl_z_undoes_within_the_turn_but_not_past_a_reveal(app, minigame_entry
 
 
 def test_a_choice_only_some_counts_allow_is_hidden_at_the_others(app):
-    """Issue 20, item 6: Pirateer's two-player fleets are a choice for two players only: shown at 2 (when chosen
-    there, kept), hidden at 3 to 8 (back to its default, nothing to complain about, off the keyboard's ring), shown
+    """Issue 20, item 6: Pirateer's two-player fleets are a choice for two players with preset fleets only (a
+    newcomer saw it offered while the fleets were to be chosen at the table): shown at 2 (when chosen there,
+    kept), hidden while the fleets are chosen at the table and at 3 to 8 (back to its default, nothing to complain about, off the keyboard's ring), shown
     again at 2; the on/off variants stay."""
     from game import games
     from game.scenes.setup import SetupScene
@@ -545,8 +546,12 @@ def test_a_choice_only_some_counts_allow_is_hidden_at_the_others(app):
     frames(app, 2)
     pair = next((o, w) for o, w, _ in setup.option_widgets if o.key == "factions-2p")
     label = setup.option_labels["factions-2p"]
-    assert pair[1].visible and label.visible and pair[1] in setup.all_widgets()
+    setup.set_option("factions", "choose")
+    frames(app, 2)
+    assert not pair[1].visible and not label.visible        # fleets chosen at the table: the preset pair is not used
     setup.set_option("factions", "preset")
+    frames(app, 2)
+    assert pair[1].visible and label.visible and pair[1] in setup.all_widgets()
     setup.set_option("factions-2p", pair[0].choices[1])
     assert not setup.model.problems()
     for n in (3, 4, 8):
@@ -559,6 +564,11 @@ def test_a_choice_only_some_counts_allow_is_hidden_at_the_others(app):
     setup.set_players(2)
     frames(app, 2)
     assert pair[1].visible and label.visible
+    setup.set_option("factions-2p", pair[0].choices[1])
+    setup.set_option("factions", "choose")                # hidden again: back to its default, nothing to complain
+    frames(app, 2)
+    assert not pair[1].visible and setup.model.options["factions-2p"] == pair[0].default
+    assert not setup.model.problems()
 
 
 def test_a_toast_in_the_setup_stands_above_its_row_of_buttons(app):

@@ -170,7 +170,8 @@ class Pick:
 
 
 def special_face(card: str, size: tuple[int, int]) -> pygame.Surface:
-    """A special card with its title in the current language on its band (two lines for a long one)."""
+    """A special card with its title in the current language on its band (a little narrower, or on two lines, for
+    a long one)."""
     face = sprites.special_card(card, size).copy()
     band = sprites.special_title_rect(size)
     title = tr(f"pp.special.{card.removeprefix('special-')}")
@@ -182,6 +183,8 @@ def special_face(card: str, size: tuple[int, int]) -> pygame.Surface:
     if f.size(title)[0] <= band.w - 4:
         theme.draw_text(face, title, f, palette.INK, band.center, "center")
         return face
+    if theme.draw_text_narrowed(face, title, f, palette.INK, band.center, band.w - 4, "center"):
+        return face                       # the smallest size a little narrower: "Double beach towel" on a small card
     if band.h * 40 // 100 < lowest:      # a card too small for a readable title: the picture alone
         return face
     small = theme.font_px("bold", band.h * 40 // 100)  # a long name: two lines

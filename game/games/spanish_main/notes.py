@@ -190,8 +190,11 @@ class NotesGrid:
                     theme.draw_text(surface, "?", gf, palette.INK_SOFT, cell.center, "center")
         scene.explain(grid, Text.of("sm.explain.notes"), "notes")
         legend = tr("sm.ui.notes_legend")
-        for size in (12, 11, 10, 9):                  # the legend on one line, smaller before it is cut
+        room = r.w - theme.px(20)
+        for size in (12, 11, 10, 9):                  # the legend on one line, smaller, then a little narrower
             fl = theme.font("text", size)
-            if fl.size(legend)[0] <= r.w - theme.px(20):
+            if fl.size(legend)[0] <= room:
                 break
-        theme.draw_text(surface, legend, fl, palette.INK_SOFT, (r.x + theme.px(10), grid.bottom + theme.px(4)))
+        at = (r.x + theme.px(10), grid.bottom + theme.px(4))
+        if theme.draw_text_narrowed(surface, legend, fl, palette.INK_SOFT, at, room) is None:
+            theme.draw_text(surface, theme.wrap_text(legend, fl, room)[0], fl, palette.INK_SOFT, at)

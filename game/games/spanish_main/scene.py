@@ -819,7 +819,8 @@ class SpanishMainScene(DragTable, TableScene):
 
     def _plate_text(self, surface: pygame.Surface, text: str, plate: pygame.Rect, size: int,
                     colour=palette.INK) -> None:
-        """``text`` fitted on a blank plate of the art: one line, smaller when it must; else wrapped by words."""
+        """``text`` fitted on a blank plate of the art: one line, smaller when it must, then a little narrower (a
+        long ship's name, "Vliegende Haring", wrapped onto the ribbon above the plate); else wrapped by words."""
         width = plate.w - theme.px(4)
         lines: list[str] = []
         for s in range(size, 7, -1):
@@ -827,6 +828,8 @@ class SpanishMainScene(DragTable, TableScene):
             if f.size(text)[0] <= width:
                 lines = [text]
                 break
+        if not lines and theme.draw_text_narrowed(surface, text, f, colour, plate.center, width, "center"):
+            return                                             # the smallest size, a little narrower
         if not lines:
             for s in range(size, 7, -1):
                 f = theme.font("bold", s)

@@ -126,3 +126,27 @@ def test_unknown_ids_and_tiny_sizes_do_not_crash():
         assert S.towel_card(1, 0, size).get_width() >= 1
         assert S.umbrella_token(0, size).get_width() >= 1
         assert S.special_card("special-flag", size).get_width() >= 1
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_special_card_wears_its_title_at_the_rules_pages_size(lang):
+    """Found on the rules page: the Double beach towel's band was blank at 120 px wide (a long title at the smallest
+    size did not fit, and two lines did not either): it is now a little narrower, on one line. (Smaller cards show
+    the picture alone: the rules page names each card under it, and the table explains it on hover.)"""
+    from game.games.playa_pirata.scene import special_face
+    from game.i18n import set_language
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1280, 720))
+    set_language(lang)
+    try:
+        for w in ((120, 240) if lang == "en" else (150, 240)):     # "Telo da mare a due piazze" is longer
+            size = (w, round(w * 1.4))
+            band = S.special_title_rect(size)
+            for sid in S.SPECIAL_IDS:
+                bare, titled = S.special_card(sid, size), special_face(sid, size)
+                differs = sum(bare.get_at((x, y)) != titled.get_at((x, y))
+                              for x in range(band.x, band.right) for y in range(band.y, band.bottom))
+                assert differs > 20, (sid, w, lang)
+    finally:
+        set_language("en")

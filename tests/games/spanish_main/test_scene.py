@@ -507,3 +507,30 @@ def test_a_click_during_the_final_count_shows_it_whole_before_the_results(app):
     frames(app, 3)
     from game.scenes.results import ResultsScene
     assert isinstance(app.stack.top, ResultsScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_ships_name_stays_on_its_plate_on_one_line(app, lang):
+    """Found by a newcomer at 1280x720: "Vliegende Haring" wrapped onto two lines, over the Damaged ribbon and the
+    captain's name. A name too long for its plate at the smallest size is drawn a little narrower, on one line."""
+    from game.games.spanish_main import sprites
+    from game.games.spanish_main.rules import SHIPS
+    from game.i18n import set_language
+    scene = start_table(app, "spanish-main", ["human", "easy"], 3)
+    frames(app, 2)
+    h = scene.lay.ships[0].h
+    plate = sprites.ship_name_rect(h)
+    set_language(lang)
+    try:
+        for ship in SHIPS:
+            surface = pygame.Surface((plate.w + 40, plate.h + 80), pygame.SRCALPHA)
+            inside = pygame.Rect(20, 40, plate.w, plate.h)
+            scene._plate_text(surface, tr(f"sm.ship.{ship}"), inside, 12)
+            drawn = pygame.mask.from_surface(surface, 1)
+            box = drawn.get_bounding_rects()
+            assert box, ship
+            ink = box[0].unionall(box[1:])
+            assert ink.top >= inside.top - 2 and ink.bottom <= inside.bottom + 2, (ship, ink, inside)
+            assert ink.left >= inside.left and ink.right <= inside.right, (ship, ink, inside)
+    finally:
+        set_language("en")
