@@ -202,7 +202,8 @@ class MatchState(State):
         base = Result.from_scores(self.totals)
         res = Result.from_scores(self.totals, breakdown, tiebreak=tiebreak)
         if tiebreak is not None and len(base.winners) > 1 and len(res.winners) < len(base.winners):
-            res.how = Text.of("match.how.tiebreak")
+            said = getattr(self.rules, "match_tiebreak_how", None)      # the game names its tie-break, when it can
+            res.how = (said(self, res.winners) if said is not None else None) or Text.of("match.how.tiebreak")
         res.stats["match.stat.hands_won"] = [sum(1 for r in self.hand_results if seat in r.winners)
                                              for seat in range(self.players)]
         res.final = last_part(self.hand_results, self.players, "match.final")

@@ -1758,6 +1758,11 @@ class PlayaRules(MatchRules):
         return [max(((r.scores or [0.0] * match.players)[seat] for r in match.hand_results), default=0.0)
                 for seat in range(match.players)]
 
+    def match_tiebreak_how(self, match: MatchState, winners: list[int]) -> Text:
+        """How a tie on points was broken, said with its figure: the best single hand (R41)."""
+        best = self.match_tiebreak(match) or [0.0]
+        return Text.of("pp.how.best_hand", n=int(max(best[w] for w in winners)))
+
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> PlayaMatch:
         return PlayaMatch.start(self, players, options, seed)
 

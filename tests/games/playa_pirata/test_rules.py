@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.protocol import IllegalAction
+from game.core.protocol import IllegalAction, Text
 from game.core.rng import Rng
 from game.games.playa_pirata.cards import (BUCKET, DOUBLE, FLAG, LIFEGUARD, PARROT, PIGGY, SANDCASTLE,
                                            SKELETON, SLIPPERS, SPECIAL_IDS, TOWEL_COLOUR, TOWEL_VALUE,
@@ -866,6 +866,7 @@ def test_E19_match_tie_break():
     m = position(3, match_format="full", finished=[scored_final(s) for s in ([20, 22, 1], [25, 22, 1], [15, 16, 1])])
     assert m.totals == [60.0, 60.0, 3.0]
     assert m.result().winners == [0]
+    assert m.result().how == Text.of("pp.how.best_hand", n=25)      # the results say how: A's best hand, 25
     m = position(3, match_format="full", finished=[scored_final(s) for s in ([22, 22, 1], [22, 22, 1], [16, 16, 1])])
     assert m.result().winners == [0, 1]
 
