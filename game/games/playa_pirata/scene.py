@@ -974,6 +974,9 @@ class PlayaScene(TableScene):
             if again is not None:
                 self.drag.select(again)
             return True
+        if key == pygame.K_g:              # G with no towel picked: say how (a key that does nothing looks broken)
+            self.app.toast(tr("pp.ui.key_g_how"))
+            return True
         if key == pygame.K_e and self.end_button.visible:
             self._end_turn()
             return True

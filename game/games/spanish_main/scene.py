@@ -1090,7 +1090,8 @@ class SpanishMainScene(DragTable, TableScene):
         if ghost:
             f = theme.font("bold", 14)
             tag = theme.render_text(tr("sm.ui.ghost"), f, palette.PARCHMENT, outline=palette.INK)
-            surface.blit(tag, tag.get_rect(bottomleft=(lay.row.x, lay.row.y - theme.px(2))))
+            left = min(r.x for r in lay.ships) + theme.px(4)          # over the ships, not on the window's edge
+            surface.blit(tag, tag.get_rect(bottomleft=(left, lay.row.y - theme.px(2))))
 
     def _draw_moving_ships(self, surface: pygame.Surface, row: list[str]) -> None:
         """The ships the timeline has taken out of the row: each drawn by its earliest clip, a clip still waiting

@@ -357,3 +357,14 @@ def test_the_towel_groups_keys_still_play_a_group(app):
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert isinstance(scene.session.actions[-1], PlayTowels) and scene.session.actions[-1].values == (2, 1)
+
+
+def test_g_with_no_towel_picked_says_how_to_gather(app):
+    """Found by a newcomer: G with no towel picked did nothing and said nothing. It says how it works now."""
+    state = position(3, round=3, turn=0, step="B", towels={0: [1, 2]}, central=Buried(pile=[(1, 2)]),
+                     beach=[Buried(pile=[(0, REST)]), Buried()])
+    scene = at_size(app, state, (1280, 720))
+    assert picked(scene) is None
+    key(app, pygame.K_g)
+    assert "pick a towel in your hand first" in "\n".join(app.toasts.texts())
+    assert not scene.selected
