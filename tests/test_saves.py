@@ -993,3 +993,25 @@ def test_a_save_that_cannot_be_written_again_is_damaged(tmp_path):
     with pytest.raises(SaveError) as info:
         load_save(path)
     assert info.value.text.key == "persist.save.damaged"
+
+
+def test_an_action_whose_seat_or_field_has_the_wrong_type_is_refused_by_name():
+    """Found by the soak's damaged saves: an edited action whose seat was a JSON object was read as an action, the
+    game resumed from its snapshot, and the table crashed hashing the seat. Such a move is unreadable now: the save
+    is refused with the move's number, like any other unreadable move."""
+    from game import games
+    rules = games.get("pirateer").package.rules
+    good = {"kind": "pir.roll", "seat": 0}
+    assert rules.action_from_json(good).seat == 0
+    for bad in ({"kind": "pir.roll", "seat": {"x": 1}}, {"kind": "pir.roll", "seat": True}, {"kind": "pir.roll", "seat": "0"},
+                {"kind": "pir.roll"}):
+        with pytest.raises(ValueError):
+            rules.action_from_json(bad)
+    move = next(t for t in rules.action_types if t.kind == "pir.move")
+    import dataclasses
+    fields = {f.name: 1 for f in dataclasses.fields(move)}
+    fields.update(kind="pir.move", seat=0)
+    other = next(k for k in fields if k not in ("kind", "seat"))
+    fields[other] = {"odd": [1, 2]}
+    with pytest.raises(ValueError):
+        rules.action_from_json(fields)

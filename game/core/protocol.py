@@ -159,7 +159,15 @@ def action_from_json(types: Iterable[type[Action]], data: JSON) -> Action:
     cls = by_kind[data["kind"]]
     names = {f.name for f in dataclasses.fields(cls)}
     kwargs = {k: _from_jsonable(v) for k, v in data.items() if k in names}
-    return cls(**kwargs)
+    seat = kwargs.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):       # an edited file: the seat is a number
+        raise ValueError(f"an action's seat is not a number: {data!r}")
+    action = cls(**kwargs)
+    try:
+        hash(action)                  # a dict or list where a value belongs (an edited file): not an action
+    except TypeError:
+        raise ValueError(f"an action with a field of the wrong type: {data!r}") from None
+    return action
 
 
 # --------------------------------------------------------------------------------------------------
