@@ -62,6 +62,12 @@ def designers_text(names: tuple[str, ...]) -> Text | str:
     return Text.of("credits.and", a=", ".join(names[:-1]), b=names[-1])
 
 
+def has_credits(game_id: str) -> bool:
+    """Whether the credits can name this game's designer, publisher and rules (every game of the catalog does:
+    ``tests/app/test_credits.py``; a game the tests add for a while does not)."""
+    return game_id in CREDITS
+
+
 def credits_text(game_id: str, name: Text) -> Text:
     """'<game> (<original title>): designed by ...; published by ... (<year>). Rules from ...'"""
     c = CREDITS[game_id]

@@ -484,7 +484,7 @@ def open_tutorial(app: Any, entry: Any, tutorial: Tutorial | None = None, fresh:
                   lesson: str | None = None) -> Any:
     """The game's table on the lesson's position with its coach, where the learner left it (``fresh``: from
     the start). ``lesson``: which of the game's lessons (None or "": its first; ``tutorial`` given: its own).
-    Returns the scene (pushed on the app's stack)."""
+    Returns the scene (pushed on the app's stack), or None when a file of the app it needs is broken (said)."""
     from game.core.session import GameSession, Seat
     tutorial = tutorial or tutorial_of(entry, lesson)
     if tutorial is None:
@@ -494,7 +494,13 @@ def open_tutorial(app: Any, entry: Any, tutorial: Tutorial | None = None, fresh:
                   "human" if kind == "human" else "bot", None if kind == "human" else kind, i,
                   aid=kind == "human" and bool(getattr(rules, "seat_aid", None)))   # a learner has the game's aid
              for i, (name, kind) in enumerate(tutorial.seats)]
-    session = GameSession.at(entry.id, rules, seats, tutorial.start(rules), bot_seed=1)
+    from game.paths import AssetError
+    try:
+        session = GameSession.at(entry.id, rules, seats, tutorial.start(rules), bot_seed=1)
+    except AssetError as exc:   # a file of the app itself (a map) is missing or damaged: said, no lesson
+        log.error("cannot open the lesson of %s: %s", entry.id, exc)
+        app.notify(exc.text)
+        return None
     coach = Coach(tutorial)
     path = tutorial_path(entry.id, tutorial.lesson)
     if not fresh and path.exists():

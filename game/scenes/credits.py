@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core.protocol import Text
 from game.games import catalog
-from game.games.credits import credits_text
+from game.games.credits import has_credits, credits_text
 from game.scenes.common import ButtonRow, PanelScene
 from game.ui import palette
 from game.ui.palette import FONT_FILES
@@ -34,7 +34,7 @@ class CreditsScene(PanelScene):
         add(Label(Text.of("credits.app"), size=17, colour=palette.WOOD_DARK, align="center"), "credits.explain.app")
         add(Label(Text.of("credits.games"), role="display", size=24, colour=palette.WOOD_DARK), "credits.explain.games")
         for entry in catalog():
-            if not entry.module:
+            if not entry.module and has_credits(entry.id):     # a game added without its credits yet: left out
                 add(Label(credits_text(entry.id, Text.of(entry.name_key)), **small),
                     Text.of("credits.explain.game", game=Text.of(entry.name_key)))
         add(Label(Text.of("credits.tribute"), size=14, colour=palette.INK_SOFT), "credits.explain.tribute")

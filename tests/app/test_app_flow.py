@@ -116,6 +116,11 @@ def test_a_game_in_the_shipyard_stays_closed_even_with_a_table_until_its_flag_co
         tile = next(t for t in menu.tiles if t.entry.id == wip.id)
         click(app, tile.rect.center)
         assert app.stack.top is menu and tile not in menu.play_buttons
+        from game.scenes.credits import CreditsScene        # a game without its credits yet: the credits open
+        credits = CreditsScene(app)                          # (found by the soak: a KeyError on opening them)
+        app.stack.push(credits, fade=False)
+        frames(app, 2)
+        assert app.stack.top is credits
     finally:
         games.unregister(wip.id)
 

@@ -322,3 +322,25 @@ def test_each_playable_games_tile_has_a_play_button_opening_its_setup(app):
     click(app, play.rect.center)
     frames(app, 3)
     assert isinstance(app.stack.top, SetupScene) and app.stack.top.entry.id == "pirateer"
+
+
+def test_a_lesson_whose_map_is_broken_says_so_and_opens_nothing(app, monkeypatch):
+    """Found by the soak's bad assets: Learn to play with Pirateer's map damaged crashed the app (the Start button
+    said so by name, the lesson did not). The lesson now names the broken file and the setup stays."""
+    from game import games
+    from game.games.pirateer import tutorial
+    from game.paths import AssetError
+    from game.scenes.setup import SetupScene
+    from tests.app.conftest import open_menu
+
+    def broken(*args, **kwargs):
+        raise AssetError("assets/maps/pirateer.tmx", "cannot read map pirateer.tmx")
+    monkeypatch.setattr(tutorial, "position", broken)
+    open_menu(app)
+    setup = SetupScene(app, games.get("pirateer"))
+    app.stack.push(setup, fade=False)
+    frames(app, 2)
+    click(app, setup.learn_button.rect.center)
+    frames(app, 3)
+    assert app.stack.top is setup
+    assert "pirateer.tmx" in toasts(app)
