@@ -459,8 +459,8 @@ def test_escape_puts_a_picked_card_down_before_it_pauses(app):
         scene.close_recap()
     press(app, pygame.K_RIGHT)
     assert scene.drag.selected is not None
-    if scene._explaining() is not None:
-        press(app, pygame.K_ESCAPE)                                  # (the card's explanation on screen closes first)
+    if scene._explain_pinned is not None:
+        press(app, pygame.K_ESCAPE)                                  # (an explanation opened with F1 closes first)
     assert scene.drag.selected is not None and app.stack.top is scene
     press(app, pygame.K_ESCAPE)
     assert scene.drag.selected is None and app.stack.top is scene   # the card is put down, no pause
