@@ -25,7 +25,8 @@ test: $(VENV)/.test
 # the long attacks (monkey, kill -9, bad files, long random games); PGN_SOAK_SCALE=2 doubles them.
 # -rP prints each soak test's counts (xdist keeps a worker's output until the test has passed); its own
 # --basetemp: another pytest run on the machine meanwhile prunes /tmp/pytest-of-<user>, folders the soak still uses;
-# --durations=30: the slowest soak tests, to keep the whole run near an hour
+# --durations=30: the slowest soak tests (the whole run takes about 2.5 hours on 2 cores; the fantastic eight's
+# conformance soaks most of it)
 soak: $(VENV)/.test
 	SDL_VIDEODRIVER=dummy PGN_SOAK=1 $(PY) -m pytest -n 2 -p no:cacheprovider -m soak -rP --durations=30 --basetemp=.soak-tmp
 
