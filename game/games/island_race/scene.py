@@ -448,10 +448,13 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
 
     def _explaining(self) -> Any:
         """While the tile in hand follows the pointer, the pointer always rests on it: no hover explanation pops
-        up over the tile's edges, the edge help, the buttons or the lesson's hints (F1 still explains)."""
-        if self._explain_pinned is None and self.stage == "play" and self.held(self.mouse_seat) is not None:
+        up over the tile's edges, the edge help or the lesson's hints (F1 still explains); a button the pointer
+        rests on still says what it does (the tile then waits beside it)."""
+        item = super()._explaining()
+        if item is not None and self._explain_pinned is None and self.stage == "play" and \
+                self.held(self.mouse_seat) is not None and item[2] != "button":
             return None
-        return super()._explaining()
+        return item
 
     def _draw_explanation(self, surface: pygame.Surface) -> None:
         """What the pointer rests on, explained by the pointer as on every table, but never over the ship's log
