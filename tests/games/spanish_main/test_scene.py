@@ -377,13 +377,19 @@ def test_every_kind_of_thing_the_table_draws_is_explained(app):
     assert set(scene.EXPLAINED_KINDS) - seen == set(), set(scene.EXPLAINED_KINDS) - seen
 
 
-def test_the_end_is_held_with_the_count_until_a_click(app):
+def bots_to_the_end(app):
+    """Two easy bots play a game to its end panel (the final count)."""
     scene = start_table(app, "spanish-main", ["easy", "easy"], 3)
     for _ in range(40000):
         if scene.ending_shown():
             break
         app.clock.advance(0.25)
         frames(app, 1)
+    return scene
+
+
+def test_the_end_is_held_with_the_count_until_a_click(app):
+    scene = bots_to_the_end(app)
     assert scene.ending_shown() == "game-end"
     first = scene._count_step()
     for _ in range(60):
@@ -491,12 +497,7 @@ def test_the_log_grows_over_the_table_by_its_header_button_and_shrinks_by_esc_or
 def test_a_click_during_the_final_count_shows_it_whole_before_the_results(app):
     """The end panel's button first shows the whole count (every ship, the winner and how), then the results:
     a newcomer clicking at once never skips a count they have not seen (R52, R53)."""
-    scene = start_table(app, "spanish-main", ["easy", "easy"], 3)
-    for _ in range(40000):
-        if scene.ending_shown():
-            break
-        app.clock.advance(0.25)
-        frames(app, 1)
+    scene = bots_to_the_end(app)
     assert scene.ending_shown() == "game-end" and scene.counting()
     assert text_of(scene.ending.button.text) == tr("sm.ui.show_count")
     click(app, scene.ending_button().center)
