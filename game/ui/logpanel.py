@@ -45,12 +45,15 @@ class LogPanel(Widget):
         self.expanded = False
         self.expand_to: pygame.Rect | None = None  # where the grown panel goes (None: upward over 3/4 of the window)
         self._area: pygame.Rect | None = None      # the surface it was last drawn on
+        self._version = 0                          # goes up with every change of the entries
+        self._picture: tuple[tuple, pygame.Surface] | None = None   # what was drawn, and on what layer
 
     # Content --------------------------------------------------------------------------------------
     def add(self, entry: LogEntry | tuple[int | None, Text | str]) -> None:
         if not isinstance(entry, LogEntry):
             seat, text = entry
             entry = LogEntry(seat, text if isinstance(text, Text) else Text.of(str(text)))
+        self._version += 1
         self.entries.append(entry)
         if len(self.entries) > self.max_entries:
             drop = len(self.entries) - self.max_entries
@@ -77,6 +80,7 @@ class LogPanel(Widget):
         self._synced = len(entries)
 
     def clear(self) -> None:
+        self._version += 1
         self.entries = []
         self._layout = []
         self.scroll = 0
@@ -210,14 +214,40 @@ class LogPanel(Widget):
 
     # Drawing ----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The panel is painted on a layer of its own again only when what it shows changes (the lines, the scroll,
+        the place, the language, the colours, the grow button under the pointer); every frame blits that layer."""
         if not self.visible or self.rect.w <= 0:
             return
         self._area = surface.get_rect()
         self._ensure_layout()
         frame = self.frame
+        title = theme.text_of(self.title) if self.title is not None else None
+        hot = self.expandable and self._mouse is not None and self.expand_button.collidepoint(self._mouse)
+        key = (tuple(frame), self._version, self.scroll, self._layout_key, title, tuple(self.seat_colours),
+               self.expandable, self.expanded, hot, theme.px(100))
+        if self._picture is None or self._picture[0] != key:
+            layer = self._picture[1] if self._picture is not None else None
+            if layer is None or layer.get_size() != frame.size:
+                layer = pygame.Surface(frame.size, pygame.SRCALPHA)
+            layer.fill((0, 0, 0, 0))
+            # painted with the frame's corner at (0, 0): every place is worked out from these four
+            saved = (self.rect, self.expand_to, self._area, self._mouse)
+            dx, dy = -frame.x, -frame.y
+            self.rect = self.rect.move(dx, dy)
+            self.expand_to = self.expand_to.move(dx, dy) if self.expand_to is not None else None
+            self._area = self._area.move(dx, dy)
+            self._mouse = (self._mouse[0] + dx, self._mouse[1] + dy) if self._mouse is not None else None
+            try:
+                self._paint(layer, self.frame, title)
+            finally:
+                self.rect, self.expand_to, self._area, self._mouse = saved
+            self._picture = (key, layer)
+        surface.blit(self._picture[1], frame)
+
+    def _paint(self, surface: pygame.Surface, frame: pygame.Rect, title: str | None) -> None:
         theme.draw_frame(surface, "panel_dark", frame)
-        if self.title is not None:
-            theme.draw_text(surface, theme.text_of(self.title), theme.font("display", 22), palette.GOLD_LIGHT,
+        if title is not None:
+            theme.draw_text(surface, title, theme.font("display", 22), palette.GOLD_LIGHT,
                             (frame.x + theme.px(16), frame.y + theme.px(10)), "topleft",
                             palette.WOOD_DARK, 2)
         if self.expandable:

@@ -50,6 +50,48 @@ def test_log_panel_drag_scroll_and_wheel_outside(screen):
     assert log.scroll == 80
 
 
+def _drawn(log: LogPanel, size=(1280, 720)) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    surface.fill((30, 90, 120))
+    pygame.draw.circle(surface, (200, 180, 40), (905, 25), 30)      # something under the frame's corner
+    log.draw(surface)
+    return surface
+
+
+def _fresh_twin(log: LogPanel) -> LogPanel:
+    twin = LogPanel(pygame.Rect(log.rect))
+    twin.expandable, twin.expanded, twin.seat_colours = log.expandable, log.expanded, list(log.seat_colours)
+    for entry in log.entries:
+        twin.add(entry)
+    twin._ensure_layout()
+    twin.scroll = log.scroll
+    return twin
+
+
+def test_log_panel_kept_picture_is_what_a_fresh_drawing_shows(screen):
+    """The log is painted on a layer of its own and blitted each frame: after new lines, a scroll, a grown
+    panel and a language change, the frame is pixel for pixel what a panel drawn for the first time shows."""
+    log = _log(40)
+    log.expandable = True
+    _drawn(log)
+    steps = [lambda: log.add(LogEntry(2, Text.of("ui.results.total"))),
+             lambda: log.scroll_by(60),
+             lambda: log.expand(True),
+             lambda: set_language("it"),
+             lambda: log.shrink(),
+             lambda: log.clear(),
+             lambda: log.add(LogEntry(None, Text.of("ui.yes")))]
+    try:
+        for step in steps:
+            before = pygame.image.tobytes(_drawn(log), "RGB")
+            step()
+            after = _drawn(log)
+            assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(_drawn(_fresh_twin(log)), "RGB")
+            assert pygame.image.tobytes(after, "RGB") != before          # the change is on screen
+    finally:
+        set_language("en")
+
+
 def test_log_panel_translates_at_draw_time(screen):
     log = LogPanel(pygame.Rect(900, 20, 360, 300))
     log.sync([LogEntry(0, Text.of("ui.results.total"))])

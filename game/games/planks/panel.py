@@ -14,7 +14,7 @@ import pygame
 
 from game.core.protocol import Text
 from game.games.planks import sprites
-from game.games.planks.clips import Flight, Wobble
+from game.games.planks.clips import Flight, Slide, Wobble
 from game.games.planks.rules import BUDGET, LENGTH, kind_of, line_length
 from game.i18n import tr
 from game.ui import palette, theme
@@ -33,6 +33,7 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.tile_slots: dict[str, pygame.Rect] = {}     # each treasure tile's place in its owner's line
         self.board_rects: dict[int, pygame.Rect] = {}
+        self._moving: dict[int, tuple] = {}        # seat -> its sliding clip's and name's drawing, over the layer
 
     # -- layout -------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -68,21 +69,31 @@ class SidePanel:
         flying = tuple(sorted(h for h in sc.timeline.hidden() if h.startswith("tile-")))
         waiting = sum(1 for c in sc.timeline.clips(Flight) if not c.started)
         return (tuple(self.rect), sc.header_lines(), sc.turn_shown(), g.is_over(), g.phase,
-                tuple(round(sc.shown_budget(s), 2) for s in range(g.players)), tuple(g.counters),
+                tuple(self._still_budget(s) for s in range(g.players)), tuple(g.counters),
                 tuple(tuple(t) for t in g.treasures), tuple(g.bag), g.marker, wobble, flying, waiting,
                 tuple(sc.seat_name(s) for s in range(g.players)), tr("planks.ui.end_turn"), theme.px(100))
 
+    def _still_budget(self, seat: int) -> float | None:
+        """The clip's place when it rests; None while it slides (then it is drawn every frame, over the layer)."""
+        sc = self.scene
+        if any(c.seat == seat for c in sc.timeline.clips(Slide)):
+            return None
+        return round(sc.shown_budget(seat), 2)
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The panel's picture is drawn again only when what it shows changes (``look``); the buttons every frame."""
+        """The panel's picture is drawn again only when what it shows changes (``look``); the buttons, and a sliding
+        clip with the name it passes over, every frame."""
         sc = self.scene
         key = self.look()
         cached = getattr(self, "_layer", None)
         if cached is None or cached[0] != key or cached[1].get_size() != surface.get_size():
-            layer = pygame.Surface(surface.get_size())
+            layer = cached[1] if cached is not None and cached[1].get_size() == surface.get_size() \
+                else pygame.Surface(surface.get_size())
             layer.blit(surface, self.rect, area=self.rect)      # what is under the frame's corners
             explained, sc.explained = sc.explained, []
             try:
                 theme.draw_frame(layer, "panel", self.rect)
+                self._moving = {}
                 self._draw_head(layer)
                 self.tile_slots = {}
                 for seat, row in enumerate(self.rows):
@@ -94,6 +105,9 @@ class SidePanel:
             cached = self._layer = (key, layer, said)
         surface.blit(cached[1], self.rect, area=self.rect)
         sc.explained.extend(cached[2])
+        for seat, (clip_at, name_at) in self._moving.items():
+            self._draw_clip(surface, seat, sc.shown_budget(seat), *clip_at)
+            theme.draw_text(surface, *name_at)
         for b in (sc.end_button, sc.undo_button, sc.menu_button):
             if b.visible:
                 b.draw(surface)
@@ -168,8 +182,14 @@ class SidePanel:
         surface.blit(board, (bx, by))
         self.board_rects[seat] = pygame.Rect(bx, by, board.get_width(), board.get_height())
         budget = sc.shown_budget(seat)
-        self._draw_clip(surface, seat, budget, bx, by, board_w, sprites.board_space, sprites.ART_BOARD)
-        theme.draw_text(surface, name, fn, palette.INK, name_at, outline=(250, 240, 214) if active else (236, 222, 188))
+        clip_at = (bx, by, board_w, sprites.board_space, sprites.ART_BOARD)
+        name_look = (name, fn, palette.INK, name_at, "topleft", (250, 240, 214) if active else (236, 222, 188))
+        if self._still_budget(seat) is None:                  # sliding: drawn over the layer, frame by frame
+            self._moving[seat] = (clip_at, name_look)
+        else:
+            self._draw_clip(surface, seat, budget, *clip_at)
+        if seat not in self._moving:
+            theme.draw_text(surface, *name_look)
         left = round(budget)
         sc.explain(self.board_rects[seat], Text.of(
             "planks.explain.board_zero" if left == 0 else "planks.explain.board", name=sc.seat_name(seat), n=left),

@@ -786,14 +786,21 @@ class PlanksScene(DragTable, TableScene):
             self._sync_drag()
         lay = self.lay
         moves = self.last_moves()
-        key = (surface.get_size(), tuple(lay.ship), tuple(lay.island), id(moves), len(moves))
-        static = getattr(self, "_static", None)
-        if static is None or static[0] != key:     # the sea, the island, the ship, its plank numbers and the last
-            layer = pygame.Surface(surface.get_size())   # moves' trails: drawn again only when one of them changes
-            layer.blit(sprites.table_background(surface.get_size()), (0, 0))
+        size = surface.get_size()
+        base_key = (size, tuple(lay.ship), tuple(lay.island), theme.px(100))
+        base = getattr(self, "_base", None)
+        if base is None or base[0] != base_key:    # the sea, the island, the ship and its plank numbers: drawn
+            layer = pygame.Surface(size)            # again only when the window changes
+            layer.blit(sprites.table_background(size), (0, 0))
             layer.blit(sprites.island(lay.island.w), lay.island)
             layer.blit(sprites.ship(lay.ship_h), lay.ship)
             self._draw_plank_numbers(layer)
+            self._base = base = (base_key, layer)
+        key = (base_key, id(moves), len(moves))
+        static = getattr(self, "_static", None)
+        if static is None or static[0] != key:     # and the last moves' trails over it, when they change
+            layer = static[1] if static is not None and static[1].get_size() == size else pygame.Surface(size)
+            layer.blit(base[1], (0, 0))
             self._draw_last_moves(layer)
             self._static = static = (key, layer)
         surface.blit(static[1], (0, 0))

@@ -89,3 +89,25 @@ def test_each_seats_last_move_stays_marked_until_it_moves_again(app):
     frames(app, 1)
     marks = [t for _r, t, k in scene.explained if k == "last-move"]
     assert {t.kwargs["to"] for t in marks} == {4, 7}               # red's stays while green moves
+
+
+def test_R12_the_sliding_clip_is_drawn_over_the_panel_kept_picture_as_a_fresh_drawing_shows_it(app):
+    """The panel's picture is kept between frames; a clip sliding down its board (R12) is drawn over it each frame:
+    at every moment of the slide the panel looks exactly as when it is drawn from scratch."""
+    import pygame
+    scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
+    move(scene, "pirate-red-3", 1, 3)
+    seen = set()
+    for _ in range(12):
+        advance(app, 0.1)
+        step, app.clock.step = app.clock.step, 0.0        # two frames at the same moment:
+        scene.mark_dirty()
+        frames(app, 1)                                    # the kept picture
+        kept = pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB")
+        scene.panel._layer = None                         # and the panel painted from scratch
+        scene.mark_dirty()
+        frames(app, 1)
+        app.clock.step = step
+        assert pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB") == kept
+        seen.add(kept)
+    assert len(seen) > 3                                   # the clip was seen moving
