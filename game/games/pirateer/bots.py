@@ -1364,11 +1364,33 @@ class HardBot(MediumBot):
         best = max(range(len(cands)), key=lambda j: (totals[j], -j))
         return cands[best]
 
-    def reply_value(self, ev: Evaluator, leaf: Evaluator, pos: Pos, dice: tuple[int, ...]) -> float:
-        """This seat's winning chance (``win_chance`` of the ``leaf`` score) after the next seat plays its
-        best plan for ``dice`` from ``pos`` (its choice modelled by ``ev``, the medium's evaluation)."""
+    def reply_seat(self, ev: Evaluator, pos: Pos) -> int:
+        """The seat whose answer the lookahead models: the next seat; with the fantastic eight (V11.4: four dice,
+        two boards, up to seven rivals) the first seat after this one, in turn order, with a ship within two moves
+        of one of this seat's ships or of a carrier (the next seat is often a whole board away, and its answer
+        then says nothing); the next seat when none is that near."""
         seq = ev.after_mover(pos, self.seat)
-        nxt = seq[0]
+        if ev.sides.ndice < BEAM_DICE or len(seq) < 2:
+            return seq[0]
+        seat_of = ev.seat_of
+        targets = {cell for ship, cell in pos.ships.items() if seat_of.get(faction_of(ship)) == self.seat}
+        targets.update(pos.ships[c] for c in pos.carriers())
+        near: set[Cell] = set()
+        for cell in targets:
+            near |= ev.tab.reach2(cell)
+        by_seat = ev.by_seat(pos)
+        for seat in seq:
+            if seat == self.seat:
+                break
+            if any(pos.ships[s] in near for s in by_seat.get(seat, ())):
+                return seat
+        return seq[0]
+
+    def reply_value(self, ev: Evaluator, leaf: Evaluator, pos: Pos, dice: tuple[int, ...]) -> float:
+        """This seat's winning chance (``win_chance`` of the ``leaf`` score) after the seat that answers
+        (``reply_seat``) plays its best plan for ``dice`` from ``pos`` (its choice modelled by ``ev``, the medium's
+        evaluation)."""
+        nxt = self.reply_seat(ev, pos)
         if nxt == self.seat:
             return win_chance(leaf.score(pos, self.seat, self.seat))
         factions = ev.sides.seat_factions[nxt]

@@ -345,3 +345,27 @@ def test_V11_4_easy_medium_and_hard_bots_play_the_four_dice_game_to_its_end():
         assert a in s.legal_actions()
         s.apply(a)
     assert s.is_over() and s.how is not None
+
+
+def test_V11_4_hard_models_the_answer_of_the_first_rival_within_reach_not_of_a_fleet_a_board_away():
+    """With up to seven rivals on two boards the next seat is often far away: the hard bot's one-reply lookahead
+    answers with the first seat after it, in turn order, that has a ship within two moves of its ships or of a
+    carrier; the next seat when none is that near; the next seat always at 2-4 players."""
+    from game.games.pirateer.bots import HardBot
+    far = {"SpA1": (5, 13), "FrA1": (12, 0), "PiA1": (19, 9), "FrB1": (22, 12), "SpB1": (12, 22)}
+    bot = HardBot(0, 1, playouts=2)
+    s = eight(far)
+    ev = bot.evaluator(s)
+    assert ev.after_mover(s.pos, 0)[:3] == [1, 2, 3]
+    assert bot.reply_seat(ev, s.pos) == 1                 # nobody near: the next seat
+    s = eight({**far, "FrB1": (5, 9)})                    # seat 3 lies in wait two moves from SpA1
+    assert bot.reply_seat(bot.evaluator(s), s.pos) == 3
+    s = eight({**far, "FrB1": (5, 9), "PiA1": (0, 12)})   # seat 2 too, and it sails first
+    assert bot.reply_seat(bot.evaluator(s), s.pos) == 2
+    s = eight(far, treasure="ship-french-b-1")            # seat 3 holds a treasure: near its own carrier
+    assert bot.reply_seat(bot.evaluator(s), s.pos) == 3
+    s = eight({**far, "PiA1": (25, 13)}, treasure="ship-french-b-1")   # seat 2 hunts it, and sails first
+    assert bot.reply_seat(bot.evaluator(s), s.pos) == 2
+    four = position(players=4, ships={"Sp1": (5, 13), "Fr1": (12, 0), "Pi1": (19, 9), "Ba1": (5, 9)},
+                    current="spanish")
+    assert bot.reply_seat(bot.evaluator(four), four.pos) == bot.evaluator(four).after_mover(four.pos, 0)[0]
