@@ -38,6 +38,10 @@ _fonts_checked: set[str] = set()  # font files that measured every character of 
 _images: dict[tuple[str, ...], pygame.Surface | None] = {}
 _derived: dict[tuple[Any, ...], pygame.Surface] = {}
 _DERIVED_MAX = 512
+#: what the derived surfaces may hold in all (a window resized through many sizes leaves a background at each of
+#: them: counted by number alone, 512 window-sized pictures at 4K came to gigabytes); then they start afresh
+CACHE_BYTES = 160 * 1024 * 1024
+_derived_bytes = 0
 _texts: dict[tuple[Any, ...], pygame.Surface] = {}
 _TEXTS_MAX = 2048
 
@@ -58,8 +62,10 @@ def clear_caches() -> None:
     _fonts.clear()
     _font_data.clear()
     _fonts_checked.clear()
+    global _derived_bytes
     _images.clear()
     _derived.clear()
+    _derived_bytes = 0
     _texts.clear()
     _warned.clear()
 
@@ -107,23 +113,28 @@ class SurfaceCache:
     ``limit`` of them (then it starts afresh). Keys include the asset root override, so a test that
     points the theme at other art gets other surfaces."""
 
-    def __init__(self, folder: str, limit: int):
+    def __init__(self, folder: str, limit: int, max_bytes: int = CACHE_BYTES):
         self.folder = folder
         self.limit = limit
+        self.max_bytes = max_bytes          # and at most this much in all (``surface_bytes``)
+        self.bytes = 0
         self._surfaces: dict[tuple, pygame.Surface] = {}
 
     def get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         key = (_asset_root,) + key  # cheap: the root object, not a path built on every lookup
         surf = self._surfaces.get(key)
         if surf is None:
-            if len(self._surfaces) >= self.limit:
-                self._surfaces.clear()
             surf = make()
+            size = surface_bytes(surf)
+            if len(self._surfaces) >= self.limit or self.bytes + size > self.max_bytes:
+                self.clear()
             self._surfaces[key] = surf
+            self.bytes += size
         return surf
 
     def clear(self) -> None:
         self._surfaces.clear()
+        self.bytes = 0
 
     def __len__(self) -> int:
         return len(self._surfaces)
@@ -158,13 +169,22 @@ def smooth_scaled(img: pygame.Surface, wh: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(img, wh)
 
 
+def surface_bytes(surf: pygame.Surface) -> int:
+    """The memory a surface's pixels take."""
+    return surf.get_pitch() * surf.get_height()
+
+
 def _derived_get(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    global _derived_bytes
     surf = _derived.get(key)
     if surf is None:
-        if len(_derived) >= _DERIVED_MAX:
-            _derived.clear()
         surf = make()
+        size = surface_bytes(surf)
+        if len(_derived) >= _DERIVED_MAX or _derived_bytes + size > CACHE_BYTES:
+            _derived.clear()
+            _derived_bytes = 0
         _derived[key] = surf
+        _derived_bytes += size
     return surf
 
 

@@ -110,3 +110,22 @@ def test_fallback_fonts_hold_no_descriptor(tmp_path, screen):
         assert len(os.listdir("/proc/self/fd")) == before
     finally:
         theme.set_asset_root(None)
+
+
+def test_a_window_resized_through_many_sizes_keeps_the_cached_pictures_within_their_byte_budget(screen):
+    """Every size a window passes through leaves pictures in the caches (a background, a frame ...): counted by
+    number alone they once grew to gigabytes in the soak's monkeys. Each cache stays within its byte budget, and
+    a picture asked for again after a clear-out is made again, the same."""
+    theme.clear_caches()
+    cache = theme.SurfaceCache("table", 512, max_bytes=64 * 1024 * 1024)
+    for i in range(60):
+        size = (1600 + 37 * i, 1000 + 23 * i)           # 6-16 MB each
+        theme.overlay(size, (0, 0, 0, 90))
+        cache.get(("bg", size), lambda size=size: pygame.Surface(size))
+        assert theme._derived_bytes <= theme.CACHE_BYTES
+        assert cache.bytes <= cache.max_bytes
+    held = sum(theme.surface_bytes(s) for s in theme._derived.values())
+    assert held <= theme.CACHE_BYTES and theme._derived_bytes == held
+    assert sum(theme.surface_bytes(s) for s in cache._surfaces.values()) == cache.bytes <= cache.max_bytes
+    again = theme.overlay((1600, 1000), (0, 0, 0, 90))
+    assert again.get_size() == (1600, 1000) and again.get_at((5, 5)) == pygame.Color(0, 0, 0, 90)
