@@ -691,15 +691,20 @@ class SpanishMainScene(DragTable, TableScene):
         self._refresh_buttons()
         if self.my_turn() is not None:
             self._sync_drag()
-        surface.blit(sprites.table_background(surface.get_size()), (0, 0))
-        self._draw_decks(surface)
-        self._draw_market(surface)
-        self._draw_header(surface)
-        self._draw_seats(surface)
-        self._draw_row(surface)
-        self._draw_ship_marks(surface)
-        self._draw_adventures(surface)
-        self._draw_pirates(surface, viewer)
+        look = self._still_look(surface, viewer)
+        kept = self.__dict__.get("_still")
+        if look is None or kept is None or kept[0] != look:
+            layer = surface if look is None else (
+                kept[1] if kept is not None and kept[1].get_size() == surface.get_size()
+                else pygame.Surface(surface.get_size()))
+            mark = len(self.explained)
+            self._draw_still(layer, viewer)
+            if look is not None:
+                kept = self._still = (look, layer, list(self.explained[mark:]))
+                surface.blit(layer, (0, 0))
+        else:
+            surface.blit(kept[1], (0, 0))
+            self.explained.extend(kept[2])
         if viewer is not None and self.game.hand_mode:
             self._draw_hand(surface, viewer)
         elif viewer is not None:
@@ -724,6 +729,32 @@ class SpanishMainScene(DragTable, TableScene):
         if self.accuse is not None:
             self.accuse.draw(surface)
         self._draw_ending(surface)
+
+    def _still_look(self, surface: pygame.Surface, viewer: int | None) -> tuple | None:
+        """Everything the table under the cards in hand, the notes, the log and the buttons depends on while
+        nothing moves and nothing is held; None while a clip runs or a card is held (then it is drawn afresh each
+        frame)."""
+        from game.i18n import language
+        if self.timeline.clips() or self.drag.holding is not None or self.drag.dragging is not None:
+            return None
+        g = self.game
+        return (surface.get_size(), id(self.lay), tuple(self.lay.row), language(), theme.px(100), id(self.state),
+                len(self.state.events), viewer, self.header_lines(), self.turn_shown(),
+                tuple(self.owner_shown(ship) for ship in g.row), tuple(self.seat_name(k) for k in range(g.players)),
+                tuple(self.seat_colour(k) for k in range(g.players)), g.over, self.ending.visible)
+
+    def _draw_still(self, surface: pygame.Surface, viewer: int | None) -> None:
+        """The sea chart, the decks and market, the header, the seats, the row, the adventures and the viewer's
+        pirates (``draw_table`` keeps this picture while its ``_still_look`` stays the same)."""
+        surface.blit(sprites.table_background(surface.get_size()), (0, 0))
+        self._draw_decks(surface)
+        self._draw_market(surface)
+        self._draw_header(surface)
+        self._draw_seats(surface)
+        self._draw_row(surface)
+        self._draw_ship_marks(surface)
+        self._draw_adventures(surface)
+        self._draw_pirates(surface, viewer)
 
     def _draw_log(self, surface: pygame.Surface, lesson: bool) -> None:
         """The grown log over the table (drawn last but for the dialogs), and its header's button."""

@@ -535,3 +535,45 @@ def test_every_ships_name_stays_on_its_plate_on_one_line(app, lang):
             assert ink.left >= inside.left and ink.right <= inside.right, (ship, ink, inside)
     finally:
         set_language("en")
+
+
+def test_the_still_table_is_kept_between_frames_and_is_what_a_fresh_drawing_shows(app):
+    """While nothing moves and nothing is held the chart, decks, market, header, seats, row, adventures and pirates
+    are one kept picture (the table's frame budget); after a move, once its clips end, after a language change and
+    at the next seat's view, the kept picture is pixel for pixel a fresh drawing, explanations included; while a
+    clip runs, or a card is held, the table is drawn afresh every frame."""
+    from game.i18n import set_language
+    state = position(2, market=["mv-full-speed", "mv-lost-at-sea", "mv-alliance"], adventure="adv-secret-charts")
+    scene = open_table_at(app, "spanish-main", state, ("human", "human"))
+    uncover(app, scene)
+
+    def same_as_fresh() -> None:
+        step, app.clock.step = app.clock.step, 0.0
+        scene.mark_dirty()
+        frames(app, 1)
+        kept, said = pygame.image.tobytes(app.screen, "RGB"), list(scene.explained)
+        scene.__dict__.pop("_still", None)
+        scene.mark_dirty()
+        frames(app, 1)
+        app.clock.step = step
+        assert pygame.image.tobytes(app.screen, "RGB") == kept
+        assert [(tuple(r), t, k) for r, t, k in scene.explained] == [(tuple(r), t, k) for r, t, k in said]
+
+    same_as_fresh()
+    assert scene._still_look(app.screen, scene.viewer()) is not None
+    before = pygame.image.tobytes(app.screen, "RGB")
+    tok = market_token(scene, "mv-full-speed")
+    drag(app, tok.rect.center, scene.lay.ship_rect(9).center)
+    assert scene.timeline.clips() and scene._still_look(app.screen, scene.viewer()) is None
+    settle(app, scene)
+    uncover(app, scene)
+    same_as_fresh()
+    assert pygame.image.tobytes(app.screen, "RGB") != before
+    set_language("it")
+    try:
+        same_as_fresh()
+    finally:
+        set_language("en")
+    scene._sync_drag()
+    click(app, scene.drag.draggables[0].rect.center)             # a card picked up by a click
+    assert scene.drag.holding is not None and scene._still_look(app.screen, scene.viewer()) is None
