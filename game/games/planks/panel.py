@@ -14,7 +14,7 @@ import pygame
 
 from game.core.protocol import Text
 from game.games.planks import sprites
-from game.games.planks.clips import Flight, Slide, Wobble
+from game.games.planks.clips import Flight, Wobble
 from game.games.planks.rules import BUDGET, LENGTH, kind_of, line_length
 from game.i18n import tr
 from game.ui import palette, theme
@@ -33,7 +33,7 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.tile_slots: dict[str, pygame.Rect] = {}     # each treasure tile's place in its owner's line
         self.board_rects: dict[int, pygame.Rect] = {}
-        self._moving: dict[int, tuple] = {}        # seat -> its sliding clip's and name's drawing, over the layer
+        self._moving: dict[int, tuple] = {}        # seat -> its clip's and name's drawing, over the layer
 
     # -- layout -------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -62,30 +62,38 @@ class SidePanel:
 
     # -- drawing ------------------------------------------------------------------------------------
     def look(self) -> tuple:
-        """Everything the panel's picture depends on but its buttons (drawn on it every frame)."""
+        """Everything the panel's picture depends on but its head (``header_lines``) and its buttons (drawn on it
+        every frame)."""
         sc = self.scene
         g = sc.game
         wobble = next((round(c.angle(), 1) for c in sc.timeline.clips(Wobble)), 0.0)
         flying = tuple(sorted(h for h in sc.timeline.hidden() if h.startswith("tile-")))
         waiting = sum(1 for c in sc.timeline.clips(Flight) if not c.started)
-        return (tuple(self.rect), sc.header_lines(), sc.turn_shown(), g.is_over(), g.phase,
-                tuple(self._still_budget(s) for s in range(g.players)), tuple(g.counters),
+        return (tuple(self.rect), sc.turn_shown(), g.is_over(), g.phase,
+                tuple(g.counters),
                 tuple(tuple(t) for t in g.treasures), tuple(g.bag), g.marker, wobble, flying, waiting,
                 tuple(sc.seat_name(s) for s in range(g.players)), tr("planks.ui.end_turn"), theme.px(100))
 
-    def _still_budget(self, seat: int) -> float | None:
-        """The clip's place when it rests; None while it slides (then it is drawn every frame, over the layer)."""
-        sc = self.scene
-        if any(c.seat == seat for c in sc.timeline.clips(Slide)):
-            return None
-        return round(sc.shown_budget(seat), 2)
-
     def draw(self, surface: pygame.Surface) -> None:
-        """The panel's picture is drawn again only when what it shows changes (``look``); the buttons, and a sliding
-        clip with the name it passes over, every frame."""
+        """The panel's picture is drawn again only when what it shows changes (``look``), its head alone when only
+        whose turn or the prompt changes; the buttons, and each movement board's clip (R12: it slides after every
+        move) with the name it may pass over, every frame."""
         sc = self.scene
         key = self.look()
+        head_key = sc.header_lines()
         cached = getattr(self, "_layer", None)
+        if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size() \
+                and cached[3] != head_key:            # only whose turn or the prompt changed: the head alone
+            layer, said = cached[1], list(cached[2])
+            under = self.head.move(-self.rect.x, -self.rect.y)
+            layer.blit(theme.frame("panel", self.rect.size), self.head, area=under)
+            explained, sc.explained = sc.explained, []
+            try:
+                self._draw_head(layer)
+                said[0] = sc.explained[0]
+            finally:
+                sc.explained = explained
+            cached = self._layer = (key, layer, said, head_key)
         if cached is None or cached[0] != key or cached[1].get_size() != surface.get_size():
             layer = cached[1] if cached is not None and cached[1].get_size() == surface.get_size() \
                 else pygame.Surface(surface.get_size())
@@ -102,12 +110,16 @@ class SidePanel:
                 said = sc.explained
             finally:
                 sc.explained = explained
-            cached = self._layer = (key, layer, said)
+            cached = self._layer = (key, layer, said, head_key)
         surface.blit(cached[1], self.rect, area=self.rect)
         sc.explained.extend(cached[2])
         for seat, (clip_at, name_at) in self._moving.items():
-            self._draw_clip(surface, seat, sc.shown_budget(seat), *clip_at)
+            budget = sc.shown_budget(seat)
+            self._draw_clip(surface, seat, budget, *clip_at)
             theme.draw_text(surface, *name_at)
+            left = round(budget)
+            sc.explain(self.board_rects[seat], Text.of("planks.explain.board_zero" if left == 0 else
+                                                       "planks.explain.board", name=sc.seat_name(seat), n=left), "board")
         for b in (sc.end_button, sc.undo_button, sc.menu_button):
             if b.visible:
                 b.draw(surface)
@@ -181,19 +193,10 @@ class SidePanel:
         bx = row.x + pad
         surface.blit(board, (bx, by))
         self.board_rects[seat] = pygame.Rect(bx, by, board.get_width(), board.get_height())
-        budget = sc.shown_budget(seat)
+        # the clip, the name over it and what the board says: every frame, over the kept picture (``draw``)
         clip_at = (bx, by, board_w, sprites.board_space, sprites.ART_BOARD)
         name_look = (name, fn, palette.INK, name_at, "topleft", (250, 240, 214) if active else (236, 222, 188))
-        if self._still_budget(seat) is None:                  # sliding: drawn over the layer, frame by frame
-            self._moving[seat] = (clip_at, name_look)
-        else:
-            self._draw_clip(surface, seat, budget, *clip_at)
-        if seat not in self._moving:
-            theme.draw_text(surface, *name_look)
-        left = round(budget)
-        sc.explain(self.board_rects[seat], Text.of(
-            "planks.explain.board_zero" if left == 0 else "planks.explain.board", name=sc.seat_name(seat), n=left),
-            "board")
+        self._moving[seat] = (clip_at, name_look)
         if two and seat < len(g.counters):
             cw = int(row.w * 0.30)
             counter = sprites.counter(colour, cw)

@@ -1134,40 +1134,62 @@ class PlanksScene(DragTable, TableScene):
         return box.topleft
 
     def _trail_layer(self, moves: dict[int, list], size: tuple[int, int]) -> tuple[pygame.Surface, list]:
-        """The trails on a layer the size of the ship and a margin (blitted at ``_trail_origin``)."""
-        import math
-        lay = self.lay
-        box = lay.ship.inflate(theme.px(40), theme.px(40))
+        """The trails on a layer the size of the ship and a margin (blitted at ``_trail_origin``); each seat's dots
+        are worked out again only when its own last move changes (``_seat_trail``)."""
+        box = self.lay.ship.inflate(theme.px(40), theme.px(40))
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         ox, oy = box.topleft
         says: list[tuple[pygame.Rect, Text]] = []
-        step, dot = max(6, theme.px(9)), max(2, theme.px(3))
+        dot = max(2, theme.px(3))
         for seat, pairs in moves.items():
-            rgb = theme.seat_colour(self.seat_palette(seat))
-            for _i, e in pairs:
-                if e.kind != "moved" or not str(e.get("piece", "")).startswith("pirate-"):
-                    continue
-                path = [int(p) for p in e.get("path") or ()]
-                if not path:
-                    continue
-                if e.get("frm") == "island":        # R23: from the island, up the ladder, round the deck
-                    top, foot = lay.ladder()
-                    pts = [foot, top] + self.ring_trail(path) + [self._plank_middle(path[-1])]
-                else:                                # R16: along the deck ring, the way the pirate went
-                    frm = int(e.get("frm"))
-                    pts = [self._plank_middle(frm)] + self.ring_trail([frm] + path) + [self._plank_middle(path[-1])]
-                for a, b in zip(pts, pts[1:]):
-                    n = max(1, int(math.dist(a, b) / step))
-                    for i in range(n + 1):
-                        pygame.draw.circle(layer, rgb, (int(a[0] + (b[0] - a[0]) * i / n) - ox,
-                                                        int(a[1] + (b[1] - a[1]) * i / n) - oy), dot)
-                chip = theme.seat_chip(self.seat_palette(seat), theme.px(18))
-                cr = chip.get_rect(center=(int(pts[0][0]), int(pts[0][1]) - theme.px(2)))
+            rgb, dots, chips = self._seat_trail(seat, pairs)
+            for x, y in dots:
+                pygame.draw.circle(layer, rgb, (x - ox, y - oy), dot)
+            for chip, cr, text in chips:
                 layer.blit(chip, cr.move(-ox, -oy))
-                says.append((cr.inflate(theme.px(6), theme.px(6)), Text.of(
-                    "planks.explain.last_move", name=self.seat_name(seat), pirate=pirate_text(e.get("piece")),
-                    to=plank_no(path[-1]))))
+                says.append((cr.inflate(theme.px(6), theme.px(6)), text))
         return layer, says
+
+    def _seat_trail(self, seat: int, pairs: list) -> tuple[tuple, list, list]:
+        """One seat's last move as a dotted trail in its colour from the plank it left (or the island, up the
+        ladder) round the deck ring the way it went to where it landed, with its chip at the start: (colour, dot
+        centres, [(chip, its rect, what it says)])."""
+        import math
+        from game.i18n import language
+        moved = tuple((e.kind, str(e.get("piece")), str(e.get("frm")), tuple(e.get("path") or ())) for _i, e in pairs)
+        key = (seat, moved, self.seat_palette(seat), tuple(self.lay.ship), theme.px(100), self.seat_name(seat),
+               language())
+        kept = self.__dict__.setdefault("_seat_trails", {})
+        got = kept.get(seat)
+        if got is not None and got[0] == key:
+            return got[1]
+        lay = self.lay
+        rgb = theme.seat_colour(self.seat_palette(seat))
+        step = max(6, theme.px(9))
+        dots: list[tuple[int, int]] = []
+        chips: list = []
+        for _i, e in pairs:
+            if e.kind != "moved" or not str(e.get("piece", "")).startswith("pirate-"):
+                continue
+            path = [int(p) for p in e.get("path") or ()]
+            if not path:
+                continue
+            if e.get("frm") == "island":        # R23: from the island, up the ladder, round the deck
+                top, foot = lay.ladder()
+                pts = [foot, top] + self.ring_trail(path) + [self._plank_middle(path[-1])]
+            else:                                # R16: along the deck ring, the way the pirate went
+                frm = int(e.get("frm"))
+                pts = [self._plank_middle(frm)] + self.ring_trail([frm] + path) + [self._plank_middle(path[-1])]
+            for a, b in zip(pts, pts[1:]):
+                n = max(1, int(math.dist(a, b) / step))
+                for i in range(n + 1):
+                    dots.append((int(a[0] + (b[0] - a[0]) * i / n), int(a[1] + (b[1] - a[1]) * i / n)))
+            chip = theme.seat_chip(self.seat_palette(seat), theme.px(18))
+            cr = chip.get_rect(center=(int(pts[0][0]), int(pts[0][1]) - theme.px(2)))
+            chips.append((chip, cr, Text.of("planks.explain.last_move", name=self.seat_name(seat),
+                                             pirate=pirate_text(e.get("piece")), to=plank_no(path[-1]))))
+        kept[seat] = (key, (rgb, dots, chips))
+        return rgb, dots, chips
 
     def _draw_ending(self, surface: pygame.Surface) -> None:
         e = self.ending

@@ -111,3 +111,26 @@ def test_R12_the_sliding_clip_is_drawn_over_the_panel_kept_picture_as_a_fresh_dr
         assert pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB") == kept
         seen.add(kept)
     assert len(seen) > 3                                   # the clip was seen moving
+
+
+def test_a_new_prompt_repaints_the_panel_head_alone_as_a_fresh_drawing_shows_it(app):
+    """Whose turn and what to do change more often than anything else on the panel: the head is painted again
+    on the kept picture by itself, and the panel looks exactly as when it is drawn from scratch."""
+    import pygame
+    scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
+    frames(app, 2)
+    real = scene.header_lines
+    for lines in (("Someone else's turn", "", "A much longer prompt " * 6), ("", "", ""), real()):
+        scene.header_lines = lambda lines=lines: lines
+        step, app.clock.step = app.clock.step, 0.0
+        scene.mark_dirty()
+        frames(app, 1)
+        assert scene.panel._layer[3] == scene.header_lines()          # the head alone was painted again
+        kept = pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB")
+        said = [(tuple(r), t, k) for r, t, k in scene.explained]
+        scene.panel._layer = None
+        scene.mark_dirty()
+        frames(app, 1)
+        app.clock.step = step
+        assert pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB") == kept
+        assert [(tuple(r), t, k) for r, t, k in scene.explained] == said
