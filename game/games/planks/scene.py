@@ -786,6 +786,10 @@ class PlanksScene(DragTable, TableScene):
             self._sync_drag()
         lay = self.lay
         moves = self.last_moves()
+        if self.timeline.blocking and getattr(self, "_shown_moves", None) is not None:
+            moves = self._shown_moves      # a move is marked once it has been shown (its hops and falls played)
+        else:
+            self._shown_moves = moves
         size = surface.get_size()
         base_key = (size, tuple(lay.ship), tuple(lay.island), theme.px(100))
         base = getattr(self, "_base", None)
@@ -1120,8 +1124,9 @@ class PlanksScene(DragTable, TableScene):
     def _draw_last_moves(self, surface: pygame.Surface) -> None:
         """Issue 16: each seat's last move stays marked until it moves again: a dotted trail in its colour from the
         plank it left (or the island, up the ladder) round the deck ring the way it went to where it landed, with its
-        chip at the start, drawn on the table's still layer (``draw_table``; their explanations every frame)."""
-        moves = self.last_moves()
+        chip at the start, drawn on the table's still layer (``draw_table``; their explanations every frame). A move
+        is marked once the table has shown it: while its hops and falls play, the marks before it stay."""
+        moves = self._shown_moves if getattr(self, "_shown_moves", None) is not None else self.last_moves()
         key = (id(moves), len(moves), tuple(self.lay.ship), surface.get_size())
         cached = getattr(self, "_trails", None)
         if cached is None or cached[0] != key:

@@ -134,3 +134,19 @@ def test_a_new_prompt_repaints_the_panel_head_alone_as_a_fresh_drawing_shows_it(
         app.clock.step = step
         assert pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB") == kept
         assert [(tuple(r), t, k) for r, t, k in scene.explained] == said
+
+
+def test_a_move_is_marked_once_its_hops_have_played(app):
+    """Issue 16's last-move trail appears when the pirate has landed, not while it is still in the air (and the
+    frame of the move does not paint it: the table's frame budget)."""
+    scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
+    frames(app, 1)
+    move(scene, "pirate-red-3", 1, 3)
+    frames(app, 1)
+    assert scene.timeline.blocking
+    assert not [t for _r, t, k in scene.explained if k == "last-move"]        # in the air: not marked yet
+    advance(app, 2.0)
+    frames(app, 1)
+    assert not scene.timeline.blocking
+    marks = [t for _r, t, k in scene.explained if k == "last-move"]
+    assert [t.kwargs["to"] for t in marks] == [6]
