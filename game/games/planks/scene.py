@@ -1127,38 +1127,19 @@ class PlanksScene(DragTable, TableScene):
         chip at the start, drawn on the table's still layer (``draw_table``; their explanations every frame). A move
         is marked once the table has shown it: while its hops and falls play, the marks before it stay."""
         moves = self._shown_moves if getattr(self, "_shown_moves", None) is not None else self.last_moves()
-        key = (id(moves), len(moves), tuple(self.lay.ship), surface.get_size())
-        cached = getattr(self, "_trails", None)
-        if cached is None or cached[0] != key:
-            cached = (key, *self._trail_layer(moves, surface.get_size()))
-            self._trails = cached
-        surface.blit(cached[1], self._trail_origin())
-
-    def _trail_origin(self) -> tuple[int, int]:
-        box = self.lay.ship.inflate(theme.px(40), theme.px(40))
-        return box.topleft
-
-    def _trail_layer(self, moves: dict[int, list], size: tuple[int, int]) -> tuple[pygame.Surface, list]:
-        """The trails on a layer the size of the ship and a margin (blitted at ``_trail_origin``); each seat's dots
-        are worked out again only when its own last move changes (``_seat_trail``)."""
-        box = self.lay.ship.inflate(theme.px(40), theme.px(40))
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        ox, oy = box.topleft
         says: list[tuple[pygame.Rect, Text]] = []
-        dot = max(2, theme.px(3))
         for seat, pairs in moves.items():
-            rgb, dots, chips = self._seat_trail(seat, pairs)
-            for x, y in dots:
-                pygame.draw.circle(layer, rgb, (x - ox, y - oy), dot)
-            for chip, cr, text in chips:
-                layer.blit(chip, cr.move(-ox, -oy))
-                says.append((cr.inflate(theme.px(6), theme.px(6)), text))
-        return layer, says
+            picture, origin, said = self._seat_trail(seat, pairs)
+            if picture is not None:
+                surface.blit(picture, origin)
+            says.extend(said)
+        self._trails = (None, None, says)
 
-    def _seat_trail(self, seat: int, pairs: list) -> tuple[tuple, list, list]:
+    def _seat_trail(self, seat: int, pairs: list) -> tuple[pygame.Surface | None, tuple[int, int], list]:
         """One seat's last move as a dotted trail in its colour from the plank it left (or the island, up the
-        ladder) round the deck ring the way it went to where it landed, with its chip at the start: (colour, dot
-        centres, [(chip, its rect, what it says)])."""
+        ladder) round the deck ring the way it went to where it landed, with its chip at the start: a picture just
+        the size of the trail, where it goes, and what its chips say. Made again only when the seat's own last move
+        changes."""
         import math
         from game.i18n import language
         moved = tuple((e.kind, str(e.get("piece")), str(e.get("frm")), tuple(e.get("path") or ())) for _i, e in pairs)
@@ -1193,8 +1174,19 @@ class PlanksScene(DragTable, TableScene):
             cr = chip.get_rect(center=(int(pts[0][0]), int(pts[0][1]) - theme.px(2)))
             chips.append((chip, cr, Text.of("planks.explain.last_move", name=self.seat_name(seat),
                                              pirate=pirate_text(e.get("piece")), to=plank_no(path[-1]))))
-        kept[seat] = (key, (rgb, dots, chips))
-        return rgb, dots, chips
+        dot = max(2, theme.px(3))
+        boxes = [pygame.Rect(x - dot, y - dot, 2 * dot + 1, 2 * dot + 1) for x, y in dots] + [cr for _c, cr, _t in chips]
+        picture, origin = None, (0, 0)
+        if boxes:
+            area = boxes[0].unionall(boxes[1:])
+            picture, origin = pygame.Surface(area.size, pygame.SRCALPHA), area.topleft
+            for x, y in dots:
+                pygame.draw.circle(picture, rgb, (x - area.x, y - area.y), dot)
+            for chip, cr, _text in chips:
+                picture.blit(chip, cr.move(-area.x, -area.y))
+        said = [(cr.inflate(theme.px(6), theme.px(6)), text) for _c, cr, text in chips]
+        kept[seat] = (key, (picture, origin, said))
+        return picture, origin, said
 
     def _draw_ending(self, surface: pygame.Surface) -> None:
         e = self.ending
