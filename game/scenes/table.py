@@ -55,6 +55,9 @@ THINK_SECONDS = 1.0
 TEST_PLAYOUTS = 12
 #: seconds the pointer rests on something before what it is shows
 EXPLAIN_AFTER = 0.6
+#: frames a kept picture, or the log's new lines, may wait while the same viewer sits (``TableScene.kept``): the
+#: frame of a move paints none, the next ones one each, so that no frame paints them all
+MAX_LATE = 4
 
 
 class TableScene(Scene):
@@ -107,6 +110,10 @@ class TableScene(Scene):
         self._recap_for: tuple[int, int, int] | None = None   # (seat, base events, events) the recap was offered at
         #: what the last frame drew and what each thing is: (rect, explanation, kind), the last on top
         self.explained: list[tuple[pygame.Rect, Text, str]] = []
+        #: kept pictures (``kept``) this frame may still paint again; the others wait a frame, the same viewer's
+        self._repaints = 1
+        self._moved_this_frame = False       # new events were shown, or a bot began its turn: pictures may wait
+        self._log_late = 0                   # frames the log's new lines have waited
         self._explain_hover: tuple[tuple[int, int], float] | None = None  # where the pointer rests, since when
         self._explain_pinned: tuple[pygame.Rect, Text, str] | None = None  # shown by F1 until the pointer moves
         self._explain_due = False                                          # ... and its explanation is due
@@ -319,6 +326,7 @@ class TableScene(Scene):
         if any(e.kind == "turn" for e in new):  # the turn passed: its last move still plays out under the old name
             self._turn_hold = next((e.seat for e in reversed(events[:k]) if e.kind == "turn"), None)
         self.events_synced, self._last_synced = n, events[-1]
+        self._moved_this_frame = True
         self.on_events(new, k)
         self.mark_dirty()
 
@@ -637,6 +645,7 @@ class TableScene(Scene):
             return
         if self.bot_ticket is None:
             self.bot_started = self.app.clock.now()
+            self._moved_this_frame = True      # a bot's turn starts: this frame's pictures may wait (``kept``)
             level = self.session.seats[seat].level or "easy"
             view = self.state.view(seat)
             if getattr(self.app, "inline_bots", False):
@@ -878,6 +887,68 @@ class TableScene(Scene):
     def handle_table(self, event: pygame.event.Event) -> None:
         """The game's own input (only called while the table is visible)."""
 
+    # Kept pictures ----------------------------------------------------------------------------
+    def kept(self, name: str, look: Any, surface: pygame.Surface, paint: Any, area: pygame.Rect | None = None,
+             alpha: bool = False, view: Any = None) -> None:
+        """Draw onto ``surface`` what ``paint(layer)`` draws (in window coordinates), painting it again only when
+        ``look`` -- everything that picture depends on -- changes: the table's frame budget. The picture is kept
+        under ``name`` with the explanations ``paint`` gave, and they are given again every frame it is reused.
+        ``area``: only that part of it is laid on ``surface``; ``alpha``: it is laid over what ``surface`` already
+        has (its unpainted pixels are clear). ``look`` None (something in it moves, or is held): painted straight
+        onto ``surface``, every frame, and nothing is kept.
+
+        ``view``: the part of ``look`` that must never be shown late -- the viewer, the window's size, the
+        language. A picture given a ``view`` may be shown a frame late while its view stays the same, so that the
+        frame of a move does not paint every picture at once (``_repaints``): what that viewer saw a frame ago
+        stays up one more frame, then the next picture is painted; none waits more than ``MAX_LATE`` frames."""
+        pictures: dict[str, tuple[Any, pygame.Surface, list, Any]] = self.__dict__.setdefault("_kept", {})
+        late: dict[str, int] = self.__dict__.setdefault("_kept_late", {})
+        if look is None:
+            pictures.pop(name, None)
+            paint(surface)
+            return
+        size = surface.get_size()
+        kept = pictures.get(name)
+        stale = kept is None or kept[0] != look or kept[1].get_size() != size
+        if stale and kept is not None and view is not None and kept[3] == view and kept[1].get_size() == size \
+                and self._repaints <= 0 and late.get(name, 0) < MAX_LATE:
+            stale = False                      # this frame has painted enough: a frame late, the same viewer's
+            late[name] = late.get(name, 0) + 1
+            self.mark_dirty()
+        if stale:
+            self._repaints -= 1
+            late.pop(name, None)
+            if kept is not None and kept[1].get_size() == size:
+                layer = kept[1]
+            else:
+                layer = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
+            if alpha:
+                layer.fill((0, 0, 0, 0))
+            mark = len(self.explained)
+            paint(layer)
+            kept = pictures[name] = (look, layer, self.explained[mark:], view)
+            del self.explained[mark:]
+        if area is None:
+            surface.blit(kept[1], (0, 0))
+        else:
+            surface.blit(kept[1], area, area=area)
+        self.explained.extend(kept[2])
+
+    def view_key(self, surface: pygame.Surface, viewer: int | None) -> tuple:
+        """What a kept picture may never be shown late across (``kept``'s ``view``): the viewer, the window's size,
+        the scale, the language."""
+        from game.i18n import language
+        from game.ui import theme
+        return (viewer, surface.get_size(), theme.px(100), language())
+
+    def forget_kept(self, name: str | None = None) -> None:
+        """The kept picture ``name`` (every one, when None) is painted again at the next frame."""
+        pictures = self.__dict__.get("_kept", {})
+        if name is None:
+            pictures.clear()
+        else:
+            pictures.pop(name, None)
+
     # Explanations -----------------------------------------------------------------------------
     def explain(self, rect: Any, text: Text, kind: str) -> None:
         """Name what was just drawn at ``rect``: ``text`` says what it is and does, ``kind`` which kind of thing
@@ -1004,7 +1075,8 @@ class TableScene(Scene):
             self.draw_privacy(surface)
             return
         viewer = self.viewer()
-        self.logpanel.sync(self.log_lines(viewer), viewer)  # the log panel reads the viewer's events
+        self._repaints, self._moved_this_frame = (0 if self._moved_this_frame else 1), False
+        self._sync_log(viewer)
         self.explained = []                                 # what this frame draws names itself again
         self.draw_table(surface, viewer)
         for widget, key in ((self.logpanel, "table.explain.log"), (self.menu_button, "table.explain.menu"),
@@ -1017,6 +1089,21 @@ class TableScene(Scene):
         if self.coach is not None:
             self.coach.draw(surface, self)      # the lesson's words stay readable over the table ...
         self._draw_explanation(surface)         # ... and what the player asked about over them
+
+    def _sync_log(self, viewer: int | None) -> None:
+        """The log panel reads the viewer's events. Its new lines may wait a frame while the same viewer sits
+        (``kept``'s rule): another viewer's lines are never left up."""
+        log = self.logpanel
+        if self._repaints <= 0 and viewer == log._viewer and log.entries and self._log_late < MAX_LATE:
+            if self.log_lines(viewer)[-1:] != log.entries[-1:]:
+                self._log_late += 1
+                self.mark_dirty()                  # a frame late
+            return
+        version = log._version
+        log.sync(self.log_lines(viewer), viewer)
+        self._log_late = 0
+        if log._version != version:
+            self._repaints -= 1
 
     def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
         """In a lesson, the toasts (a refusal's reason) stack just above the coach's panel, or below it when it

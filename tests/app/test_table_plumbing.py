@@ -8,6 +8,7 @@ import pygame
 from game.core.protocol import Text
 from game.ui.chooser import Chooser
 from game.ui.timeline import Clip
+from game.scenes.table import MAX_LATE
 from game.ui.widgets import Button
 from tests.app.conftest import click, frames, minigame_table, toasts
 
@@ -282,3 +283,79 @@ def test_a_rules_page_shows_the_games_pictures_between_its_paragraphs(app, minig
     found = [(x, y) for y in range(0, page.get_height(), 3) for x in range(0, 500, 5)
              if page.get_at((x, y))[:3] == COLOUR]
     assert found                                                           # drawn on the page
+
+
+def test_a_kept_picture_is_painted_again_only_when_its_look_changes_and_keeps_its_explanations(app, minigame_entry):
+    scene, _shown, _resyncs = _table(app, minigame_entry)
+    surface = pygame.Surface((200, 100))
+    painted: list[str] = []
+
+    def paint(colour, name):
+        def draw(layer):
+            painted.append(name)
+            layer.fill(colour)
+            scene.explain(pygame.Rect(10, 10, 20, 20), Text.of("table.menu"), "button")
+        return draw
+
+    scene.explained = []
+    scene.kept("x", ("red",), surface, paint((200, 0, 0), "red"))
+    scene.explained = []
+    scene.kept("x", ("red",), surface, paint((0, 200, 0), "not again"))
+    assert painted == ["red"] and surface.get_at((5, 5))[:3] == (200, 0, 0)
+    assert [(tuple(r), k) for r, _t, k in scene.explained] == [((10, 10, 20, 20), "button")]   # given again
+    scene.kept("x", ("blue",), surface, paint((0, 0, 200), "blue"))
+    assert painted == ["red", "blue"] and surface.get_at((5, 5))[:3] == (0, 0, 200)
+    scene.kept("x", None, surface, paint((0, 100, 0), "moving"))
+    scene.kept("x", None, surface, paint((0, 100, 0), "moving"))
+    assert painted[-2:] == ["moving", "moving"]                  # something moves: painted every time
+
+
+def test_a_kept_picture_may_be_a_frame_late_for_the_same_viewer_never_for_another(app, minigame_entry):
+    """The frame of a move paints no kept picture with a ``view`` (the frame budget); the next frames paint them one
+    a frame. A picture is never left up for another viewer, another window size or another language."""
+    scene, _shown, _resyncs = _table(app, minigame_entry)
+    surface = pygame.Surface((200, 100))
+    painted: list[str] = []
+
+    def paint(name):
+        return lambda layer: painted.append(name)
+
+    scene.kept("x", 1, surface, paint("first"), view=("viewer", 0))
+    scene._repaints = 0                                          # the frame of a move
+    scene.kept("x", 2, surface, paint("late"), view=("viewer", 0))
+    assert painted == ["first"]                                  # the same viewer's: a frame late
+    scene.kept("x", 2, surface, paint("other viewer"), view=("viewer", 1))
+    assert painted == ["first", "other viewer"]                  # another viewer's: painted at once
+    scene._repaints = 1
+    scene.kept("x", 3, surface, paint("a"), view=("viewer", 1))
+    scene.kept("y", 1, surface, paint("b"), view=("viewer", 1))  # a new picture is always painted
+    scene.kept("x", 4, surface, paint("c"), view=("viewer", 1))
+    assert painted[2:] == ["a", "b"]                            # one a frame: "c" waits for the next
+    for _ in range(MAX_LATE - 1):
+        scene._repaints = 0                                      # moves in every frame:
+        scene.kept("x", 4, surface, paint("c"), view=("viewer", 1))
+    assert painted[2:] == ["a", "b"]
+    scene._repaints = 0
+    scene.kept("x", 4, surface, paint("c"), view=("viewer", 1))
+    assert painted[2:] == ["a", "b", "c"]                       # ... it waits no more than MAX_LATE frames
+
+
+def test_the_log_gains_its_new_lines_a_frame_late_only_while_the_same_viewer_sits(app, minigame_entry):
+    scene, _shown, _resyncs = _table(app, minigame_entry)
+    viewer = scene.viewer()
+    assert viewer == 0
+    frames(app, 2)
+    before = list(scene.logpanel.entries)
+    _play_first(scene)
+    lines = scene.log_lines(viewer)
+    assert lines != before
+    scene._repaints, scene.dirty = 0, False                      # the frame of the move
+    scene._sync_log(viewer)
+    assert scene.logpanel.entries == before and scene.dirty      # a frame late, and the next frame is coming
+    scene._repaints = 1
+    scene._sync_log(viewer)
+    assert scene.logpanel.entries[-len(lines):] == lines[-len(scene.logpanel.entries):]
+    scene.logpanel.entries = before                              # another viewer sits down: never late
+    scene._repaints = 0
+    scene._sync_log(1)
+    assert scene.logpanel.entries != before

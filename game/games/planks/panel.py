@@ -33,7 +33,7 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.tile_slots: dict[str, pygame.Rect] = {}     # each treasure tile's place in its owner's line
         self.board_rects: dict[int, pygame.Rect] = {}
-        self._moving: dict[int, tuple] = {}        # seat -> its clip's and name's drawing, over the layer
+        self._boards: dict[int, tuple] = {}        # seat -> its clip's and name's drawing, over the picture
 
     # -- layout -------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -75,45 +75,15 @@ class SidePanel:
                 tuple(sc.seat_name(s) for s in range(g.players)), tr("planks.ui.end_turn"), theme.px(100))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The panel's picture is drawn again only when what it shows changes (``look``), its head alone when only
-        whose turn or the prompt changes; the buttons, and each movement board's clip (R12: it slides after every
-        move) with the name it may pass over, every frame."""
+        """The panel's picture is painted again only when what it shows changes (``look``), its head alone when
+        only whose turn or the prompt changes (``scene.kept``); the buttons, and each movement board's clip (R12:
+        it slides after every move) with the name it may pass over, are drawn over them every frame."""
         sc = self.scene
-        key = self.look()
-        head_key = sc.header_lines()
-        cached = getattr(self, "_layer", None)
-        if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size() \
-                and cached[3] != head_key:            # only whose turn or the prompt changed: the head alone
-            layer, said = cached[1], list(cached[2])
-            under = self.head.move(-self.rect.x, -self.rect.y)
-            layer.blit(theme.frame("panel", self.rect.size), self.head, area=under)
-            explained, sc.explained = sc.explained, []
-            try:
-                self._draw_head(layer)
-                said[0] = sc.explained[0]
-            finally:
-                sc.explained = explained
-            cached = self._layer = (key, layer, said, head_key)
-        if cached is None or cached[0] != key or cached[1].get_size() != surface.get_size():
-            layer = cached[1] if cached is not None and cached[1].get_size() == surface.get_size() \
-                else pygame.Surface(surface.get_size())
-            layer.blit(surface, self.rect, area=self.rect)      # what is under the frame's corners
-            explained, sc.explained = sc.explained, []
-            try:
-                theme.draw_frame(layer, "panel", self.rect)
-                self._moving = {}
-                self._draw_head(layer)
-                self.tile_slots = {}
-                for seat, row in enumerate(self.rows):
-                    self._draw_row(layer, seat, row)
-                self._draw_bag(layer)
-                said = sc.explained
-            finally:
-                sc.explained = explained
-            cached = self._layer = (key, layer, said, head_key)
-        surface.blit(cached[1], self.rect, area=self.rect)
-        sc.explained.extend(cached[2])
-        for seat, (clip_at, name_at) in self._moving.items():
+        view = sc.view_key(surface, sc.viewer())
+        sc.kept("panel", self.look(), surface, self._paint, area=self.rect, view=view)
+        sc.kept("panel-head", (tuple(self.head), sc.header_lines(), theme.px(100)), surface, self._paint_head,
+                area=self.head, view=view)
+        for seat, (clip_at, name_at) in self._boards.items():
             budget = sc.shown_budget(seat)
             self._draw_clip(surface, seat, budget, *clip_at)
             theme.draw_text(surface, *name_at)
@@ -124,6 +94,21 @@ class SidePanel:
             if b.visible:
                 b.draw(surface)
         sc.explain(sc.end_button.rect, Text.of("planks.explain.end_turn"), "button")
+
+    def _paint(self, layer: pygame.Surface) -> None:
+        """The frame (over the sea under its corners), each player's row and the bag."""
+        layer.blit(sprites.table_background(layer.get_size()), self.rect, area=self.rect)
+        theme.draw_frame(layer, "panel", self.rect)
+        self._boards = {}
+        self.tile_slots = {}
+        for seat, row in enumerate(self.rows):
+            self._draw_row(layer, seat, row)
+        self._draw_bag(layer)
+
+    def _paint_head(self, layer: pygame.Surface) -> None:
+        """Whose turn, the movement points and the prompt, on the frame's own paper."""
+        layer.blit(theme.frame("panel", self.rect.size), self.head, area=self.head.move(-self.rect.x, -self.rect.y))
+        self._draw_head(layer)
 
     def _draw_head(self, surface: pygame.Surface) -> None:
         sc = self.scene
@@ -196,7 +181,7 @@ class SidePanel:
         # the clip, the name over it and what the board says: every frame, over the kept picture (``draw``)
         clip_at = (bx, by, board_w, sprites.board_space, sprites.ART_BOARD)
         name_look = (name, fn, palette.INK, name_at, "topleft", (250, 240, 214) if active else (236, 222, 188))
-        self._moving[seat] = (clip_at, name_look)
+        self._boards[seat] = (clip_at, name_look)
         if two and seat < len(g.counters):
             cw = int(row.w * 0.30)
             counter = sprites.counter(colour, cw)

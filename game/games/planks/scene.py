@@ -507,6 +507,7 @@ class PlanksScene(DragTable, TableScene):
     def on_resync(self) -> None:
         self.timeline.cancel()
         self._drawn_at = {}
+        self.forget_kept()
         self._chest_hold = None
         self._pending_slides = []
         self._budget_reset = False
@@ -784,41 +785,16 @@ class PlanksScene(DragTable, TableScene):
         self._refresh_buttons()
         if self.my_turn() is not None:
             self._sync_drag()
-        lay = self.lay
         moves = self.last_moves()
         if self.timeline.blocking and getattr(self, "_shown_moves", None) is not None:
             moves = self._shown_moves      # a move is marked once it has been shown (its hops and falls played)
         else:
             self._shown_moves = moves
-        size = surface.get_size()
-        base_key = (size, tuple(lay.ship), tuple(lay.island), theme.px(100))
-        base = getattr(self, "_base", None)
-        if base is None or base[0] != base_key:    # the sea, the island, the ship and its plank numbers: drawn
-            layer = pygame.Surface(size)            # again only when the window changes
-            layer.blit(sprites.table_background(size), (0, 0))
-            layer.blit(sprites.island(lay.island.w), lay.island)
-            layer.blit(sprites.ship(lay.ship_h), lay.ship)
-            self._draw_plank_numbers(layer)
-            self._base = base = (base_key, layer)
-        key = (base_key, id(moves), len(moves))
-        static = getattr(self, "_static", None)
-        if static is None or static[0] != key:     # and the last moves' trails over it, when they change
-            layer = static[1] if static is not None and static[1].get_size() == size else pygame.Surface(size)
-            layer.blit(base[1], (0, 0))
-            self._draw_last_moves(layer)
-            self._static = static = (key, layer)
-        surface.blit(static[1], (0, 0))
-        self.explain(lay.island, Text.of("planks.explain.island", n=len(self.game.island)), "island")
-        self.explain(lay.ship, Text.of("planks.explain.ship"), "ship")
-        self._draw_planks_explained()
-        self._explain_plank_numbers()
-        self._draw_ladder_explained()
-        for rect, text in self._trails[2]:
-            self.explain(rect, text, "last-move")
-        self._draw_targets(surface)
-        self._draw_judging(surface, under=True)
-        self._draw_chests(surface)
-        self._draw_pieces(surface)
+        lay = self.lay      # the side panel's picture covers its part of the window: the ship's is laid beside it
+        beside = lay.table if lay.table.union(lay.side) == surface.get_rect() else None
+        self.kept("table", self._table_look(surface, moves), surface, lambda layer: self._paint_table(layer, moves),
+                  area=beside, view=self.view_key(surface, viewer))
+        self._draw_moving(surface)
         self._draw_targets(surface, labels=True)
         self._draw_judging(surface, under=False)
         self._fit_log()
@@ -828,6 +804,47 @@ class PlanksScene(DragTable, TableScene):
         self._draw_banners(surface)
         self.drag.draw_overlay(surface)
         self._draw_ending(surface)
+
+    def _table_look(self, surface: pygame.Surface, moves: dict) -> tuple | None:
+        """Everything the ship's picture -- the sea, the hull and planks, the last moves' trails, the chests and the
+        pirates standing still -- depends on; None while a pirate is held or picked, or a chest is being scored
+        (then it is painted afresh every frame). What clips carry is drawn over it (``_draw_moving``)."""
+        from game.i18n import language
+        if self.drag.holding is not None or self.drag.dragging is not None or self.drag.selected is not None \
+                or self.timeline.clips(Judge):
+            return None
+        g = self.game
+        return (surface.get_size(), tuple(self.lay.ship), tuple(self.lay.island), theme.px(100), language(),
+                id(moves), len(moves), tuple(tuple(line) for line in g.planks), tuple(g.island), tuple(g.chests),
+                tuple(g.moved), g.phase, self._chest_hold,
+                frozenset(h for h in self.timeline.hidden() if h.startswith(("pirate-", "chest-"))),
+                tuple((self.seat_name(s), self.seat_palette(s)) for s in range(g.players)))
+
+    def _paint_table(self, surface: pygame.Surface, moves: dict) -> None:
+        """The ship's picture: what ``_table_look`` names."""
+        lay = self.lay
+        self.kept("ship", (surface.get_size(), tuple(lay.ship), tuple(lay.island), theme.px(100)), surface,
+                  self._paint_ship)
+        self.explain(lay.island, Text.of("planks.explain.island", n=len(self.game.island)), "island")
+        self.explain(lay.ship, Text.of("planks.explain.ship"), "ship")
+        self._draw_planks_explained()
+        self._explain_plank_numbers()
+        self._draw_ladder_explained()
+        self._draw_last_moves(surface, moves)
+        self._draw_targets(surface)
+        self._draw_judging(surface, under=True)
+        self._place_pieces()
+        self._draw_chests(surface)
+        self._draw_pieces(surface)
+        self._painted_hidden = frozenset(self.timeline.hidden())
+
+    def _paint_ship(self, surface: pygame.Surface) -> None:
+        """The sea, the island, the ship and its plank numbers: painted again only when the window changes."""
+        lay = self.lay
+        surface.blit(sprites.table_background(surface.get_size()), (0, 0))
+        surface.blit(sprites.island(lay.island.w), lay.island)
+        surface.blit(sprites.ship(lay.ship_h), lay.ship)
+        self._draw_plank_numbers(surface)
 
     def _draw_planks_explained(self) -> None:
         g = self.game
@@ -939,10 +956,6 @@ class PlanksScene(DragTable, TableScene):
             self._blit_chest(surface, chest, plank, self.lay.chest(plank))
             if chest in preview:
                 self._draw_preview(surface, chest, plank, *preview[chest])
-        for clip in self.timeline.clips(ChestSlide):
-            if clip.started:
-                x, y = clip.point()
-                self._blit_chest(surface, clip.chest, self.game.chests[CHESTS.index(clip.chest)], (x, y))
 
     def _blit_chest(self, surface: pygame.Surface, chest: str, plank: int, at: tuple[float, float]) -> None:
         facing = sprites.chest_facing(plank)
@@ -984,31 +997,46 @@ class PlanksScene(DragTable, TableScene):
                     pygame.draw.ellipse(surface, palette.GOLD_LIGHT, ring, width=max(2, theme.px(2)))
         self.explain(r.inflate(theme.px(12), theme.px(4)), says, "preview")
 
+    def _place_pieces(self) -> None:
+        """Where each pirate stands in the viewer's game now: its place on its plank, or its spot on the island."""
+        g, lay = self.game, self.lay
+        self._drawn_at = {pirate: lay.place(plank, place)
+                          for plank in range(PLANKS) for place, pirate in enumerate(g.planks[plank])}
+        self._drawn_at.update((pirate, lay.castaway(i, len(g.island))) for i, pirate in enumerate(g.island))
+
     def _draw_pieces(self, surface: pygame.Surface) -> None:
-        """Every pirate where it stands (front of the plank outward), the castaways on the island, and the ones a
-        clip moves; the human's pirates that already moved this turn carry a mark (R17)."""
-        g = self.game
-        lay = self.lay
+        """Every pirate standing where it is (front of the plank outward) and the castaways on the island, but those
+        a clip carries (``_draw_moving``) and the one in the hand; the human's pirates that already moved this turn
+        carry a mark (R17)."""
         hidden = self.timeline.hidden()
         held = self.drag.dragging
         held_payload = self.drag.payload_of(held) if held is not None else None
         judging = {p: c for c in self.timeline.clips(Judge) if c.started and not c.done for p in c.cancelled}
         items: list[tuple[float, str, tuple[float, float], float]] = []
-        self._drawn_at = {}
-        for plank in range(PLANKS):
-            for place, pirate in enumerate(g.planks[plank]):
-                at = lay.place(plank, place)
-                self._drawn_at[pirate] = at
-                if pirate in hidden or pirate == held_payload:
-                    continue
-                dx = judging[pirate].shake() * theme.px(5) if pirate in judging else 0.0
-                items.append((at[1], pirate, (at[0] + dx, at[1]), 0.0))
-        for i, pirate in enumerate(g.island):
-            at = lay.castaway(i, len(g.island))
-            self._drawn_at[pirate] = at
+        for pirate, at in self._drawn_at.items():
             if pirate in hidden or pirate == held_payload:
                 continue
-            items.append((at[1], pirate, at, 0.0))
+            dx = judging[pirate].shake() * theme.px(5) if pirate in judging else 0.0
+            items.append((at[1], pirate, (at[0] + dx, at[1]), 0.0))
+        self._draw_standees(surface, items)
+
+    def _draw_moving(self, surface: pygame.Surface) -> None:
+        """What clips carry, over the ship's picture: the chests sliding to their new planks (R44), the pirates
+        jumping, dropping, falling and swimming (R19, R21, R23), then the pirate in the hand; and a pirate that has
+        landed since the ship's picture was painted, while that picture is a frame late (``kept``)."""
+        for clip in self.timeline.clips(ChestSlide):
+            if clip.started:
+                self._blit_chest(surface, clip.chest, self.game.chests[CHESTS.index(clip.chest)], clip.point())
+        items: list[tuple[float, str, tuple[float, float], float]] = []
+        hidden = self.timeline.hidden()
+        landed = getattr(self, "_painted_hidden", frozenset()) - hidden    # since the ship's picture was painted
+        for piece in sorted(landed):
+            if piece.startswith("pirate-"):
+                at = self._rest_point(piece)
+                items.append((at[1], piece, at, 0.0))
+            elif piece in CHESTS:
+                plank = self.game.chests[CHESTS.index(piece)]
+                self._blit_chest(surface, piece, plank, self.lay.chest(plank))
         for clip in self.timeline.clips():
             if isinstance(clip, (Hop, Drop)) and clip.started:
                 at, lift = clip.point()
@@ -1024,7 +1052,19 @@ class PlanksScene(DragTable, TableScene):
                     self._draw_swimmer(surface, clip.piece, at)
                 else:
                     items.append((at[1], clip.piece, at, 0.0))
+        self._draw_standees(surface, items)
+        held = self.drag.dragging
+        held_payload = self.drag.payload_of(held) if held is not None else None
+        if held is not None and held_payload is not None:
+            x, y = held.rect.midbottom
+            self._blit_pirate(surface, held_payload, (x, y - theme.px(4)), theme.px(6))
+
+    def _draw_standees(self, surface: pygame.Surface, items: list[tuple[float, str, tuple[float, float], float]]
+                       ) -> None:
+        """``items`` (depth, pirate, foot point, height above the deck), back to front, each named."""
+        g = self.game
         moved = set(g.moved) if g.phase == PLAY else set()
+        held = self.drag.dragging
         chosen = self.drag.payload_of(self.drag.selected) if self.drag.selected is not None and held is None else None
         for _y, pirate, at, lift in sorted(items, key=lambda it: it[0]):
             if pirate == chosen:                      # picked up by a click or the keyboard: ringed, and raised
@@ -1043,9 +1083,6 @@ class PlanksScene(DragTable, TableScene):
                                     size=size_of(pirate)) if pirate not in moved else
                          Text.of("planks.explain.moved", pirate=pirate_text(pirate)),
                          "castaway" if on_island else "pirate")
-        if held is not None and held_payload is not None:
-            x, y = held.rect.midbottom
-            self._blit_pirate(surface, held_payload, (x, y - theme.px(4)), theme.px(6))
 
     def _blit_pirate(self, surface: pygame.Surface, pirate: str, at: tuple[float, float], lift: float) -> pygame.Rect:
         h = self.lay.standee_h
@@ -1121,24 +1158,24 @@ class PlanksScene(DragTable, TableScene):
     def _draw_banners(self, surface: pygame.Surface) -> None:
         draw_banners(surface, self.timeline, (self.lay.table.centerx, self.lay.table.y + theme.px(60)))
 
-    def _draw_last_moves(self, surface: pygame.Surface) -> None:
+    def _draw_last_moves(self, surface: pygame.Surface, moves: dict) -> None:
         """Issue 16: each seat's last move stays marked until it moves again: a dotted trail in its colour from the
         plank it left (or the island, up the ladder) round the deck ring the way it went to where it landed, with its
-        chip at the start, drawn on the table's still layer (``draw_table``; their explanations every frame). A move
-        is marked once the table has shown it: while its hops and falls play, the marks before it stay."""
-        moves = self._shown_moves if getattr(self, "_shown_moves", None) is not None else self.last_moves()
-        says: list[tuple[pygame.Rect, Text]] = []
+        chip at the start, on the ship's picture (``_paint_table``). ``moves`` are the moves the table has shown: while
+        a move's hops and falls play, the marks before it stay (``draw_table``)."""
+        dot = max(2, theme.px(3))
         for seat, pairs in moves.items():
-            picture, origin, said = self._seat_trail(seat, pairs)
-            if picture is not None:
-                surface.blit(picture, origin)
-            says.extend(said)
-        self._trails = (None, None, says)
+            rgb, dots, chips = self._seat_trail(seat, pairs)
+            for at in dots:
+                pygame.draw.circle(surface, rgb, at, dot)
+            for chip, cr, text in chips:
+                surface.blit(chip, cr)
+                self.explain(cr.inflate(theme.px(6), theme.px(6)), text, "last-move")
 
-    def _seat_trail(self, seat: int, pairs: list) -> tuple[pygame.Surface | None, tuple[int, int], list]:
+    def _seat_trail(self, seat: int, pairs: list) -> tuple[tuple[int, int, int], list[tuple[int, int]], list]:
         """One seat's last move as a dotted trail in its colour from the plank it left (or the island, up the
-        ladder) round the deck ring the way it went to where it landed, with its chip at the start: a picture just
-        the size of the trail, where it goes, and what its chips say. Made again only when the seat's own last move
+        ladder) round the deck ring the way it went to where it landed, with its chip at the start: the colour, the
+        dots and the chips (picture, place, what it says). Worked out again only when the seat's own last move
         changes."""
         import math
         from game.i18n import language
@@ -1174,19 +1211,8 @@ class PlanksScene(DragTable, TableScene):
             cr = chip.get_rect(center=(int(pts[0][0]), int(pts[0][1]) - theme.px(2)))
             chips.append((chip, cr, Text.of("planks.explain.last_move", name=self.seat_name(seat),
                                              pirate=pirate_text(e.get("piece")), to=plank_no(path[-1]))))
-        dot = max(2, theme.px(3))
-        boxes = [pygame.Rect(x - dot, y - dot, 2 * dot + 1, 2 * dot + 1) for x, y in dots] + [cr for _c, cr, _t in chips]
-        picture, origin = None, (0, 0)
-        if boxes:
-            area = boxes[0].unionall(boxes[1:])
-            picture, origin = pygame.Surface(area.size, pygame.SRCALPHA), area.topleft
-            for x, y in dots:
-                pygame.draw.circle(picture, rgb, (x - area.x, y - area.y), dot)
-            for chip, cr, _text in chips:
-                picture.blit(chip, cr.move(-area.x, -area.y))
-        said = [(cr.inflate(theme.px(6), theme.px(6)), text) for _c, cr, text in chips]
-        kept[seat] = (key, (picture, origin, said))
-        return picture, origin, said
+        kept[seat] = (key, (rgb, dots, chips))
+        return rgb, dots, chips
 
     def _draw_ending(self, surface: pygame.Surface) -> None:
         e = self.ending

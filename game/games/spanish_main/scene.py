@@ -691,20 +691,7 @@ class SpanishMainScene(DragTable, TableScene):
         self._refresh_buttons()
         if self.my_turn() is not None:
             self._sync_drag()
-        look = self._still_look(surface, viewer)
-        kept = self.__dict__.get("_still")
-        if look is None or kept is None or kept[0] != look:
-            layer = surface if look is None else (
-                kept[1] if kept is not None and kept[1].get_size() == surface.get_size()
-                else pygame.Surface(surface.get_size()))
-            mark = len(self.explained)
-            self._draw_still(layer, viewer)
-            if look is not None:
-                kept = self._still = (look, layer, list(self.explained[mark:]))
-                surface.blit(layer, (0, 0))
-        else:
-            surface.blit(kept[1], (0, 0))
-            self.explained.extend(kept[2])
+        self.kept("still", self._still_look(surface, viewer), surface, lambda layer: self._draw_still(layer, viewer))
         if viewer is not None and self.game.hand_mode:
             self._draw_hand(surface, viewer)
         elif viewer is not None:
@@ -899,9 +886,9 @@ class SpanishMainScene(DragTable, TableScene):
         if prompt:
             self.explain(r, Text.of("sm.explain.prompt"), "prompt")
 
-    def _seat_boxes(self, origin: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
+    def _seat_boxes(self) -> list[pygame.Rect]:
         n = self.game.players
-        r = self.lay.seats.move(-origin[0], -origin[1])
+        r = self.lay.seats
         gap = theme.px(6)
         w = (r.w - gap * (n - 1)) // n
         return [pygame.Rect(r.x + i * (w + gap), r.y, w, r.h) for i in range(n)]
@@ -915,26 +902,17 @@ class SpanishMainScene(DragTable, TableScene):
             (self.seat_name(k), self.seat_colour(k), g.secured[k] + g.secured_owed[k],
              tuple(p for p in g.pirates[k] if p in g.revealed), len(g.hands[k]) if g.hand_mode else -1,
              self._last_played(moves[k]) if k in moves else None) for k in range(g.players)))
-        cached = self.__dict__.get("_seats_layer")
-        if cached is None or cached[0] != key:
-            origin = self.lay.seats.topleft
-            layer = pygame.Surface(self.lay.seats.size, pygame.SRCALPHA)
-            mark = len(self.explained)
-            self._paint_seats(layer, origin)
-            said = [(r.move(origin), t, k) for r, t, k in self.explained[mark:]]
-            del self.explained[mark:]
-            cached = self._seats_layer = (key, layer, said)
-        surface.blit(cached[1], self.lay.seats)
-        self.explained.extend(cached[2])
+        self.kept("seats", key, surface, self._paint_seats, area=self.lay.seats,
+                  alpha=True)
 
-    def _paint_seats(self, surface: pygame.Surface, origin: tuple[int, int]) -> None:
+    def _paint_seats(self, surface: pygame.Surface) -> None:
         """Each seat: its name in its colour, its secured fame (R26), its revealed pirates (R27), its hand's size
         (V3.7); the seat on turn framed in gold; its last move marked (``_draw_last_move``)."""
         g = self.game
         current = self.turn_shown()
         moves = self.last_moves()
         fn = theme.font("bold", 14)
-        for seat, box in enumerate(self._seat_boxes(origin)):
+        for seat, box in enumerate(self._seat_boxes()):
             pygame.draw.rect(surface, (250, 240, 215, 225), box, border_radius=theme.px(8))
             if seat == current and not g.over:
                 pygame.draw.rect(surface, palette.GOLD, box, width=max(2, theme.px(3)), border_radius=theme.px(8))

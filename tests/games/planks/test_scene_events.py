@@ -104,7 +104,7 @@ def test_R12_the_sliding_clip_is_drawn_over_the_panel_kept_picture_as_a_fresh_dr
         scene.mark_dirty()
         frames(app, 1)                                    # the kept picture
         kept = pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB")
-        scene.panel._layer = None                         # and the panel painted from scratch
+        scene.forget_kept()                               # and the panel painted from scratch
         scene.mark_dirty()
         frames(app, 1)
         app.clock.step = step
@@ -120,21 +120,65 @@ def test_a_new_prompt_repaints_the_panel_head_alone_as_a_fresh_drawing_shows_it(
     scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
     frames(app, 2)
     real = scene.header_lines
+    body = scene._kept["panel"]
     for lines in (("Someone else's turn", "", "A much longer prompt " * 6), ("", "", ""), real()):
         scene.header_lines = lambda lines=lines: lines
         step, app.clock.step = app.clock.step, 0.0
         scene.mark_dirty()
         frames(app, 1)
-        assert scene.panel._layer[3] == scene.header_lines()          # the head alone was painted again
+        assert scene._kept["panel-head"][0][1] == scene.header_lines()      # the head was painted again ...
+        assert scene._kept["panel"] is body                               # ... alone
         kept = pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB")
         said = [(tuple(r), t, k) for r, t, k in scene.explained]
-        scene.panel._layer = None
+        scene.forget_kept()
         scene.mark_dirty()
         frames(app, 1)
         app.clock.step = step
         assert pygame.image.tobytes(app.screen.subsurface(scene.panel.rect), "RGB") == kept
         assert [(tuple(r), t, k) for r, t, k in scene.explained] == said
+        body = scene._kept["panel"]
 
+
+def test_R21_the_ship_picture_is_kept_while_pirates_stand_and_a_fresh_drawing_shows_the_same_at_every_moment(app):
+    """The sea, the ship, the trails, the chests and the standing pirates are one kept picture (the table's frame
+    budget), painted again only when one of them changes; what clips carry (a jump, a pushed pirate's fall and
+    swim, R19, R21) is drawn over it. At every moment of a move that pushes a pirate into the sea, and once it is
+    over, the window and its explanations are exactly what a drawing from scratch shows; while a pirate is held
+    nothing is kept."""
+    import pygame
+    scene = table_at(app, position(3, planks={3: ["blue-2", "red-5", "green-1"], 1: ["red-4"]}))
+    frames(app, 2)
+    ship = scene._kept["table"]
+    scene.mark_dirty()
+    frames(app, 1)
+    assert scene._kept["table"] is ship                    # nothing changed: not painted again
+
+    def same_as_fresh() -> bytes:
+        step, app.clock.step = app.clock.step, 0.0
+        scene.mark_dirty()
+        frames(app, 1)
+        kept = pygame.image.tobytes(app.screen, "RGB")
+        said = [(tuple(r), t, k) for r, t, k in scene.explained]
+        scene.forget_kept()
+        scene.mark_dirty()
+        frames(app, 1)
+        app.clock.step = step
+        assert pygame.image.tobytes(app.screen, "RGB") == kept
+        assert [(tuple(r), t, k) for r, t, k in scene.explained] == said
+        return kept
+
+    move(scene, "pirate-red-4", 1, 2)
+    seen = set()
+    for _ in range(30):
+        advance(app, 0.1)
+        seen.add(same_as_fresh())
+    assert not scene.timeline.blocking and len(seen) > 5   # the jump, the fall and the swim were seen
+    assert "pirate-blue-2" in scene.game.island
+    same_as_fresh()
+    pirate = next(p for p in scene.game.planks[3] if scene.game.owner_of(p) == scene.game.current)
+    scene.drag.select(next(t for t in scene.drag.draggables if scene.drag.payload_of(t) == pirate))
+    frames(app, 1)
+    assert "table" not in scene._kept                      # picked up: painted afresh every frame
 
 def test_a_move_is_marked_once_its_hops_have_played(app):
     """Issue 16's last-move trail appears when the pirate has landed, not while it is still in the air (and the

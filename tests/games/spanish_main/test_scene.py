@@ -552,7 +552,7 @@ def test_the_still_table_is_kept_between_frames_and_is_what_a_fresh_drawing_show
         scene.mark_dirty()
         frames(app, 1)
         kept, said = pygame.image.tobytes(app.screen, "RGB"), list(scene.explained)
-        scene.__dict__.pop("_still", None)
+        scene.forget_kept()
         scene.mark_dirty()
         frames(app, 1)
         app.clock.step = step
