@@ -14,7 +14,7 @@ import pygame
 
 from game.core.protocol import Text
 from game.games.planks import sprites
-from game.games.planks.clips import Flight, Wobble
+from game.games.planks.clips import Flight, Slide, Wobble
 from game.games.planks.rules import BUDGET, LENGTH, kind_of, line_length
 from game.i18n import tr
 from game.ui import palette, theme
@@ -76,13 +76,27 @@ class SidePanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel's picture is painted again only when what it shows changes (``look``), its head alone when
-        only whose turn or the prompt changes (``scene.kept``); the buttons, and each movement board's clip (R12:
-        it slides after every move) with the name it may pass over, are drawn over them every frame."""
+        only whose turn or the prompt changes (``scene.kept``); while a movement board's clip slides (R12: after
+        every move) the clips, and the names they may pass over, are drawn over it every frame; the buttons always
+        are."""
         sc = self.scene
         view = sc.view_key(surface, sc.viewer())
-        sc.kept("panel", self.look(), surface, self._paint, area=self.rect, view=view)
+        still = not sc.timeline.clips(Slide)
+        budgets = tuple(sc.shown_budget(s) for s in range(sc.game.players)) if still else None
+        sc.kept("panel", (self.look(), budgets), surface, lambda layer: self._paint(layer, still), area=self.rect,
+                view=view)
         sc.kept("panel-head", (tuple(self.head), sc.header_lines(), theme.px(100)), surface, self._paint_head,
                 area=self.head, view=view)
+        if not still:
+            self._draw_boards(surface)
+        for b in (sc.end_button, sc.undo_button, sc.menu_button):
+            if b.visible:
+                b.draw(surface)
+        sc.explain(sc.end_button.rect, Text.of("planks.explain.end_turn"), "button")
+
+    def _draw_boards(self, surface: pygame.Surface) -> None:
+        """Each movement board's clip where it is shown now (R12), with the name it may pass over."""
+        sc = self.scene
         for seat, (clip_at, name_at) in self._boards.items():
             budget = sc.shown_budget(seat)
             self._draw_clip(surface, seat, budget, *clip_at)
@@ -90,13 +104,10 @@ class SidePanel:
             left = round(budget)
             sc.explain(self.board_rects[seat], Text.of("planks.explain.board_zero" if left == 0 else
                                                        "planks.explain.board", name=sc.seat_name(seat), n=left), "board")
-        for b in (sc.end_button, sc.undo_button, sc.menu_button):
-            if b.visible:
-                b.draw(surface)
-        sc.explain(sc.end_button.rect, Text.of("planks.explain.end_turn"), "button")
 
-    def _paint(self, layer: pygame.Surface) -> None:
-        """The frame (over the sea under its corners), each player's row and the bag."""
+    def _paint(self, layer: pygame.Surface, clips: bool) -> None:
+        """The frame (over the sea under its corners), each player's row and the bag; ``clips``: the movement
+        boards' clips too (none is sliding)."""
         layer.blit(sprites.table_background(layer.get_size()), self.rect, area=self.rect)
         theme.draw_frame(layer, "panel", self.rect)
         self._boards = {}
@@ -104,6 +115,8 @@ class SidePanel:
         for seat, row in enumerate(self.rows):
             self._draw_row(layer, seat, row)
         self._draw_bag(layer)
+        if clips:
+            self._draw_boards(layer)
 
     def _paint_head(self, layer: pygame.Surface) -> None:
         """Whose turn, the movement points and the prompt, on the frame's own paper."""
