@@ -347,6 +347,36 @@ def test_V11_4_easy_medium_and_hard_bots_play_the_four_dice_game_to_its_end():
     assert s.is_over() and s.how is not None
 
 
+def test_V11_4_hard_at_seven_or_eight_seats_searches_its_own_turn_far_wider_than_medium():
+    """With seven rivals one rival's answer says little, so from seven seats the hard bot spends its time on its own
+    turn: a beam many times the medium's, every plan of it scored in full (threats included); at five or six seats
+    it searches as the medium does and models a reply. Its choice is never worse by the evaluation than the
+    medium's."""
+    from game.games.pirateer.bots import (BEAM_WIDTH, FULL_SCORES, WIDE_BEAM, WIDE_FULL_SCORES, HardBot, MediumBot)
+    for players, wide in ((8, True), (7, True), (6, False)):
+        s = chosen(players)
+        rng = Rng(players)
+        wider = 0
+        for _ in range(600):                       # bots' games some turns in, where the medium's beam is full
+            if s.is_over():
+                break
+            if s.phase == MOVE and len(s.unused()) == 4:
+                seat = s.current
+                view = s.view(seat)
+                hard, medium = HardBot(seat, 1, playouts=2), MediumBot(seat, 1)
+                assert medium.beam_for(view) == (BEAM_WIDTH, FULL_SCORES)
+                assert hard.beam_for(view) == ((WIDE_BEAM, WIDE_FULL_SCORES) if wide else (BEAM_WIDTH, FULL_SCORES))
+                if wide:
+                    assert len(hard.plans(view)) >= len(medium.plans(view))
+                    assert hard.best_plans(view)[0][0] >= medium.best_plans(view)[0][0]
+                    if len(hard.plans(view)) > len(medium.plans(view)):
+                        wider += 1                 # it saw plans the medium's beam cut off
+                        if wider == 3:
+                            break
+            s.apply(rng.choice(s.legal_actions()))
+        assert wider == (3 if wide else 0)
+
+
 def test_V11_4_hard_models_the_answer_of_the_first_rival_within_reach_not_of_a_fleet_a_board_away():
     """With up to seven rivals on two boards the next seat is often far away: the hard bot's one-reply lookahead
     answers with the first seat after it, in turn order, that has a ship within two moves of its ships or of a
