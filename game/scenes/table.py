@@ -113,6 +113,7 @@ class TableScene(Scene):
         #: kept pictures (``kept``) this frame may still paint again; the others wait a frame, the same viewer's
         self._repaints = 1
         self._moved_this_frame = False       # new events were shown, or a bot began its turn: pictures may wait
+        self._resynced = False               # the table was taken as the state is: nothing may wait
         self._log_late = 0                   # frames the log's new lines have waited
         self._explain_hover: tuple[tuple[int, int], float] | None = None  # where the pointer rests, since when
         self._explain_pinned: tuple[pygame.Rect, Text, str] | None = None  # shown by F1 until the pointer moves
@@ -338,6 +339,7 @@ class TableScene(Scene):
         self._synced_state = self.state
         self.timeline.cancel()
         self._turn_hold = None
+        self._resynced = True           # an undo, a game opened: its first frame shows no picture late (``kept``)
         self.on_resync()
         self.mark_dirty()
 
@@ -1075,7 +1077,11 @@ class TableScene(Scene):
             self.draw_privacy(surface)
             return
         viewer = self.viewer()
-        self._repaints, self._moved_this_frame = (0 if self._moved_this_frame else 1), False
+        if self._resynced:                                  # the table as the state is now: nothing waits
+            self._repaints = 1 << 30
+        else:
+            self._repaints = 0 if self._moved_this_frame else 1
+        self._moved_this_frame = self._resynced = False
         self._sync_log(viewer)
         self.explained = []                                 # what this frame draws names itself again
         self.draw_table(surface, viewer)

@@ -1315,20 +1315,13 @@ class PirateerScene(TableScene):
     def draw_table(self, surface: pygame.Surface, viewer: int | None) -> None:
         self._refresh_buttons()
         g = self.game
-        surface.blit(self._static_layer(surface.get_size()), (0, 0))
-        self.explained.extend(self._board_explained())          # the map's squares, under everything on them
+        self.kept("board", self._board_look(surface), surface, self._paint_board, view=self.view_key(surface, viewer))
         board = self.view.rect
         clip = surface.get_clip()
         surface.set_clip(board)
         if not self.view.at_fit:                    # zoomed in: what is named on the map, where it is in sight
             self._said_within = board
-        self._draw_marks(surface)
-        self._draw_last_moves(surface)              # each seat's last move, under the ships
-        self._draw_targets(surface)
-        self._draw_pieces(surface)
-        self._draw_blockers(surface)                # the player's own ships in its carrier's way home
-        self._draw_last_chips(surface)              # ... and the seat's symbol by each ship it sailed
-        self._draw_clips(surface)
+        self._draw_clips(surface)                   # what moves, over the board's picture
         if self.choosing():
             self._draw_picker(surface)
         if self.drag.dragging is not None:
@@ -1350,12 +1343,52 @@ class PirateerScene(TableScene):
             self.victory.layout(self.view.rect, self._victory_avoid())
             self.victory.draw(surface, self.explain)
 
+    def _board_look(self, surface: pygame.Surface) -> tuple | None:
+        """Everything the board's picture (``_paint_board``: the table, the map, the marks, the ships standing
+        still and what is drawn on them) depends on; None while a ship is picked or held or the fleets are being
+        chosen (then it is painted afresh every frame). What clips carry is drawn over it (``_draw_clips``)."""
+        if self.selected is not None or self.choosing() or self.drag.dragging is not None \
+                or self.drag.holding is not None or self.drag.selected is not None:
+            return None
+        g = self.game
+        moves = self.last_moves()
+        return (self._static_key(surface.get_size()), self.view.camera_key(), id(g), len(self.session.actions),
+                self.events_synced, len(g.events), len(self.viewer_events()),
+                tuple(sorted(g.ships.items())), tuple(sorted(g.treasures.items())), tuple(sorted(g.wrecks)),
+                g.phase, g.current, g.turn, self.my_turn(), self.mode, self.dice_rolling(),
+                frozenset(self.timeline.hidden()), tuple(c.to for c in self.timeline.clips(fx.CoinHop)),
+                tuple(sorted(self.shown_half.items())), tuple(sorted(self.facing.items())), len(moves),
+                tuple((self.seat_name(s), self.session.seats[s].colour) for s in range(len(self.session.seats))))
+
+    def _paint_board(self, surface: pygame.Surface) -> None:
+        """The board's picture: what ``_board_look`` names."""
+        surface.blit(self._static_layer(surface.get_size()), (0, 0))
+        self.explained.extend(self._board_explained())          # the map's squares, under everything on them
+        board = self.view.rect
+        clip = surface.get_clip()
+        surface.set_clip(board)
+        if not self.view.at_fit:                    # zoomed in: what is named on the map, where it is in sight
+            self._said_within = board
+        self._draw_marks(surface)
+        self._draw_last_moves(surface)              # each seat's last move, under the ships
+        self._draw_targets(surface)
+        self._draw_pieces(surface)
+        self._draw_blockers(surface)                # the player's own ships in its carrier's way home
+        self._draw_last_chips(surface)              # ... and the seat's symbol by each ship it sailed
+        surface.set_clip(clip)
+        self._said_within = None
+
+    def _static_key(self, size: tuple[int, int]) -> tuple:
+        """What the static layer depends on (``_static_layer``)."""
+        fit = self.view.at_fit
+        return (size, self.view.camera_key() if fit else tuple(self.view.rect), self.panel.frames_key())
+
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The table, the framed map and the side panel's frames: one picture per window size. Zoomed in, the
         map and the names in sight move with the camera: the frame without them is kept per size, and a copy with
         them per view (a pan redraws only those)."""
         fit = self.view.at_fit
-        key = (size, self.view.camera_key() if fit else tuple(self.view.rect), self.panel.frames_key())
+        key = self._static_key(size)
         if self._static is None or self._static[0] != key:
             layer = theme.background("wood", size).copy()
             self.view.draw_frame(layer, names=fit)  # with the squares' names (rows: letters, columns: numbers)

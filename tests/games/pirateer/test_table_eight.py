@@ -324,3 +324,61 @@ def test_hot_seat_for_eight_humans_each_reads_the_others_turns_since_their_own(a
     second = order[1]
     assert scene.my_turn() == second and scene.recap.visible
     assert [s for s, _ in scene.recap.blocks] == order[2:] + order[:1]   # since its own turn: the others, in order
+
+
+# -- the frame budget: the board's kept picture ------------------------------------------------------------------
+def test_the_board_picture_is_kept_while_ships_stand_and_a_fresh_drawing_shows_the_same_at_every_moment(app):
+    """The table, the map, the wakes and marks of every seat's last move and the ships standing still are one kept
+    picture (the eight-fleet table's frame budget), painted again only when one of them changes; what glides, sinks
+    or hops is drawn over it. Through the human's turn and seven bots' turns, at every moment the window and its
+    explanations are exactly what a drawing from scratch shows; while a ship is picked nothing is kept."""
+    state = positions.position(players=8, options=EIGHT, island="A", phase=START, current="spanish-a")
+    scene = open_table_at(app, "pirateer", state, ["human"] + ["easy"] * 7)
+    g = scene.game
+    frames(app, 2)
+    board = scene._kept["board"]
+    scene.mark_dirty()
+    frames(app, 1)
+    assert scene._kept["board"] is board                   # nothing changed: not painted again
+
+    glides: list = []
+
+    def same_as_fresh() -> bytes:
+        for _ in range(2):                                 # (the first may show the picture a frame late)
+            app.draw()
+        kept = pygame.image.tobytes(app.screen, "RGB")
+        told = [(tuple(r), t, k) for r, t, k in scene.explained]
+        scene.forget_kept()
+        app.draw()
+        assert pygame.image.tobytes(app.screen, "RGB") == kept
+        assert [(tuple(r), t, k) for r, t, k in scene.explained] == told
+        glides.extend(scene.timeline.clips(fx.Glide))
+        return kept
+
+    scene.play(Roll(0))
+    seen = {same_as_fresh()}
+    moves = [a for a in scene.legal() if isinstance(a, Move)]
+    if moves:
+        scene.selected = tuple(moves[0].ships)
+        frames(app, 1)
+        assert "board" not in scene._kept                  # picked: painted afresh every frame
+        scene.selected = None
+    while g.current == 0 and not g.is_over():
+        moves = [a for a in scene.legal() if isinstance(a, Move)]
+        scene.play(moves[0] if moves else next(a for a in scene.legal()))
+        for _ in range(4):
+            frames(app, 3)
+            seen.add(same_as_fresh())
+    bots = [g.current]
+    for k in range(1200):                                  # three bots' turns
+        frames(app, 1)
+        if scene.no_move_ok.visible:                       # a roll with no move: the human's OK
+            click(app, scene.no_move_ok.rect.center)
+        if k % 6 == 0:
+            seen.add(same_as_fresh())
+        if g.current != bots[-1]:
+            bots.append(g.current)
+        if len(bots) > 3 and not scene.timeline.clips():
+            break
+    assert len(bots) > 3 and len(seen) > 40                # three bots' turns, their rolls and ...
+    assert len({id(c) for c in glides}) > 4                # ... glides, each drawn over the kept board
