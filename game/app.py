@@ -101,7 +101,7 @@ class App:
         self.stack = SceneStack(self)
         self.running = True
         self.frames = 0
-        self.frame_hook: Callable[[float], None] | None = None  # bench: (cpu seconds of the frame)
+        self.frame_hook: Callable[[float], None] | None = None  # bench: (the frame's CPU seconds, this thread)
         self._fade_from: pygame.Surface | None = None
         self._fade_t = 0.0
         self._worker = None
@@ -314,7 +314,7 @@ class App:
             if not self.running:
                 return
         dt = self.clock.tick(self.fps)
-        t0 = time.process_time()
+        t0 = time.thread_time()           # the frame's CPU: this thread's (the autosave writes beside it)
         top = self.stack.top
         if top is None:
             self.quit()
@@ -330,7 +330,7 @@ class App:
         if self.busy():
             self.draw()
         if self.frame_hook:
-            self.frame_hook(time.process_time() - t0)
+            self.frame_hook(time.thread_time() - t0)
         self.frames += 1
         if self.frames == 2:
             self.sounds.available  # noqa: B018 - opens the mixer now, once the menu is on screen

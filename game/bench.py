@@ -2,7 +2,8 @@
 
 - first_frame_s: from starting `python main.py` to the first menu frame on screen (a child process);
 - scenes: frame CPU time p50/p99 (ms) of every scene at 1280x720, each frame fully redrawn with the
-  mouse moving over it (the worst case: the app only redraws when something changes);
+  mouse moving over it (the worst case: the app only redraws when something changes); the CPU of the thread that
+  draws (the autosave thread, which writes the game after each move beside it, has its own);
 - search_frame_p99_ms: frame CPU p99 of the menu while the bot worker runs a timed search;
 - idle_cpu_share: CPU used by the real loop while nothing happens, as a share of one core;
 - peak_rss_mb: peak memory of this process.

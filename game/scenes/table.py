@@ -57,7 +57,7 @@ TEST_PLAYOUTS = 12
 EXPLAIN_AFTER = 0.6
 #: frames a kept picture, or the log's new lines, may wait while the same viewer sits (``TableScene.kept``): the
 #: frame of a move paints none, the next ones one each, so that no frame paints them all
-MAX_LATE = 4
+MAX_LATE = 6
 
 
 class TableScene(Scene):
@@ -114,6 +114,7 @@ class TableScene(Scene):
         self._repaints = 1
         self._moved_this_frame = False       # new events were shown, or a bot began its turn: pictures may wait
         self._resynced = False               # the table was taken as the state is: nothing may wait
+        self._picture_due = False            # a picture waited (``kept``): the next frame is drawn
         self._log_late = 0                   # frames the log's new lines have waited
         self._explain_hover: tuple[tuple[int, int], float] | None = None  # where the pointer rests, since when
         self._explain_pinned: tuple[pygame.Rect, Text, str] | None = None  # shown by F1 until the pointer moves
@@ -836,6 +837,9 @@ class TableScene(Scene):
                 self.mark_dirty()  # the ring pulses
         if self.timeline.active:
             self.mark_dirty()  # the frame the last clip ends in is drawn too
+        if self._picture_due:  # a kept picture or the log's new lines waited last frame: this one draws them
+            self._picture_due = False
+            self.mark_dirty()
         hover = self._explain_hover
         if hover is not None and not self._explain_due and self.app.clock.now() - hover[1] >= EXPLAIN_AFTER:
             self._explain_due = True
@@ -902,34 +906,56 @@ class TableScene(Scene):
         ``view``: the part of ``look`` that must never be shown late -- the viewer, the window's size, the
         language. A picture given a ``view`` may be shown a frame late while its view stays the same, so that the
         frame of a move does not paint every picture at once (``_repaints``): what that viewer saw a frame ago
-        stays up one more frame, then the next picture is painted; none waits more than ``MAX_LATE`` frames."""
+        stays up one more frame, then the next picture is painted; none waits more than ``MAX_LATE`` frames.
+
+        ``paint`` may be a list of steps, each painting over what the ones before it painted (the first covers
+        the picture): such a picture is painted on a layer of its own, one step a frame while it may wait (each
+        step takes one of the frame's ``_repaints``), and shown once its last step is done -- until then the
+        picture before it stays up, as one shown late."""
         pictures: dict[str, tuple[Any, pygame.Surface, list, Any]] = self.__dict__.setdefault("_kept", {})
         late: dict[str, int] = self.__dict__.setdefault("_kept_late", {})
+        work: dict[str, list] = self.__dict__.setdefault("_kept_work", {})
+        steps = list(paint) if isinstance(paint, (list, tuple)) else [paint]
         if look is None:
             pictures.pop(name, None)
-            paint(surface)
+            work.pop(name, None)
+            for step in steps:
+                step(surface)
             return
         size = surface.get_size()
         kept = pictures.get(name)
-        stale = kept is None or kept[0] != look or kept[1].get_size() != size
-        if stale and kept is not None and view is not None and kept[3] == view and kept[1].get_size() == size \
-                and self._repaints <= 0 and late.get(name, 0) < MAX_LATE:
-            stale = False                      # this frame has painted enough: a frame late, the same viewer's
-            late[name] = late.get(name, 0) + 1
-            self.mark_dirty()
-        if stale:
-            self._repaints -= 1
-            late.pop(name, None)
-            if kept is not None and kept[1].get_size() == size:
-                layer = kept[1]
+        if kept is None or kept[0] != look or kept[1].get_size() != size:
+            may_wait = kept is not None and view is not None and kept[3] == view and kept[1].get_size() == size
+            w = work.get(name)
+            if w is None or w[0] != look or w[1] != view or w[2].get_size() != size:
+                if len(steps) == 1 and kept is not None and kept[1].get_size() == size:
+                    layer = kept[1]            # one step: painted over the picture it replaces, in one frame
+                elif w is not None and w[2].get_size() == size:
+                    layer = w[2]
+                else:
+                    layer = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
+                w = work[name] = [look, view, layer, [], 0]
+            while w[4] < len(steps):
+                if may_wait and self._repaints <= 0 and late.get(name, 0) < MAX_LATE:
+                    break                      # this frame has painted enough: the rest waits, the same viewer's
+                self._repaints -= 1
+                if w[4] == 0 and alpha:
+                    w[2].fill((0, 0, 0, 0))
+                mark = len(self.explained)
+                steps[w[4]](w[2])
+                w[3].extend(self.explained[mark:])
+                del self.explained[mark:]
+                w[4] += 1
+            if w[4] == len(steps):
+                del work[name]
+                pictures[name] = (look, w[2], w[3], view)
+                late.pop(name, None)
+                if len(steps) > 1 and kept is not None and kept[1] is not w[2] and kept[1].get_size() == size:
+                    work[name] = [None, None, kept[1], [], 0]    # the next picture is painted on this one
             else:
-                layer = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
-            if alpha:
-                layer.fill((0, 0, 0, 0))
-            mark = len(self.explained)
-            paint(layer)
-            kept = pictures[name] = (look, layer, self.explained[mark:], view)
-            del self.explained[mark:]
+                late[name] = late.get(name, 0) + 1
+                self._picture_due = True
+            kept = pictures[name]
         if area is None:
             surface.blit(kept[1], (0, 0))
         else:
@@ -946,6 +972,8 @@ class TableScene(Scene):
     def forget_kept(self, name: str | None = None) -> None:
         """The kept picture ``name`` (every one, when None) is painted again at the next frame."""
         pictures = self.__dict__.get("_kept", {})
+        self.__dict__.get("_kept_work", {}).pop(name, None) if name is not None else \
+            self.__dict__.get("_kept_work", {}).clear()
         if name is None:
             pictures.clear()
         else:
@@ -1056,6 +1084,12 @@ class TableScene(Scene):
                                  for seat, t in last_moves(events).items()}
         return self._moves_cache
 
+    @staticmethod
+    def moves_key(moves: dict[int, list]) -> tuple:
+        """What ``last_moves()`` (or a copy of it held back) marks, as a value a kept picture's look can hold: each
+        seat's first and last event index and count (a dict's ``id`` may be taken again by the next one)."""
+        return tuple(sorted((seat, pairs[0][0], pairs[-1][0], len(pairs)) for seat, pairs in moves.items() if pairs))
+
     def log_held_from(self) -> int | None:
         """The index (in ``self.state.events``) of the first event whose log lines are held back now, while a
         game's reveal on screen has not shown what they tell yet; None: the whole log (the default)."""
@@ -1103,7 +1137,7 @@ class TableScene(Scene):
         if self._repaints <= 0 and viewer == log._viewer and log.entries and self._log_late < MAX_LATE:
             if self.log_lines(viewer)[-1:] != log.entries[-1:]:
                 self._log_late += 1
-                self.mark_dirty()                  # a frame late
+                self._picture_due = True           # a frame late
             return
         version = log._version
         log.sync(self.log_lines(viewer), viewer)

@@ -340,6 +340,51 @@ def test_a_kept_picture_may_be_a_frame_late_for_the_same_viewer_never_for_anothe
     assert painted[2:] == ["a", "b", "c"]                       # ... it waits no more than MAX_LATE frames
 
 
+def test_a_kept_picture_in_steps_is_painted_one_step_a_frame_on_a_layer_of_its_own_and_shown_when_whole(
+        app, minigame_entry):
+    """A picture painted in steps: while it may wait, one step a frame (each takes one of the frame's repaints) on a
+    layer of its own; the picture before it stays up, with its explanations, until the last step is done. A look
+    that changes half-way starts again; one that may not wait (a new picture, another viewer, MAX_LATE frames) is
+    painted whole at once."""
+    scene, _shown, _resyncs = _table(app, minigame_entry)
+    surface = pygame.Surface((200, 100))
+    painted: list[str] = []
+
+    def steps(colour, name):
+        def under(layer):
+            painted.append(name + " under")
+            layer.fill((0, 0, 0))
+            scene.explain(pygame.Rect(0, 0, 5, 5), Text.of("table.menu"), name)
+        def over(layer):
+            painted.append(name + " over")
+            layer.fill(colour, pygame.Rect(0, 0, 100, 100))
+            scene.explain(pygame.Rect(0, 0, 9, 9), Text.of("table.menu"), name)
+        return [under, over]
+
+    def frame(look, name, colour, view=("viewer", 0), repaints=1):
+        scene._repaints, scene.explained = repaints, []
+        scene.kept("x", look, surface, steps(colour, name), view=view)
+        return surface.get_at((5, 5))[:3], [k for _r, _t, k in scene.explained]
+
+    assert frame(1, "red", (200, 0, 0)) == ((200, 0, 0), ["red", "red"])      # a new picture: whole at once
+    assert painted == ["red under", "red over"]
+    assert frame(2, "blue", (0, 0, 200)) == ((200, 0, 0), ["red", "red"])     # one step: the red one stays up
+    assert frame(2, "blue", (0, 0, 200), repaints=0) == ((200, 0, 0), ["red", "red"])   # a frame of a move
+    assert frame(2, "blue", (0, 0, 200)) == ((0, 0, 200), ["blue", "blue"])   # the last step: shown
+    assert painted[2:] == ["blue under", "blue over"]
+    assert frame(2, "blue", (0, 0, 200)) == ((0, 0, 200), ["blue", "blue"]) and len(painted) == 4
+    frame(3, "green", (0, 200, 0))                                            # half-way ...
+    assert frame(4, "grey", (90, 90, 90)) == ((0, 0, 200), ["blue", "blue"])  # ... the look changed: again
+    assert painted[4:] == ["green under", "grey under"]
+    assert frame(4, "grey", (90, 90, 90), view=("viewer", 1)) == ((90, 90, 90), ["grey", "grey"])  # another viewer
+    assert painted[6:] == ["grey under", "grey over"]                         # (not on the other's first step)
+    painted.clear()
+    for k in range(MAX_LATE):                                                 # moves in every frame ...
+        assert frame(5, "gold", (200, 200, 0), view=("viewer", 1), repaints=0)[0] == (90, 90, 90)
+    assert frame(5, "gold", (200, 200, 0), view=("viewer", 1), repaints=0)[0] == (200, 200, 0)
+    assert painted == ["gold under", "gold over"]                             # ... MAX_LATE frames at most
+
+
 def test_the_log_gains_its_new_lines_a_frame_late_only_while_the_same_viewer_sits(app, minigame_entry):
     scene, _shown, _resyncs = _table(app, minigame_entry)
     viewer = scene.viewer()
@@ -351,7 +396,7 @@ def test_the_log_gains_its_new_lines_a_frame_late_only_while_the_same_viewer_sit
     assert lines != before
     scene._repaints, scene.dirty = 0, False                      # the frame of the move
     scene._sync_log(viewer)
-    assert scene.logpanel.entries == before and scene.dirty      # a frame late, and the next frame is coming
+    assert scene.logpanel.entries == before and scene._picture_due   # a frame late, and the next frame draws it
     scene._repaints = 1
     scene._sync_log(viewer)
     assert scene.logpanel.entries[-len(lines):] == lines[-len(scene.logpanel.entries):]

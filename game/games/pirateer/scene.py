@@ -1357,7 +1357,7 @@ class PirateerScene(TableScene):
                 tuple(sorted(g.ships.items())), tuple(sorted(g.treasures.items())), tuple(sorted(g.wrecks)),
                 g.phase, g.current, g.turn, self.my_turn(), self.mode, self.dice_rolling(),
                 frozenset(self.timeline.hidden()), tuple(c.to for c in self.timeline.clips(fx.CoinHop)),
-                tuple(sorted(self.shown_half.items())), tuple(sorted(self.facing.items())), len(moves),
+                tuple(sorted(self.shown_half.items())), tuple(sorted(self.facing.items())), self.moves_key(moves),
                 tuple((self.seat_name(s), self.session.seats[s].colour) for s in range(len(self.session.seats))))
 
     def _paint_board(self, surface: pygame.Surface) -> None:

@@ -76,38 +76,53 @@ class SidePanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel's picture is painted again only when what it shows changes (``look``), its head alone when
-        only whose turn or the prompt changes (``scene.kept``); while a movement board's clip slides (R12: after
-        every move) the clips, and the names they may pass over, are drawn over it every frame; the buttons always
-        are."""
+        only whose turn or the prompt changes (``scene.kept``). A movement board's clip sliding (R12: after every
+        move) changes nothing in it: the picture keeps that clip where the slide began, and the sliding seat's row is
+        drawn over it each frame, its clip where it is now; the buttons always are."""
         sc = self.scene
         view = sc.view_key(surface, sc.viewer())
-        still = not sc.timeline.clips(Slide)
-        budgets = tuple(sc.shown_budget(s) for s in range(sc.game.players)) if still else None
-        sc.kept("panel", (self.look(), budgets), surface, lambda layer: self._paint(layer, still), area=self.rect,
+        slides = {c.seat: c for c in sc.timeline.clips(Slide)}
+        budgets = tuple(slides[s].frm if s in slides else sc.shown_budget(s) for s in range(sc.game.players))
+        sc.kept("panel", (self.look(), budgets), surface, lambda layer: self._paint(layer, budgets), area=self.rect,
                 view=view)
         sc.kept("panel-head", (tuple(self.head), sc.header_lines(), theme.px(100)), surface, self._paint_head,
                 area=self.head, view=view)
-        if not still:
-            self._draw_boards(surface)
+        for seat in sorted(slides):
+            if seat < len(self.rows):
+                self._draw_sliding(surface, seat)
         for b in (sc.end_button, sc.undo_button, sc.menu_button):
             if b.visible:
                 b.draw(surface)
         sc.explain(sc.end_button.rect, Text.of("planks.explain.end_turn"), "button")
 
-    def _draw_boards(self, surface: pygame.Surface) -> None:
-        """Each movement board's clip where it is shown now (R12), with the name it may pass over."""
+    def _draw_sliding(self, surface: pygame.Surface, seat: int) -> None:
+        """Over the kept picture, the row of a seat whose clip slides: the row again (inside its own rectangle, its
+        glow left as it is), the clip where it is now and the name it may pass over."""
         sc = self.scene
-        for seat, (clip_at, name_at) in self._boards.items():
-            budget = sc.shown_budget(seat)
-            self._draw_clip(surface, seat, budget, *clip_at)
-            theme.draw_text(surface, *name_at)
-            left = round(budget)
-            sc.explain(self.board_rects[seat], Text.of("planks.explain.board_zero" if left == 0 else
-                                                       "planks.explain.board", name=sc.seat_name(seat), n=left), "board")
+        row = self.rows[seat]
+        clip = surface.get_clip()
+        surface.set_clip(row.clip(clip))
+        self._draw_row(surface, seat, row, glow=False)
+        surface.set_clip(clip)
+        self._draw_board(surface, seat, sc.shown_budget(seat))
 
-    def _paint(self, layer: pygame.Surface, clips: bool) -> None:
-        """The frame (over the sea under its corners), each player's row and the bag; ``clips``: the movement
-        boards' clips too (none is sliding)."""
+    def _draw_boards(self, surface: pygame.Surface, budgets: tuple[float, ...]) -> None:
+        """Each movement board's clip at ``budgets`` (R12), with the name it may pass over."""
+        for seat in self._boards:
+            self._draw_board(surface, seat, budgets[seat] if seat < len(budgets) else BUDGET)
+
+    def _draw_board(self, surface: pygame.Surface, seat: int, budget: float) -> None:
+        sc = self.scene
+        clip_at, name_at = self._boards[seat]
+        self._draw_clip(surface, seat, budget, *clip_at)
+        theme.draw_text(surface, *name_at)
+        left = round(budget)
+        sc.explain(self.board_rects[seat], Text.of("planks.explain.board_zero" if left == 0 else
+                                                   "planks.explain.board", name=sc.seat_name(seat), n=left), "board")
+
+    def _paint(self, layer: pygame.Surface, budgets: tuple[float, ...]) -> None:
+        """The frame (over the sea under its corners), each player's row and the bag, the movement boards' clips at
+        ``budgets``."""
         layer.blit(sprites.table_background(layer.get_size()), self.rect, area=self.rect)
         theme.draw_frame(layer, "panel", self.rect)
         self._boards = {}
@@ -115,8 +130,7 @@ class SidePanel:
         for seat, row in enumerate(self.rows):
             self._draw_row(layer, seat, row)
         self._draw_bag(layer)
-        if clips:
-            self._draw_boards(layer)
+        self._draw_boards(layer, budgets)
 
     def _paint_head(self, layer: pygame.Surface) -> None:
         """Whose turn, the movement points and the prompt, on the frame's own paper."""
@@ -147,12 +161,12 @@ class SidePanel:
             y += f2.get_linesize()
         sc.explain(self.head, Text.of("planks.explain.head"), "prompt")
 
-    def _draw_row(self, surface: pygame.Surface, seat: int, row: pygame.Rect) -> None:
+    def _draw_row(self, surface: pygame.Surface, seat: int, row: pygame.Rect, glow: bool = True) -> None:
         sc = self.scene
         g = sc.game
         shown = sc.turn_shown()
         active = shown == seat and not g.is_over()
-        if active:
+        if active and glow:
             theme.draw_glow(surface, row, palette.GOLD_LIGHT, spread=theme.px(6), radius=theme.px(8))
         pygame.draw.rect(surface, (250, 240, 214) if active else (236, 222, 188), row, border_radius=theme.px(8))
         pygame.draw.rect(surface, palette.GOLD if active else palette.PARCHMENT_DARK, row, width=max(1, theme.px(2)),

@@ -792,7 +792,8 @@ class PlanksScene(DragTable, TableScene):
             self._shown_moves = moves
         lay = self.lay      # the side panel's picture covers its part of the window: the ship's is laid beside it
         beside = lay.table if lay.table.union(lay.side) == surface.get_rect() else None
-        self.kept("table", self._table_look(surface, moves), surface, lambda layer: self._paint_table(layer, moves),
+        self.kept("table", self._table_look(surface, moves), surface,
+                  [lambda layer: self._paint_table(layer, moves), self._paint_pieces],
                   area=beside, view=self.view_key(surface, viewer))
         self._draw_moving(surface)
         self._draw_targets(surface, labels=True)
@@ -815,16 +816,16 @@ class PlanksScene(DragTable, TableScene):
             return None
         g = self.game
         return (surface.get_size(), tuple(self.lay.ship), tuple(self.lay.island), theme.px(100), language(),
-                id(moves), len(moves), tuple(tuple(line) for line in g.planks), tuple(g.island), tuple(g.chests),
+                self.moves_key(moves), tuple(tuple(line) for line in g.planks), tuple(g.island), tuple(g.chests),
                 tuple(g.moved), g.phase, self._chest_hold,
                 frozenset(h for h in self.timeline.hidden() if h.startswith(("pirate-", "chest-"))),
                 tuple((self.seat_name(s), self.seat_palette(s)) for s in range(g.players)))
 
     def _paint_table(self, surface: pygame.Surface, moves: dict) -> None:
-        """The ship's picture: what ``_table_look`` names."""
+        """The ship's picture, what ``_table_look`` names, but its pirates (``_paint_pieces``, the next step)."""
         lay = self.lay
         self.kept("ship", (surface.get_size(), tuple(lay.ship), tuple(lay.island), theme.px(100)), surface,
-                  self._paint_ship)
+                  self._paint_ship, area=lay.table if lay.table.union(lay.side) == surface.get_rect() else None)
         self.explain(lay.island, Text.of("planks.explain.island", n=len(self.game.island)), "island")
         self.explain(lay.ship, Text.of("planks.explain.ship"), "ship")
         self._draw_planks_explained()
@@ -835,6 +836,10 @@ class PlanksScene(DragTable, TableScene):
         self._draw_judging(surface, under=True)
         self._place_pieces()
         self._draw_chests(surface)
+
+    def _paint_pieces(self, surface: pygame.Surface) -> None:
+        """The ship's picture, its second step: the pirates standing on it and on the island."""
+        self._place_pieces()
         self._draw_pieces(surface)
         self._painted_hidden = frozenset(self.timeline.hidden())
 
