@@ -965,12 +965,9 @@ _PLANS: dict[tuple[str, int], list[tuple[tuple, Action]]] = {}
 class PirateerBot(Bot):
     """Common flow: phases, the plan cache; subclasses pick plans and phase choices."""
 
-    beam_width = BEAM_WIDTH      # V11.4: how wide its own turn is searched with four dice
-    full_scores = FULL_SCORES    # ... and how many of those plans are scored in full
-
     def beam_for(self, view: PirateerState) -> tuple[int, int]:
         """(beam width, plans scored in full) for its own turn with four dice (V11.4)."""
-        return self.beam_width, self.full_scores
+        return BEAM_WIDTH, FULL_SCORES
 
     def __init__(self, seat: int, seed: int = 0, weights: Weights = DEFAULT):
         super().__init__(seat, seed)
@@ -1327,7 +1324,7 @@ class HardBot(MediumBot):
         return view.dice_count() >= BEAM_DICE and len(view.seat_factions) >= WIDE_SEATS
 
     def beam_for(self, view: PirateerState) -> tuple[int, int]:
-        return (WIDE_BEAM, WIDE_FULL_SCORES) if self.wide(view) else (self.beam_width, self.full_scores)
+        return (WIDE_BEAM, WIDE_FULL_SCORES) if self.wide(view) else super().beam_for(view)
 
     def __init__(self, seat: int, seed: int = 0, playouts: int | None = None, seconds: float | None = None,
                  top_k: int = HARD_TOP_K, weights: Weights = DEFAULT, leaf_weights: Weights | None = None):

@@ -123,14 +123,22 @@ class SidePanel:
     def _paint(self, layer: pygame.Surface, budgets: tuple[float, ...]) -> None:
         """The frame (over the sea under its corners), each player's row and the bag, the movement boards' clips at
         ``budgets``."""
-        layer.blit(sprites.table_background(layer.get_size()), self.rect, area=self.rect)
-        theme.draw_frame(layer, "panel", self.rect)
+        layer.blit(self._backdrop(layer.get_size()), self.rect)
         self._boards = {}
         self.tile_slots = {}
         for seat, row in enumerate(self.rows):
             self._draw_row(layer, seat, row)
         self._draw_bag(layer)
         self._draw_boards(layer, budgets)
+
+    def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The panel's paper over the sea under its corners: one opaque picture per window size and place."""
+        def make() -> pygame.Surface:
+            out = pygame.Surface(self.rect.size)
+            out.blit(sprites.table_background(size), (0, 0), area=self.rect)
+            out.blit(theme.frame("panel", self.rect.size), (0, 0))
+            return out
+        return theme._derived_get(("planks-panel", size, tuple(self.rect), theme.px(100)), make)
 
     def _paint_head(self, layer: pygame.Surface) -> None:
         """Whose turn, the movement points and the prompt, on the frame's own paper."""
