@@ -34,6 +34,7 @@ class SidePanel:
         self.tile_slots: dict[str, pygame.Rect] = {}     # each treasure tile's place in its owner's line
         self.board_rects: dict[int, pygame.Rect] = {}
         self._boards: dict[int, tuple] = {}        # seat -> its clip's and name's drawing, over the picture
+        self._painting: tuple[dict, dict] = ({}, {})  # what the rows of a picture being painted record, till whole
 
     # -- layout -------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -83,8 +84,10 @@ class SidePanel:
         view = sc.view_key(surface, sc.viewer())
         slides = {c.seat: c for c in sc.timeline.clips(Slide)}
         budgets = tuple(slides[s].frm if s in slides else sc.shown_budget(s) for s in range(sc.game.players))
-        sc.kept("panel", (self.look(), budgets), surface, lambda layer: self._paint(layer, budgets), area=self.rect,
-                view=view)
+        half = (len(self.rows) + 1) // 2
+        sc.kept("panel", (self.look(), budgets), surface,
+                [lambda layer: self._paint(layer, range(half)),
+                 lambda layer: self._paint(layer, range(half, len(self.rows)), budgets)], area=self.rect, view=view)
         sc.kept("panel-head", (tuple(self.head), sc.header_lines(), theme.px(100)), surface, self._paint_head,
                 area=self.head, view=view)
         for seat in sorted(slides):
@@ -120,16 +123,20 @@ class SidePanel:
         sc.explain(self.board_rects[seat], Text.of("planks.explain.board_zero" if left == 0 else
                                                    "planks.explain.board", name=sc.seat_name(seat), n=left), "board")
 
-    def _paint(self, layer: pygame.Surface, budgets: tuple[float, ...]) -> None:
-        """The frame (over the sea under its corners), each player's row and the bag, the movement boards' clips at
-        ``budgets``."""
-        layer.blit(self._backdrop(layer.get_size()), self.rect)
-        self._boards = {}
-        self.tile_slots = {}
-        for seat, row in enumerate(self.rows):
-            self._draw_row(layer, seat, row)
-        self._draw_bag(layer)
-        self._draw_boards(layer, budgets)
+    def _paint(self, layer: pygame.Surface, seats: range, budgets: tuple[float, ...] | None = None) -> None:
+        """The panel's picture in two steps (``scene.kept``): the frame (over the sea under its corners) and the rows
+        of the first ``seats``; then the other rows, the bag and the movement boards' clips at ``budgets``. What the
+        rows record (where each board, clip and tile is) is put in use once the picture is whole."""
+        if seats.start == 0:
+            layer.blit(self._backdrop(layer.get_size()), self.rect)
+            self._painting = ({}, {})
+        boards, slots = self._painting
+        for seat in seats:
+            self._draw_row(layer, seat, self.rows[seat], into=(boards, slots))
+        if budgets is not None:
+            self._draw_bag(layer)
+            self._boards, self.tile_slots = boards, slots
+            self._draw_boards(layer, budgets)
 
     def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """The panel's paper over the sea under its corners: one opaque picture per window size and place."""
@@ -169,7 +176,10 @@ class SidePanel:
             y += f2.get_linesize()
         sc.explain(self.head, Text.of("planks.explain.head"), "prompt")
 
-    def _draw_row(self, surface: pygame.Surface, seat: int, row: pygame.Rect, glow: bool = True) -> None:
+    def _draw_row(self, surface: pygame.Surface, seat: int, row: pygame.Rect, glow: bool = True,
+                  into: tuple[dict, dict] | None = None) -> None:
+        """One player's row; where its board, clip and tiles are goes ``into`` (boards, tile slots), else in use."""
+        boards, slots = into if into is not None else (self._boards, self.tile_slots)
         sc = self.scene
         g = sc.game
         shown = sc.turn_shown()
@@ -216,7 +226,7 @@ class SidePanel:
         # the clip, the name over it and what the board says: every frame, over the kept picture (``draw``)
         clip_at = (bx, by, board_w, sprites.board_space, sprites.ART_BOARD)
         name_look = (name, fn, palette.INK, name_at, "topleft", (250, 240, 214) if active else (236, 222, 188))
-        self._boards[seat] = (clip_at, name_look)
+        boards[seat] = (clip_at, name_look)
         if two and seat < len(g.counters):
             cw = int(row.w * 0.30)
             counter = sprites.counter(colour, cw)
@@ -248,13 +258,13 @@ class SidePanel:
         hidden = sc.timeline.hidden()
         for t, w in zip(tiles, widths):
             slot = pygame.Rect(x, ty, w, th)
-            self.tile_slots[t] = slot
+            slots[t] = slot
             if f"tile-{t}" not in hidden:
                 surface.blit(sprites.treasure(kind_of(t), th), slot)
                 sc.explain(slot, Text.of("planks.explain.treasure", treasure=Text.of(f"planks.treasure.{kind_of(t)}"),
                                          length=LENGTH[kind_of(t)]), "treasure")
             x += w + theme.px(2)
-        self.tile_slots[f"next-{seat}"] = pygame.Rect(x, ty, th, th)
+        slots[f"next-{seat}"] = pygame.Rect(x, ty, th, th)
         theme.draw_text(surface, count_txt, fc, palette.INK_SOFT, (row.right - pad, ty + th // 2), "midright")
         sc.explain(pygame.Rect(row.right - pad - cw_txt, ty, cw_txt, th),
                    Text.of("planks.explain.count", n=len(tiles), length=line_length(tiles)), "count")

@@ -793,7 +793,7 @@ class PlanksScene(DragTable, TableScene):
         lay = self.lay      # the side panel's picture covers its part of the window: the ship's is laid beside it
         beside = lay.table if lay.table.union(lay.side) == surface.get_rect() else None
         self.kept("table", self._table_look(surface, moves), surface,
-                  [lambda layer: self._paint_table(layer, moves), self._paint_pieces],
+                  [lambda layer: self._paint_table(layer, moves), self._paint_chests, self._paint_pieces],
                   area=beside, view=self.view_key(surface, viewer))
         self._draw_moving(surface)
         self._draw_targets(surface, labels=True)
@@ -822,7 +822,8 @@ class PlanksScene(DragTable, TableScene):
                 tuple((self.seat_name(s), self.seat_palette(s)) for s in range(g.players)))
 
     def _paint_table(self, surface: pygame.Surface, moves: dict) -> None:
-        """The ship's picture, what ``_table_look`` names, but its pirates (``_paint_pieces``, the next step)."""
+        """The ship's picture, what ``_table_look`` names, but its chests and pirates (the next steps:
+        ``_paint_chests``, ``_paint_pieces``)."""
         lay = self.lay
         self.kept("ship", (surface.get_size(), tuple(lay.ship), tuple(lay.island), theme.px(100)), surface,
                   self._paint_ship, area=lay.table if lay.table.union(lay.side) == surface.get_rect() else None)
@@ -834,11 +835,14 @@ class PlanksScene(DragTable, TableScene):
         self._draw_last_moves(surface, moves)
         self._draw_targets(surface)
         self._draw_judging(surface, under=True)
+
+    def _paint_chests(self, surface: pygame.Surface) -> None:
+        """The ship's picture, its second step: the chests and who would win each (section 9)."""
         self._place_pieces()
         self._draw_chests(surface)
 
     def _paint_pieces(self, surface: pygame.Surface) -> None:
-        """The ship's picture, its second step: the pirates standing on it and on the island."""
+        """The ship's picture, its third step: the pirates standing on it and on the island."""
         self._place_pieces()
         self._draw_pieces(surface)
         self._painted_hidden = frozenset(self.timeline.hidden())

@@ -349,10 +349,12 @@ def test_V11_4_easy_medium_and_hard_bots_play_the_four_dice_game_to_its_end():
 
 def test_V11_4_hard_at_seven_or_eight_seats_searches_its_own_turn_far_wider_than_medium():
     """With seven rivals one rival's answer says little, so from seven seats the hard bot spends its time on its own
-    turn: a beam many times the medium's, every plan of it scored in full (threats included); at five or six seats
-    it searches as the medium does and models a reply. Its choice is never worse by the evaluation than the
-    medium's."""
-    from game.games.pirateer.bots import (BEAM_WIDTH, FULL_SCORES, WIDE_BEAM, WIDE_FULL_SCORES, HardBot, MediumBot)
+    turn: a beam many times the medium's, every plan of it scored in full (threats included), with an evaluation that
+    weighs its hunters' closeness to an enemy carrier twice as much (a treasure changes hands often among eight); at
+    five or six seats it searches and evaluates as the medium does and models a reply. By its own evaluation, none of
+    the medium's plans beats its choice."""
+    from game.games.pirateer.bots import (BEAM_WIDTH, FULL_SCORES, WIDE_BEAM, WIDE_FULL_SCORES, WIDE_WEIGHTS, WIN,
+                                          HardBot, MediumBot)
     for players, wide in ((8, True), (7, True), (6, False)):
         s = chosen(players)
         rng = Rng(players)
@@ -368,11 +370,16 @@ def test_V11_4_hard_at_seven_or_eight_seats_searches_its_own_turn_far_wider_than
                 assert hard.beam_for(view) == ((WIDE_BEAM, WIDE_FULL_SCORES) if wide else (BEAM_WIDTH, FULL_SCORES))
                 if wide:
                     assert len(hard.plans(view)) >= len(medium.plans(view))
-                    assert hard.best_plans(view)[0][0] >= medium.best_plans(view)[0][0]
+                    ev = hard.evaluator(view)              # by its own yardstick, the medium's plans are no better
+                    assert hard.best_plans(view)[0][0] >= max(2 * WIN if p.won else ev.score(p.pos, seat, seat)
+                                                              for p in medium.plans(view))
+                    assert ev.w == WIDE_WEIGHTS and ev.w.hunt == 2 * medium.evaluator(view).w.hunt
                     if len(hard.plans(view)) > len(medium.plans(view)):
                         wider += 1                 # it saw plans the medium's beam cut off
                         if wider == 3:
                             break
+                else:
+                    assert hard.evaluator(view).w == medium.evaluator(view).w
             s.apply(rng.choice(s.legal_actions()))
         assert wider == (3 if wide else 0)
 
