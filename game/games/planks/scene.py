@@ -808,16 +808,17 @@ class PlanksScene(DragTable, TableScene):
 
     def _table_look(self, surface: pygame.Surface, moves: dict) -> tuple | None:
         """Everything the ship's picture -- the sea, the hull and planks, the last moves' trails, the chests and the
-        pirates standing still -- depends on; None while a pirate is held or picked, or a chest is being scored
-        (then it is painted afresh every frame). What clips carry is drawn over it (``_draw_moving``)."""
+        pirates standing still -- depends on; None while a pirate is held or picked (then it is painted afresh every
+        frame). What clips carry is drawn over it (``_draw_moving``), and so are the pirates a chest's scoring
+        shakes (R35)."""
         from game.i18n import language
-        if self.drag.holding is not None or self.drag.dragging is not None or self.drag.selected is not None \
-                or self.timeline.clips(Judge):
+        if self.drag.holding is not None or self.drag.dragging is not None or self.drag.selected is not None:
             return None
         g = self.game
         return (surface.get_size(), tuple(self.lay.ship), tuple(self.lay.island), theme.px(100), language(),
                 self.moves_key(moves), tuple(tuple(line) for line in g.planks), tuple(g.island), tuple(g.chests),
-                tuple(g.moved), g.phase, self._chest_hold,
+                tuple(g.moved), g.phase, self._chest_hold, tuple(self._judging()),
+                tuple(c.plank for c in self.timeline.clips(Judge) if c.started and not c.done),   # (lit)
                 frozenset(h for h in self.timeline.hidden() if h.startswith(("pirate-", "chest-"))),
                 tuple((self.seat_name(s), self.seat_palette(s)) for s in range(g.players)))
 
@@ -1020,14 +1021,17 @@ class PlanksScene(DragTable, TableScene):
         hidden = self.timeline.hidden()
         held = self.drag.dragging
         held_payload = self.drag.payload_of(held) if held is not None else None
-        judging = {p: c for c in self.timeline.clips(Judge) if c.started and not c.done for p in c.cancelled}
+        judging = self._judging()
         items: list[tuple[float, str, tuple[float, float], float]] = []
         for pirate, at in self._drawn_at.items():
-            if pirate in hidden or pirate == held_payload:
-                continue
-            dx = judging[pirate].shake() * theme.px(5) if pirate in judging else 0.0
-            items.append((at[1], pirate, (at[0] + dx, at[1]), 0.0))
+            if pirate in hidden or pirate == held_payload or pirate in judging:
+                continue                            # (the shaking ones are drawn over the picture: ``_draw_moving``)
+            items.append((at[1], pirate, at, 0.0))
         self._draw_standees(surface, items)
+
+    def _judging(self) -> dict[str, Judge]:
+        """The pirates a chest's scoring shakes now (R35: cancelled by a shared size), with its clip."""
+        return {p: c for c in self.timeline.clips(Judge) if c.started and not c.done for p in c.cancelled}
 
     def _draw_moving(self, surface: pygame.Surface) -> None:
         """What clips carry, over the ship's picture: the chests sliding to their new planks (R44), the pirates
@@ -1046,6 +1050,12 @@ class PlanksScene(DragTable, TableScene):
             elif piece in CHESTS:
                 plank = self.game.chests[CHESTS.index(piece)]
                 self._blit_chest(surface, piece, plank, self.lay.chest(plank))
+        held = self.drag.dragging
+        held_payload = self.drag.payload_of(held) if held is not None else None
+        for pirate, clip in sorted(self._judging().items()):       # R35: the cancelled pirates shake
+            at = getattr(self, "_drawn_at", {}).get(pirate)
+            if at is not None and pirate not in hidden and pirate != held_payload:
+                items.append((at[1], pirate, (at[0] + clip.shake() * theme.px(5), at[1]), 0.0))
         for clip in self.timeline.clips():
             if isinstance(clip, (Hop, Drop)) and clip.started:
                 at, lift = clip.point()
@@ -1062,8 +1072,6 @@ class PlanksScene(DragTable, TableScene):
                 else:
                     items.append((at[1], clip.piece, at, 0.0))
         self._draw_standees(surface, items)
-        held = self.drag.dragging
-        held_payload = self.drag.payload_of(held) if held is not None else None
         if held is not None and held_payload is not None:
             x, y = held.rect.midbottom
             self._blit_pirate(surface, held_payload, (x, y - theme.px(4)), theme.px(6))

@@ -76,6 +76,36 @@ def test_R34_the_scoring_judges_each_chest_in_turn_then_the_treasures_fly_and_th
     assert scene.chest_planks() == {c: p for c, p in zip(CHESTS, scene.session.state.chests)}
 
 
+def test_R35_while_a_chest_is_scored_its_cancelled_pirates_shake_over_the_kept_ship_as_a_fresh_drawing_shows(app):
+    """Scoring no longer paints the whole ship every frame: the ship's picture is kept with the judged plank lit, and
+    the pirates a shared size cancels (R35) shake over it. At every moment of the scoring the window and its
+    explanations are exactly what a drawing from scratch shows, and the picture is painted again only when a chest's
+    judging begins or ends."""
+    import pygame
+    state = position(3, planks={0: ["red-1"], 3: ["green-4", "blue-4", "red-2"], 6: ["blue-1"], 9: ["green-2"]},
+                     budgets={0: 1, 1: 0})
+    scene = table_at(app, state)
+    move(scene, "pirate-red-1", 1, 1)
+    shaken, pictures = set(), set()
+    for _ in range(200):
+        app.clock.advance(1 / 60)
+        frames(app, 1)
+        for _ in range(4):                                 # (a picture in three steps may be shown late)
+            app.draw()
+        kept = pygame.image.tobytes(app.screen, "RGB")
+        told = [(tuple(r), t, k) for r, t, k in scene.explained]
+        judging = scene._judging()
+        if judging:
+            shaken |= set(judging)
+            pictures.add(id(scene._kept["table"][2]))
+        scene.forget_kept()
+        app.draw()
+        assert pygame.image.tobytes(app.screen, "RGB") == kept
+        assert [(tuple(r), t, k) for r, t, k in scene.explained] == told
+    assert {"pirate-green-4", "pirate-blue-4"} <= shaken    # the tie on plank 4 was judged ...
+    assert 0 < len(pictures) < 40                          # ... over a picture kept, not painted every frame
+
+
 def test_each_seats_last_move_stays_marked_until_it_moves_again(app):
     scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
     move(scene, "pirate-red-3", 1, 1)
