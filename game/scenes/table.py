@@ -971,13 +971,11 @@ class TableScene(Scene):
 
     def forget_kept(self, name: str | None = None) -> None:
         """The kept picture ``name`` (every one, when None) is painted again at the next frame."""
-        pictures = self.__dict__.get("_kept", {})
-        self.__dict__.get("_kept_work", {}).pop(name, None) if name is not None else \
-            self.__dict__.get("_kept_work", {}).clear()
-        if name is None:
-            pictures.clear()
-        else:
-            pictures.pop(name, None)
+        for store in (self.__dict__.get("_kept", {}), self.__dict__.get("_kept_work", {})):
+            if name is None:
+                store.clear()
+            else:
+                store.pop(name, None)
 
     # Explanations -----------------------------------------------------------------------------
     def explain(self, rect: Any, text: Text, kind: str) -> None:
