@@ -108,6 +108,9 @@ class App:
         self._exit_after_first_frame = bool(os.environ.get("PGN_FIRST_FRAME_EXIT"))
         self.fps = FPS  # frame cap of the system clock (a ManualClock steps by its own amount)
         self.inline_bots = False  # tests and --smoke: bots think in this process, synchronously
+        #: this frame's CPU spent by inline bots thinking: in play the worker process thinks, so the bench does
+        #: not charge it to the frame (``frame_hook``); a game whose agents think in the frame loop counts theirs
+        self.inline_bot_seconds = 0.0
         #: 64 random bits for a new game's seeds (its deal, its bots' seed source); the OS's random
         #: source in play, a seeded generator in tests so that the same games are played on every run
         self.random_bits: Callable[[], int] = new_bot_seed
@@ -315,6 +318,7 @@ class App:
                 return
         dt = self.clock.tick(self.fps)
         t0 = time.thread_time()           # the frame's CPU: this thread's (the autosave writes beside it)
+        self.inline_bot_seconds = 0.0
         top = self.stack.top
         if top is None:
             self.quit()
@@ -330,7 +334,7 @@ class App:
         if self.busy():
             self.draw()
         if self.frame_hook:
-            self.frame_hook(time.thread_time() - t0)
+            self.frame_hook(time.thread_time() - t0 - self.inline_bot_seconds)
         self.frames += 1
         if self.frames == 2:
             self.sounds.available  # noqa: B018 - opens the mixer now, once the menu is on screen

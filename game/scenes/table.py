@@ -30,6 +30,7 @@ A game's scene subclasses it and implements ``draw_table`` (and input handling) 
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -652,6 +653,7 @@ class TableScene(Scene):
             level = self.session.seats[seat].level or "easy"
             view = self.state.view(seat)
             if getattr(self.app, "inline_bots", False):
+                started = time.thread_time()
                 package = self.entry.package
                 if self.app.clock.deterministic:  # tests: a fixed search, the same on any machine
                     bot = package.bot(level, seat, self._bot_seed(seat), playouts=TEST_PLAYOUTS)
@@ -659,6 +661,9 @@ class TableScene(Scene):
                     bot = package.bot(level, seat, self._bot_seed(seat))
                     bot.set_time_budget(THINK_SECONDS)
                 self.bot_ready = bot.choose(view)
+                # what the worker process would have thought: not this frame's drawing (the bench's frame CPU)
+                spent = time.thread_time() - started
+                self.app.inline_bot_seconds = getattr(self.app, "inline_bot_seconds", 0.0) + spent
                 return
             self.bot_ticket = self.app.worker.request(
                 self.entry.ref, seat, level, self._bot_seed(seat), view.to_json(), THINK_SECONDS)

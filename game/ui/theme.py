@@ -44,6 +44,12 @@ CACHE_BYTES = 160 * 1024 * 1024
 _derived_bytes = 0
 _texts: dict[tuple[Any, ...], pygame.Surface] = {}
 _TEXTS_MAX = 2048
+#: wrapped lines and fitted fonts, by text, font and width: a kept picture painted again measures the same texts
+#: again (a table's panel, a popup); a text longer than _MEASURED_CHARS is measured afresh each time
+_wraps: dict[tuple[Any, ...], tuple[str, ...]] = {}
+_fits: dict[tuple[Any, ...], pygame.font.Font] = {}
+_MEASURED_MAX = 4096
+_MEASURED_CHARS = 2000
 
 
 # --------------------------------------------------------------------------------------------------
@@ -67,6 +73,8 @@ def clear_caches() -> None:
     _derived.clear()
     _derived_bytes = 0
     _texts.clear()
+    _wraps.clear()
+    _fits.clear()
     _warned.clear()
 
 
@@ -358,7 +366,20 @@ def draw_text_narrowed(surface: pygame.Surface, text: str, fnt: pygame.font.Font
 
 
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` (newlines kept; a word too long is cut)."""
+    """Split ``text`` into lines no wider than ``width`` (newlines kept; a word too long is cut). Kept: the same
+    text, font and width are measured once (the key holds the font itself, so its ``id`` is never another's)."""
+    if len(text) > _MEASURED_CHARS:
+        return _wrap(text, fnt, width)
+    key = (text, fnt, width)
+    lines = _wraps.get(key)
+    if lines is None:
+        if len(_wraps) >= _MEASURED_MAX:
+            _wraps.clear()
+        lines = _wraps[key] = tuple(_wrap(text, fnt, width))
+    return list(lines)
+
+
+def _wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     width = max(1, width)
     for paragraph in text.split("\n"):
@@ -436,11 +457,20 @@ def paragraph_height(text: str, fnt: pygame.font.Font, width: int, line_spacing:
 
 
 def fit_font(text: str, role: str, size: int, max_width: int, min_size: int = 10) -> pygame.font.Font:
-    """The largest font of ``role`` not above design ``size`` in which ``text`` fits ``max_width``."""
-    s = size
-    while s > min_size and font(role, s).size(text)[0] > max_width:
-        s -= 1
-    return font(role, s)
+    """The largest font of ``role`` not above design ``size`` in which ``text`` fits ``max_width`` (kept, like
+    ``wrap_text``'s lines, for the window's scale)."""
+    key = (text, role, size, max_width, min_size, scale())
+    found = _fits.get(key) if len(text) <= _MEASURED_CHARS else None
+    if found is None:
+        s = size
+        while s > min_size and font(role, s).size(text)[0] > max_width:
+            s -= 1
+        found = font(role, s)
+        if len(text) <= _MEASURED_CHARS:
+            if len(_fits) >= _MEASURED_MAX:
+                _fits.clear()
+            _fits[key] = found
+    return found
 
 
 def contrast_text(rgb: Sequence[int]) -> Colour:

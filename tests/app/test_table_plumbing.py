@@ -404,3 +404,41 @@ def test_the_log_gains_its_new_lines_a_frame_late_only_while_the_same_viewer_sit
     scene._repaints = 0
     scene._sync_log(1)
     assert scene.logpanel.entries != before
+
+
+def test_an_inline_bots_thinking_is_not_charged_to_the_frame_the_bench_times(app, minigame_entry, monkeypatch):
+    """In play a worker process thinks for the bots; the bench's bots think inline, in the frame's own thread, and
+    ``frame_hook`` gets the frame's CPU without that thinking. Driven on a fake CPU clock: a bot's choice costs it
+    5 s, drawing and the rest a millisecond a reading."""
+    import time as time_module
+    cpu = [0.0]
+
+    def thread_time() -> float:
+        cpu[0] += 0.001
+        return cpu[0]
+    monkeypatch.setattr(time_module, "thread_time", thread_time)
+    import dataclasses
+    made = minigame_entry.package.bot
+    choices = []
+
+    def slow_bot(*args, **kwargs):
+        bot = made(*args, **kwargs)
+        choose = bot.choose
+
+        def thinking(view):
+            cpu[0] += 5.0
+            choices.append(view)
+            return choose(view)
+        bot.choose = thinking
+        return bot
+    scene = minigame_table(app, minigame_entry, kinds=("easy", "easy"))
+    scene.entry = dataclasses.replace(scene.entry, package=dataclasses.replace(scene.entry.package, make_bot=slow_bot))
+    seen: list[float] = []
+    app.frame_hook = seen.append
+    for _ in range(60):
+        scene.mark_dirty()
+        frames(app, 1)
+    app.frame_hook = None
+    assert len(choices) >= 2 and len(seen) == 60
+    assert max(seen) < 0.1                     # no frame carries a bot's 5 s
+    assert sum(seen) > 0                       # the frames' own CPU is there

@@ -144,6 +144,37 @@ def test_wrap_text_keeps_lines_within_width(screen):
     assert label.preferred_size(200)[1] >= len(lines) * f.get_linesize()
 
 
+def test_a_text_wrapped_or_fitted_again_is_not_measured_again_and_its_lines_stay_its_own(screen, monkeypatch,
+                                                                                            request):
+    measured: list[str] = []
+    request.addfinalizer(theme.clear_caches)                # no counting font outlives the test
+    base = pygame.font.Font
+
+    class CountingFont(base):  # type: ignore[misc, valid-type]
+        def size(self, text):
+            measured.append(text)
+            return base.size(self, text)
+    monkeypatch.setattr(pygame.font, "Font", CountingFont)
+    theme.clear_caches()                                    # every font made again, counting
+    f = theme.font("text", 18)
+    size = base.size
+    para = "Fifteen men on the dead man's chest, yo ho ho and a bottle of rum!"
+    first = theme.wrap_text(para, f, 200)
+    first.append("scribbled on by a caller")
+    measured.clear()
+    again = theme.wrap_text(para, f, 200)
+    assert measured == [] and again == first[:-1]           # kept, and a caller's list is its own
+    assert theme.fit_font(para, "text", 18, 200) is theme.fit_font(para, "text", 18, 200)
+    measured.clear()
+    assert theme.fit_font(para, "text", 18, 200) is theme.fit_font(para, "text", 18, 200) and measured == []
+    narrower = theme.wrap_text(para, f, 120)                # another width: its own lines, measured
+    assert measured and len(narrower) > len(again) and all(size(f, line)[0] <= 120 for line in narrower)
+    measured.clear()
+    theme.clear_caches()                                    # new fonts (a language, an asset root): measured afresh
+    theme.wrap_text(para, theme.font("text", 18), 200)
+    assert measured
+
+
 def test_tooltip_appears_after_hovering(screen):
     b = Button("?", None, pygame.Rect(100, 100, 120, 48), tooltip="Help text")
     tip = Tooltip(delay=0.5)
