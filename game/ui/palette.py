@@ -31,7 +31,7 @@ DANGER = RED             # illegal drop, errors
 # Eight seat colours chosen to stay distinct for the common colour-vision deficiencies (based on the
 # Okabe-Ito set plus two), each paired with a symbol drawn on pieces and labels. Order = seat order.
 SEAT_COLOURS = (
-    ("vermilion", (213, 94, 0), "anchor"),
+    ("vermilion", (202, 52, 34), "anchor"),   # redder than Okabe-Ito's (213, 94, 0): read as red, not orange
     ("sky", (86, 180, 233), "skull"),
     ("yellow", (240, 228, 66), "star"),
     ("bluish-green", (0, 158, 115), "compass"),
