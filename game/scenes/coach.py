@@ -298,8 +298,11 @@ class Coach:
             targets = [] if target is None else list(target) if isinstance(target, (list, tuple)) and \
                 target and not isinstance(target[0], (int, float)) else [target]
             pulse = (self.age % PULSE_SECONDS) / PULSE_SECONDS
+            inside = surface.get_rect().inflate(-theme.px(12), -theme.px(12))
             for one in targets:
                 ring = pygame.Rect(one).inflate(theme.px(10 + 10 * pulse), theme.px(10 + 10 * pulse))
+                if ring.colliderect(inside):   # a target at the window's edge: its ring runs inside the edge
+                    ring = ring.clip(inside)
                 # a dark line under the gold one: the ring shows on gold-framed cards and on sand alike
                 pygame.draw.rect(surface, palette.WOOD_DARK, ring.inflate(theme.px(4), theme.px(4)),
                                  width=max(5, theme.px(8)), border_radius=theme.px(12))

@@ -344,3 +344,22 @@ def test_a_lesson_whose_map_is_broken_says_so_and_opens_nothing(app, monkeypatch
     frames(app, 3)
     assert app.stack.top is setup
     assert "pirateer.tmx" in toasts(app)
+
+
+def test_a_ring_round_a_target_at_the_windows_edge_is_drawn_whole_inside_the_window(app, minigame_entry):
+    """A lesson may point at what touches the window's top or left edge (Island Race's timer, a corner card): its
+    ring runs just inside the window there, never off it."""
+    from game.ui import palette
+    scene = _open(app, minigame_entry)
+    coach = scene.coach
+    target = pygame.Rect(0, 0, 200, 40)
+    coach.step.point = lambda _scene: target
+    surface = pygame.Surface(app.screen.get_size())
+    surface.fill((0, 0, 0))
+    coach.draw(surface, scene)
+
+    def gold(x, y):
+        return tuple(surface.get_at((x, y)))[:3] == palette.GOLD
+    assert any(gold(100, y) for y in range(0, 20))        # the ring's top edge, above the target's middle
+    assert any(gold(x, 20) for x in range(0, 20))         # its left edge, beside it
+    assert any(gold(100, y) for y in range(40, 60))       # and its bottom edge, as for any target
