@@ -38,8 +38,9 @@ JSON object).
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
-from typing import Any, Collection, Iterable
+from typing import Any, Collection, Iterable, Sequence
 
 from game.core.protocol import LogEntry, Text
 
@@ -204,6 +205,32 @@ def read_events(data: JSON, log_line: Any = None) -> list[Event]:
                 line = LogEntry.from_json(item)
                 events.append(said(line.seat, line.text))
     return events
+
+
+def json_once(owner: Any, name: str, items: Sequence[Any]) -> list[JSON]:
+    """``[item.to_json() for item in items]``, each item encoded once for ``owner``: a game's state and its session
+    live on through a game and are saved after every action, so only what was added since the last save is
+    encoded (a long Pirateer game's save encoded a thousand actions and two thousand events again after each
+    move, on the frame that showed it). The items are frozen (events, actions): one object always gives the same
+    JSON. What is kept is checked object by object, so an undo, a list replaced wholesale or a copied state that
+    shares its owner's ``__dict__`` is encoded afresh from where it differs. The dicts are shared between calls:
+    read them, never change them."""
+    store = getattr(owner, "__dict__", None)
+    if store is None:
+        return [item.to_json() for item in items]
+    key = "_json_once_" + name
+    memo = store.get(key)
+    if memo is None or memo[0] is not owner:      # a copy's dict came with its original's memo: not its own
+        memo = store[key] = (owner, [], [])
+    _, kept, encoded = memo
+    same = len(kept)
+    if not (same <= len(items) and all(map(operator.is_, kept, items))):
+        same = next((i for i, (a, b) in enumerate(zip(kept, items)) if a is not b), min(len(kept), len(items)))
+        del kept[same:], encoded[same:]
+    for item in items[same:]:
+        kept.append(item)
+        encoded.append(item.to_json())
+    return list(encoded)
 
 
 def events_seen_by(events: Iterable[Event], viewer: int | None) -> list[Event]:

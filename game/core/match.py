@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from game.core.events import Event, read_events, said
+from game.core.events import Event, json_once, read_events, said
 from game.core.protocol import JSON, Action, IllegalAction, LogEntry, Result, Rules, State, T, Text
 from game.core.rng import Rng
 
@@ -231,7 +231,7 @@ class MatchState(State):
                 "barrier_base": self.barrier_base,
                 "hand": self.hand.to_json(),
                 "last_hand": self.last_hand.to_json() if self.last_hand is not None else None,
-                "events": [e.to_json() for e in self.past_events]}
+                "events": json_once(self, "events", self.past_events)}
 
     @classmethod
     def from_json(cls, rules: MatchRules, data: JSON) -> "MatchState":

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.core.events import Event, read_events, said
+from game.core.events import Event, json_once, read_events, said
 from game.core.protocol import JSON, State
 
 
@@ -116,7 +116,7 @@ class PlainState(State):
         out: dict[str, Any] = {"type": self.KIND}
         for name in self.FIELDS:
             out[name] = _copy(getattr(self, name))
-        out.update(viewer=self.viewer, is_view=self.is_view, events=[e.to_json() for e in self._events])
+        out.update(viewer=self.viewer, is_view=self.is_view, events=json_once(self, "events", self._events))
         return out
 
     @classmethod

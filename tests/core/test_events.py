@@ -112,3 +112,69 @@ def test_a_game_s_log_is_its_said_events_in_every_view():
     assert len(state.log) == len(lines) > 5
     for seat in (None, 0, 1):
         assert [x.to_json() for x in state.view(seat).log] == [x.to_json() for x in state.log]
+
+
+def test_json_once_encodes_each_item_once_and_afresh_from_where_a_list_differs():
+    from game.core.events import json_once
+
+    class Item:
+        encoded = 0
+
+        def __init__(self, n):
+            self.n = n
+
+        def to_json(self):
+            Item.encoded += 1
+            return {"n": self.n}
+
+    class Owner:
+        pass
+    owner = Owner()
+    items = [Item(i) for i in range(5)]
+    assert json_once(owner, "things", items) == [{"n": i} for i in range(5)] and Item.encoded == 5
+    items += [Item(5), Item(6)]                                    # an action later: only the new ones
+    out = json_once(owner, "things", items)
+    assert out == [{"n": i} for i in range(7)] and Item.encoded == 7
+    out.append("a caller's own list")
+    assert json_once(owner, "things", items) == [{"n": i} for i in range(7)] and Item.encoded == 7
+    del items[4:]                                                  # an undo: what is left is kept
+    assert json_once(owner, "things", items) == [{"n": i} for i in range(4)] and Item.encoded == 7
+    items[2] = Item(20)                                            # another object at 2: encoded from there on
+    assert json_once(owner, "things", items) == [{"n": 0}, {"n": 1}, {"n": 20}, {"n": 3}] and Item.encoded == 9
+    assert json_once(owner, "others", items) and Item.encoded == 13   # each name has its own memo
+    copy = Owner()
+    copy.__dict__.update(owner.__dict__)                           # a clone sharing its original's dict
+    changed = items[:1] + [Item(30)]
+    assert json_once(copy, "things", changed) == [{"n": 0}, {"n": 30}]
+    assert json_once(owner, "things", items) == [{"n": 0}, {"n": 1}, {"n": 20}, {"n": 3}]
+
+
+def test_a_session_saved_after_every_action_and_undo_saves_what_a_fresh_encoding_gives(monkeypatch):
+    import game.core.match
+    import game.core.plain
+    import game.core.session
+    from game.core.session import GameSession, Seat
+    from tests.support.minigame import RULES
+
+    def fresh(owner, name, items):
+        return [item.to_json() for item in items]
+
+    def encoded_afresh(session):
+        with monkeypatch.context() as m:
+            for module in (game.core.match, game.core.plain, game.core.session):
+                m.setattr(module, "json_once", fresh)
+            return session.to_save()
+    seats = [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)]
+    session = GameSession.new("minigame", RULES, seats, {}, 3)
+    for step in range(60):
+        state = session.state
+        if state.is_over():
+            break
+        seat = state.current_players()[0]
+        if step % 7 == 3 and session.can_undo(seat):
+            session.undo(seat)
+        else:
+            session.apply(state.legal_actions(seat)[step % len(state.legal_actions(seat))])
+        save, again = session.to_save(), encoded_afresh(session)
+        assert save.actions == again.actions and save.snapshot == again.snapshot and save.actions
+    assert len(session.actions) > 10

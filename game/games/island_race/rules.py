@@ -68,7 +68,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from game.core.chance import Chance
-from game.core.events import Event, read_events, said
+from game.core.events import Event, json_once, read_events, said
 from game.core.match import MatchRules, MatchState, hand_points, last_part
 from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text, is_int,
                                 seat_ref)
@@ -782,7 +782,7 @@ class IslandRound(State):
             "totals_before": list(self.totals_before),
             "scores": [s.to_json() for s in self.scores] if self.scores is not None else None,
             "barrier": self.barrier, "viewer": self.viewer,
-            "is_view": self.is_view, "events": [e.to_json() for e in self._events],
+            "is_view": self.is_view, "events": json_once(self, "events", self._events),
         }
 
     @classmethod

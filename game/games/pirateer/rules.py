@@ -89,7 +89,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from game.core.chance import Chance
-from game.core.events import Event, read_events, said
+from game.core.events import Event, json_once, read_events, said
 from game.core.protocol import (JSON, Action, IllegalAction, Option, Result, Rules, State, T, Text,
                                  seat_ref)
 from game.core.rng import Rng
@@ -1185,7 +1185,7 @@ class PirateerState(State):
             "sunk": list(self.sunk), "lost": list(self.lost), "carry_turns": list(self.carry_turns),
             "winners": list(self.winners), "how": self.how.to_json() if self.how else None,
             "rng": self.chance.to_json(), "barrier": self.barrier,
-            "events": [e.to_json() for e in self._events],
+            "events": json_once(self, "events", self._events),
         }
 
     @classmethod

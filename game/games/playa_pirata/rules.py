@@ -64,7 +64,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
 
-from game.core.events import Event, read_events, said
+from game.core.events import Event, json_once, read_events, said
 from game.core.match import MatchRules, MatchState, determinize_match
 from game.core.protocol import (JSON, Action, IllegalAction, LogEntry, Option, Result, State, T, Text)
 from game.core.rng import Rng
@@ -1343,7 +1343,7 @@ class PlayaHand(State):
             "viewer": self.viewer,
             "is_view": self.is_view, "scores": list(self.scores) if self.scores is not None else None,
             "breakdown": [[list(row) for row in rows] for rows in self.breakdown],
-            "events": [e.to_json() for e in self._events],
+            "events": json_once(self, "events", self._events),
         }
 
     @classmethod
