@@ -793,7 +793,8 @@ class PlanksScene(DragTable, TableScene):
         lay = self.lay      # the side panel's picture covers its part of the window: the ship's is laid beside it
         beside = lay.table if lay.table.union(lay.side) == surface.get_rect() else None
         self.kept("table", self._table_look(surface, moves), surface,
-                  [lambda layer: self._paint_table(layer, moves), self._paint_chests, self._paint_pieces],
+                  [self._paint_table, lambda layer: self._paint_marks(layer, moves), self._paint_chests,
+                   self._paint_pieces],
                   area=beside, view=self.view_key(surface, viewer))
         self._draw_moving(surface)
         self._draw_targets(surface, labels=True)
@@ -822,9 +823,10 @@ class PlanksScene(DragTable, TableScene):
                 frozenset(h for h in self.timeline.hidden() if h.startswith(("pirate-", "chest-"))),
                 tuple((self.seat_name(s), self.seat_palette(s)) for s in range(g.players)))
 
-    def _paint_table(self, surface: pygame.Surface, moves: dict) -> None:
-        """The ship's picture, what ``_table_look`` names, but its chests and pirates (the next steps:
-        ``_paint_chests``, ``_paint_pieces``)."""
+    def _paint_table(self, surface: pygame.Surface) -> None:
+        """The ship's picture, what ``_table_look`` names, in four steps: first the sea, the ship and what they
+        explain; then its marks (``_paint_marks``), its chests (``_paint_chests``) and its pirates
+        (``_paint_pieces``)."""
         lay = self.lay
         self.kept("ship", (surface.get_size(), tuple(lay.ship), tuple(lay.island), theme.px(100)), surface,
                   self._paint_ship, area=lay.table if lay.table.union(lay.side) == surface.get_rect() else None)
@@ -833,17 +835,21 @@ class PlanksScene(DragTable, TableScene):
         self._draw_planks_explained()
         self._explain_plank_numbers()
         self._draw_ladder_explained()
+
+    def _paint_marks(self, surface: pygame.Surface, moves: dict) -> None:
+        """The ship's picture, its second step: every seat's last-move trail, the lit planks, a chest's plank being
+        judged."""
         self._draw_last_moves(surface, moves)
         self._draw_targets(surface)
         self._draw_judging(surface, under=True)
 
     def _paint_chests(self, surface: pygame.Surface) -> None:
-        """The ship's picture, its second step: the chests and who would win each (section 9)."""
+        """The ship's picture, its third step: the chests and who would win each (section 9)."""
         self._place_pieces()
         self._draw_chests(surface)
 
     def _paint_pieces(self, surface: pygame.Surface) -> None:
-        """The ship's picture, its third step: the pirates standing on it and on the island."""
+        """The ship's picture, its last step: the pirates standing on it and on the island."""
         self._place_pieces()
         self._draw_pieces(surface)
         self._painted_hidden = frozenset(self.timeline.hidden())
@@ -1178,7 +1184,7 @@ class PlanksScene(DragTable, TableScene):
     def _draw_last_moves(self, surface: pygame.Surface, moves: dict) -> None:
         """Issue 16: each seat's last move stays marked until it moves again: a dotted trail in its colour from the
         plank it left (or the island, up the ladder) round the deck ring the way it went to where it landed, with its
-        chip at the start, on the ship's picture (``_paint_table``). ``moves`` are the moves the table has shown: while
+        chip at the start, on the ship's picture (``_paint_marks``). ``moves`` are the moves the table has shown: while
         a move's hops and falls play, the marks before it stay (``draw_table``)."""
         dot = max(2, theme.px(3))
         for seat, pairs in moves.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.games.planks.clips import ChestSlide, Fall, Flight, Hop, Judge, Slide
 from game.games.planks.positions import position
 from game.games.planks.rules import CHESTS, Move
+from game.scenes.table import MAX_LATE
 from tests.app.conftest import app, frames  # noqa: F401 - the app fixture
 from tests.app.conftest import table_at as open_table_at
 
@@ -90,7 +91,7 @@ def test_R35_while_a_chest_is_scored_its_cancelled_pirates_shake_over_the_kept_s
     for _ in range(200):
         app.clock.advance(1 / 60)
         frames(app, 1)
-        for _ in range(4):                                 # (a picture in three steps may be shown late)
+        for _ in range(5):                                 # (a picture in four steps may be shown late)
             app.draw()
         kept = pygame.image.tobytes(app.screen, "RGB")
         told = [(tuple(r), t, k) for r, t, k in scene.explained]
@@ -187,6 +188,8 @@ def test_R21_the_ship_picture_is_kept_while_pirates_stand_and_a_fresh_drawing_sh
         step, app.clock.step = app.clock.step, 0.0
         scene.mark_dirty()
         frames(app, 1)
+        for _ in range(MAX_LATE):                          # a picture painted in steps may be a few frames late
+            app.draw()
         kept = pygame.image.tobytes(app.screen, "RGB")
         said = [(tuple(r), t, k) for r, t, k in scene.explained]
         scene.forget_kept()
