@@ -509,15 +509,15 @@ def test_autosave_writes_the_latest_of_many_quick_submits() -> None:
 def test_autosave_coalesces_while_a_write_is_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     started, release = threading.Event(), threading.Event()
     written: list[int] = []
-    real = saves.write_json_atomic
+    real = saves.write_bytes_atomic
 
-    def slow_write(path: Path, data: dict, indent: int | None = None) -> None:
+    def slow_write(path: Path, data: bytes) -> None:       # the writer encodes, then writes the bytes atomically
         started.set()
         release.wait(10)
-        written.append(data["summary"]["n"])
-        real(path, data, indent)
+        written.append(json.loads(data)["summary"]["n"])
+        real(path, data)
 
-    monkeypatch.setattr(saves, "write_json_atomic", slow_write)
+    monkeypatch.setattr(saves, "write_bytes_atomic", slow_write)
     writer = AutosaveWriter(game_path())
     writer.submit(_numbered(0))
     assert started.wait(10)
@@ -1015,3 +1015,62 @@ def test_an_action_whose_seat_or_field_has_the_wrong_type_is_refused_by_name():
     fields[other] = {"odd": [1, 2]}
     with pytest.raises(ValueError):
         rules.action_from_json(fields)
+
+
+def test_the_autosave_writers_incremental_encoding_is_dumps_byte_for_byte_and_encodes_each_object_once(monkeypatch):
+    """The writer reuses the text of every action and event it wrote before (a long game's save held the
+    interpreter's lock for tens of milliseconds): across a game saved after every action and undo, what it writes is
+    exactly ``saves.dumps``; a save with one more action encodes only what is new."""
+    from game.core.session import GameSession, Seat
+    from tests.support.minigame import RULES as MINI
+    session = GameSession.new("minigame", MINI, [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)],
+                              {}, 3)
+    incremental = saves.IncrementalDumps()
+    incremental.LONG = 4                               # the minigame's lists are short: make them "long"
+    fragments, counted = 0, []
+    real = json.dumps
+    for step in range(80):
+        state = session.state
+        if state.is_over():
+            break
+        seat = state.current_players()[0]
+        if step % 7 == 3 and session.can_undo(seat):
+            session.undo(seat)
+        else:
+            session.apply(state.legal_actions(seat)[step % len(state.legal_actions(seat))])
+        data = session.to_save().to_json()
+        if step in (20, 21, 22):
+            encoded: list = []
+            with monkeypatch.context() as m:
+                m.setattr(json, "dumps", lambda obj, **kw: encoded.append(obj) or real(obj, **kw))
+                text = incremental.dumps(data)
+            counted.append(sum(1 for o in encoded if isinstance(o, dict) and o is not data))
+        else:
+            text = incremental.dumps(data)
+        assert text == saves.dumps(data)
+        fragments = max(fragments, len(incremental._kept))
+    assert fragments >= 2 and len(session.actions) > 10   # the actions and the events went the incremental way
+    assert counted and all(n < 12 for n in counted)   # an action's save encodes what it added, not the whole game
+    assert len(session.actions) + len(data["snapshot"]["events"]) > 3 * 12
+
+
+def test_incremental_encoding_equals_dumps_for_lists_grown_cut_replaced_and_moved():
+    rng = Rng(5)
+    incremental = saves.IncrementalDumps()
+    items = [{"kind": "e", "n": i, "text": "«è»\u2014 \"q\" \\\\"} for i in range(40)]
+    data: dict[str, Any] = {"app": "x", "list": list(items), "nested": {"events": list(items[:35]), "n": [1, 2]}}
+    for round_ in range(60):
+        what = rng.below(5)
+        if what == 0:
+            data["list"].append({"kind": "new", "n": round_})
+        elif what == 1 and len(data["list"]) > 33:
+            del data["list"][rng.below(len(data["list"])):]
+        elif what == 2:
+            data["list"][rng.below(len(data["list"]))] = {"replaced": round_}
+        elif what == 3:
+            data["nested"]["events"] = list(data["list"])            # a new list of the same objects
+        else:
+            data = {"app": "y", "moved": data["nested"],                 # the lists somewhere else
+                    "nested": {"events": list(data["list"]), "n": []}, "list": [dict(d) for d in items]}
+        assert incremental.dumps(data) == saves.dumps(data), round_
+    assert json.loads(incremental.dumps({"a": [{"\x00pgn-fragment-": 1}] * 40})) == {"a": [{"\x00pgn-fragment-": 1}] * 40}

@@ -33,6 +33,7 @@ from __future__ import annotations
 import codecs
 import json
 import logging
+import operator
 import os
 import re
 import secrets
@@ -370,6 +371,61 @@ def dumps(data: Any, indent: int | None = None) -> bytes:
     text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=indent,
                       separators=None if indent else (",", ":"))
     return text.encode("utf-8")
+
+
+class IncrementalDumps:
+    """``dumps`` for a writer that writes the same game again and again (the autosave thread): what ``dumps`` gives,
+    byte for byte, but a long list of objects (a game's actions, a state's events) reuses the text of every object it
+    wrote before. The lists a save holds are rebuilt from the same dicts after every action (``json_once``), so only
+    the new ones are encoded; what is kept is checked object by object (an undo, a list replaced). A long game's save
+    held the interpreter lock for tens of milliseconds while ``json.dumps`` ran, and the frame waited for it; now the
+    lock is held for the new objects and one join. One writer thread uses it: it is not shared between threads."""
+
+    #: shorter lists are encoded with the rest of the save
+    LONG = 32
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple, tuple[list, list[str]]] = {}
+
+    def dumps(self, data: Any) -> bytes:
+        marker = f"\x00pgn-fragment-{secrets.token_hex(8)}-"
+        fragments: list[str] = []
+        seen: set[tuple] = set()
+        skeleton = self._skeleton(data, (), marker, fragments, seen)
+        for path in list(self._kept):
+            if path not in seen:               # a list the save no longer holds
+                del self._kept[path]
+        text = json.dumps(skeleton, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        if fragments:
+            parts = []
+            for i, fragment in enumerate(fragments):
+                before, text = text.split(json.dumps(f"{marker}{i}", ensure_ascii=False), 1)
+                parts += (before, fragment)
+            parts.append(text)
+            text = "".join(parts)
+        return text.encode("utf-8")
+
+    def _skeleton(self, value: Any, path: tuple, marker: str, fragments: list[str], seen: set[tuple]) -> Any:
+        if isinstance(value, dict):
+            return {k: self._skeleton(v, path + (k,), marker, fragments, seen) for k, v in value.items()}
+        if isinstance(value, list):
+            if len(value) >= self.LONG and all(type(v) is dict for v in value):
+                seen.add(path)
+                fragments.append(self._encoded(path, value))
+                return f"{marker}{len(fragments) - 1}"
+            return [self._skeleton(v, path + (i,), marker, fragments, seen) for i, v in enumerate(value)]
+        return value
+
+    def _encoded(self, path: tuple, items: list) -> str:
+        kept, texts = self._kept.setdefault(path, ([], []))
+        same = len(kept)
+        if not (same <= len(items) and all(map(operator.is_, kept, items))):
+            same = next((i for i, (a, b) in enumerate(zip(kept, items)) if a is not b), min(len(kept), len(items)))
+            del kept[same:], texts[same:]
+        for item in items[same:]:
+            texts.append(json.dumps(item, ensure_ascii=False, allow_nan=False, separators=(",", ":")))
+            kept.append(item)
+        return "[" + ",".join(texts) + "]"
 
 
 def write_json_atomic(path: Path | str, data: dict, indent: int | None = None) -> None:
@@ -827,6 +883,7 @@ class AutosaveWriter:
         self.failing = False  # the last write or delete failed
         self._notices: list[tuple[Text, str]] = []  # (message, kind "error" | "good"), for the main thread
         self._checked = False  # what was at ``path`` before our first write has been looked at
+        self._dumps = IncrementalDumps()  # the writer thread's own: each action and event encoded once
         self._cond = threading.Condition()
         self._pending: Any = None
         self._submitted = 0  # sequence numbers: flush waits until _done catches up
@@ -914,7 +971,7 @@ class AutosaveWriter:
                     self.path.unlink(missing_ok=True)
                     remove_stale_temps(self.path)
                 else:
-                    write_json_atomic(self.path, item.to_json())
+                    write_bytes_atomic(self.path, self._dumps.dumps(item.to_json()))
                 self.last_error = None
                 if self.failing:
                     self.failing = False
