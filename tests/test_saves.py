@@ -1021,23 +1021,12 @@ def test_the_autosave_writers_incremental_encoding_is_dumps_byte_for_byte_and_en
     """The writer reuses the text of every action and event it wrote before (a long game's save held the
     interpreter's lock for tens of milliseconds): across a game saved after every action and undo, what it writes is
     exactly ``saves.dumps``; a save with one more action encodes only what is new."""
-    from game.core.session import GameSession, Seat
-    from tests.support.minigame import RULES as MINI
-    session = GameSession.new("minigame", MINI, [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)],
-                              {}, 3)
+    from tests.support.minigame import played_with_undos
     incremental = saves.IncrementalDumps()
     incremental.LONG = 4                               # the minigame's lists are short: make them "long"
     fragments, counted = 0, []
     real = json.dumps
-    for step in range(80):
-        state = session.state
-        if state.is_over():
-            break
-        seat = state.current_players()[0]
-        if step % 7 == 3 and session.can_undo(seat):
-            session.undo(seat)
-        else:
-            session.apply(state.legal_actions(seat)[step % len(state.legal_actions(seat))])
+    for step, session in played_with_undos(80):
         data = session.to_save().to_json()
         if step in (20, 21, 22):
             encoded: list = []

@@ -153,8 +153,7 @@ def test_a_session_saved_after_every_action_and_undo_saves_what_a_fresh_encoding
     import game.core.match
     import game.core.plain
     import game.core.session
-    from game.core.session import GameSession, Seat
-    from tests.support.minigame import RULES
+    from tests.support.minigame import played_with_undos
 
     def fresh(owner, name, items):
         return [item.to_json() for item in items]
@@ -164,17 +163,7 @@ def test_a_session_saved_after_every_action_and_undo_saves_what_a_fresh_encoding
             for module in (game.core.match, game.core.plain, game.core.session):
                 m.setattr(module, "json_once", fresh)
             return session.to_save()
-    seats = [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)]
-    session = GameSession.new("minigame", RULES, seats, {}, 3)
-    for step in range(60):
-        state = session.state
-        if state.is_over():
-            break
-        seat = state.current_players()[0]
-        if step % 7 == 3 and session.can_undo(seat):
-            session.undo(seat)
-        else:
-            session.apply(state.legal_actions(seat)[step % len(state.legal_actions(seat))])
+    for _step, session in played_with_undos(60):
         save, again = session.to_save(), encoded_afresh(session)
         assert save.actions == again.actions and save.snapshot == again.snapshot and save.actions
     assert len(session.actions) > 10

@@ -474,3 +474,22 @@ def register() -> None:
 def unregister() -> None:
     from game.games import unregister as _unregister
     _unregister("minigame")
+
+
+def played_with_undos(steps: int, seed: int = 3):
+    """A session of the test card game (a human and a bot seat) played step by step, an undo now and then where the
+    rules allow it: yields ``(step, session)`` after each action or undo, until the game ends."""
+    from game.core.session import GameSession, Seat
+    session = GameSession.new("minigame", RULES, [Seat("Anna", "human", None, 0), Seat("Bot", "bot", "easy", 1)],
+                              {}, seed)
+    for step in range(steps):
+        state = session.state
+        if state.is_over():
+            return
+        seat = state.current_players()[0]
+        if step % 7 == 3 and session.can_undo(seat):
+            session.undo(seat)
+        else:
+            legal = state.legal_actions(seat)
+            session.apply(legal[step % len(legal)])
+        yield step, session
