@@ -38,9 +38,11 @@ JSON object).
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import operator
 from dataclasses import dataclass
-from typing import Any, Collection, Iterable, Sequence
+from typing import Any, Collection, Iterable, Iterator, Sequence
 
 from game.core.protocol import LogEntry, Text
 
@@ -207,6 +209,21 @@ def read_events(data: JSON, log_line: Any = None) -> list[Event]:
     return events
 
 
+_SAVING: contextvars.ContextVar[bool] = contextvars.ContextVar("json_once_saving", default=False)
+
+
+@contextlib.contextmanager
+def encoded_once() -> Iterator[None]:
+    """Inside it ``json_once`` keeps what it encodes (``GameSession.to_save``: the save goes to the writer thread,
+    which only reads it). Everywhere else it encodes afresh: a caller may change what ``to_json`` gives it (a test
+    damaging a copy of a state), which must never reach the next save."""
+    token = _SAVING.set(True)
+    try:
+        yield
+    finally:
+        _SAVING.reset(token)
+
+
 def json_once(owner: Any, name: str, items: Sequence[Any]) -> list[JSON]:
     """``[item.to_json() for item in items]``, each item encoded once for ``owner``: a game's state and its session
     live on through a game and are saved after every action, so only what was added since the last save is
@@ -214,9 +231,9 @@ def json_once(owner: Any, name: str, items: Sequence[Any]) -> list[JSON]:
     move, on the frame that showed it). The items are frozen (events, actions): one object always gives the same
     JSON. What is kept is checked object by object, so an undo, a list replaced wholesale or a copied state that
     shares its owner's ``__dict__`` is encoded afresh from where it differs. The dicts are shared between calls:
-    read them, never change them."""
+    read them, never change them: the memo is used inside ``encoded_once`` only."""
     store = getattr(owner, "__dict__", None)
-    if store is None:
+    if store is None or not _SAVING.get():
         return [item.to_json() for item in items]
     key = "_json_once_" + name
     memo = store.get(key)

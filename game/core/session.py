@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from game.core.protocol import JSON, Action, Rules, State
-from game.core.events import json_once
+from game.core.events import encoded_once, json_once
 
 if TYPE_CHECKING:  # saves.py is written in parallel; imported lazily where used
     from game.core.saves import SaveData
@@ -229,13 +229,14 @@ class GameSession:
 
     def to_save(self) -> "SaveData":
         from game.core.saves import SaveData
-        return SaveData.create(game_id=self.game_id, rules_version=self.rules.version, seed=self.seed,
-                               players=self.players, options=dict(self.options),
-                               seats=[s.to_json() for s in self.seats],
-                               actions=json_once(self, "actions", self.actions), snapshot=self.state.to_json(),
-                               summary=self.summary(), bot_seed=self.bot_seed,
-                               start=self.start.to_json() if self.start is not None else None,
-                               notes={str(k): dict(v) for k, v in self.notes.items() if v})
+        with encoded_once():   # each action and event encoded once a game (the writer thread only reads them)
+            return SaveData.create(game_id=self.game_id, rules_version=self.rules.version, seed=self.seed,
+                                   players=self.players, options=dict(self.options),
+                                   seats=[s.to_json() for s in self.seats],
+                                   actions=json_once(self, "actions", self.actions), snapshot=self.state.to_json(),
+                                   summary=self.summary(), bot_seed=self.bot_seed,
+                                   start=self.start.to_json() if self.start is not None else None,
+                                   notes={str(k): dict(v) for k, v in self.notes.items() if v})
 
     @classmethod
     def from_save(cls, save: "SaveData", rules: Rules) -> "GameSession":

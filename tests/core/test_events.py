@@ -115,7 +115,7 @@ def test_a_game_s_log_is_its_said_events_in_every_view():
 
 
 def test_json_once_encodes_each_item_once_and_afresh_from_where_a_list_differs():
-    from game.core.events import json_once
+    from game.core.events import encoded_once, json_once
 
     class Item:
         encoded = 0
@@ -132,21 +132,26 @@ def test_json_once_encodes_each_item_once_and_afresh_from_where_a_list_differs()
     owner = Owner()
     items = [Item(i) for i in range(5)]
     assert json_once(owner, "things", items) == [{"n": i} for i in range(5)] and Item.encoded == 5
-    items += [Item(5), Item(6)]                                    # an action later: only the new ones
-    out = json_once(owner, "things", items)
-    assert out == [{"n": i} for i in range(7)] and Item.encoded == 7
-    out.append("a caller's own list")
-    assert json_once(owner, "things", items) == [{"n": i} for i in range(7)] and Item.encoded == 7
-    del items[4:]                                                  # an undo: what is left is kept
-    assert json_once(owner, "things", items) == [{"n": i} for i in range(4)] and Item.encoded == 7
-    items[2] = Item(20)                                            # another object at 2: encoded from there on
-    assert json_once(owner, "things", items) == [{"n": 0}, {"n": 1}, {"n": 20}, {"n": 3}] and Item.encoded == 9
-    assert json_once(owner, "others", items) and Item.encoded == 13   # each name has its own memo
-    copy = Owner()
-    copy.__dict__.update(owner.__dict__)                           # a clone sharing its original's dict
-    changed = items[:1] + [Item(30)]
-    assert json_once(copy, "things", changed) == [{"n": 0}, {"n": 30}]
-    assert json_once(owner, "things", items) == [{"n": 0}, {"n": 1}, {"n": 20}, {"n": 3}]
+    assert json_once(owner, "things", items) == [{"n": i} for i in range(5)] and Item.encoded == 10  # not saving
+    json_once(owner, "things", items)[0]["n"] = "changed by a caller"      # ... so a caller may change what it got
+    Item.encoded = 0
+    with encoded_once():                                           # as GameSession.to_save does
+        assert json_once(owner, "things", items) == [{"n": i} for i in range(5)] and Item.encoded == 5
+        items += [Item(5), Item(6)]                                    # an action later: only the new ones
+        out = json_once(owner, "things", items)
+        assert out == [{"n": i} for i in range(7)] and Item.encoded == 7
+        out.append("a caller's own list")
+        assert json_once(owner, "things", items) == [{"n": i} for i in range(7)] and Item.encoded == 7
+        del items[4:]                                                  # an undo: what is left is kept
+        assert json_once(owner, "things", items) == [{"n": i} for i in range(4)] and Item.encoded == 7
+        items[2] = Item(20)                                            # another object at 2: encoded from there on
+        assert json_once(owner, "things", items) == [{"n": 0}, {"n": 1}, {"n": 20}, {"n": 3}] and Item.encoded == 9
+        assert json_once(owner, "others", items) and Item.encoded == 13   # each name has its own memo
+        copy = Owner()
+        copy.__dict__.update(owner.__dict__)                           # a clone sharing its original's dict
+        changed = items[:1] + [Item(30)]
+        assert json_once(copy, "things", changed) == [{"n": 0}, {"n": 30}]
+        assert json_once(owner, "things", items) == [{"n": 0}, {"n": 1}, {"n": 20}, {"n": 3}]
 
 
 def test_a_session_saved_after_every_action_and_undo_saves_what_a_fresh_encoding_gives(monkeypatch):
