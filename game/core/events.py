@@ -42,7 +42,7 @@ import contextlib
 import contextvars
 import operator
 from dataclasses import dataclass
-from typing import Any, Collection, Iterable, Iterator, Sequence
+from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
 
 from game.core.protocol import LogEntry, Text
 
@@ -240,14 +240,22 @@ def json_once(owner: Any, name: str, items: Sequence[Any]) -> list[JSON]:
     if memo is None or memo[0] is not owner:      # a copy's dict came with its original's memo: not its own
         memo = store[key] = (owner, [], [])
     _, kept, encoded = memo
+    encode_changed(kept, encoded, items, lambda item: item.to_json())
+    return list(encoded)
+
+
+def encode_changed(kept: list, encoded: list, items: Sequence[Any], encode: Callable[[Any], Any]) -> None:
+    """Bring ``kept`` (objects) and ``encoded`` (their encodings, one each) up to ``items``: the objects that are
+    still the very same ones, from the first, keep their encoding; from the first that differs (an undo, a list
+    replaced) or is new, each is encoded with ``encode``. Serves ``json_once`` and the autosave writer's
+    ``IncrementalDumps``."""
     same = len(kept)
     if not (same <= len(items) and all(map(operator.is_, kept, items))):
         same = next((i for i, (a, b) in enumerate(zip(kept, items)) if a is not b), min(len(kept), len(items)))
         del kept[same:], encoded[same:]
     for item in items[same:]:
+        encoded.append(encode(item))
         kept.append(item)
-        encoded.append(item.to_json())
-    return list(encoded)
 
 
 def events_seen_by(events: Iterable[Event], viewer: int | None) -> list[Event]:

@@ -33,7 +33,6 @@ from __future__ import annotations
 import codecs
 import json
 import logging
-import operator
 import os
 import re
 import secrets
@@ -46,6 +45,7 @@ from pathlib import Path
 from typing import Any, Callable, Collection, Mapping
 
 from game import __version__
+from game.core.events import encode_changed
 from game.core.protocol import JSON, Action, Rules, State, Text, resolve_options
 from game.core.session import BOT_LEVELS
 from game.paths import AssetError, data_dir
@@ -418,13 +418,8 @@ class IncrementalDumps:
 
     def _encoded(self, path: tuple, items: list) -> str:
         kept, texts = self._kept.setdefault(path, ([], []))
-        same = len(kept)
-        if not (same <= len(items) and all(map(operator.is_, kept, items))):
-            same = next((i for i, (a, b) in enumerate(zip(kept, items)) if a is not b), min(len(kept), len(items)))
-            del kept[same:], texts[same:]
-        for item in items[same:]:
-            texts.append(json.dumps(item, ensure_ascii=False, allow_nan=False, separators=(",", ":")))
-            kept.append(item)
+        encode_changed(kept, texts, items,
+                       lambda item: json.dumps(item, ensure_ascii=False, allow_nan=False, separators=(",", ":")))
         return "[" + ",".join(texts) + "]"
 
 
