@@ -957,6 +957,12 @@ class TableScene(Scene):
                 late.pop(name, None)
                 if len(steps) > 1 and kept is not None and kept[1] is not w[2] and kept[1].get_size() == size:
                     work[name] = [None, None, kept[1], [], 0]    # the next picture is painted on this one
+                elif len(steps) > 1 and kept is None:
+                    # ... and the first picture's frame makes the layer the next one is painted on: a window-sized
+                    # surface takes milliseconds to make (its memory is touched page by page), which the frame that
+                    # paints every picture can spare, and the frame of the first move cannot
+                    spare = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
+                    work[name] = [None, None, spare, [], 0]
             else:
                 late[name] = late.get(name, 0) + 1
                 self._picture_due = True

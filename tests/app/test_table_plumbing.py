@@ -385,6 +385,44 @@ def test_a_kept_picture_in_steps_is_painted_one_step_a_frame_on_a_layer_of_its_o
     assert painted == ["gold under", "gold over"]                             # ... MAX_LATE frames at most
 
 
+def test_a_picture_in_steps_makes_its_next_layer_with_its_first_so_no_later_frame_makes_one(
+        app, minigame_entry, monkeypatch):
+    """A window-sized surface takes milliseconds to make: the frame that paints a picture in steps for the first
+    time (it paints every picture) also makes the layer its next picture is painted on, and from then on the two
+    layers take turns. The frames after a move make none."""
+    import game.scenes.table as table_module
+    scene, _shown, _resyncs = _table(app, minigame_entry)
+    surface = pygame.Surface((200, 100))
+    made: list[tuple] = []
+    real = pygame.Surface
+
+    class Counting:                                    # the table module's pygame, its Surface counted
+        def __getattr__(self, name):
+            return getattr(pygame, name)
+
+        @staticmethod
+        def Surface(*args, **kwargs):
+            made.append(args[0])
+            return real(*args, **kwargs)
+    monkeypatch.setattr(table_module, "pygame", Counting())
+
+    def steps(colour):
+        return [lambda layer: layer.fill((0, 0, 0)), lambda layer: layer.fill(colour, pygame.Rect(0, 0, 50, 50))]
+
+    def frame(look, colour, repaints=1):
+        scene._repaints = repaints
+        scene.kept("x", look, surface, steps(colour), view=("viewer", 0))
+        return surface.get_at((5, 5))[:3]
+
+    assert frame(1, (200, 0, 0)) == (200, 0, 0)
+    assert made == [(200, 100), (200, 100)]                # the picture's layer and the next one's, at once
+    for look, colour in ((2, (0, 0, 200)), (3, (0, 200, 0)), (4, (90, 90, 90))):
+        frame(look, colour, repaints=0)                    # the frame of a move: the picture waits
+        frame(look, colour)
+        assert frame(look, colour) == colour               # painted in two frames, shown
+    assert len(made) == 2                                  # on the two layers, in turn: none made since
+
+
 def test_the_log_gains_its_new_lines_a_frame_late_only_while_the_same_viewer_sits(app, minigame_entry):
     scene, _shown, _resyncs = _table(app, minigame_entry)
     viewer = scene.viewer()
