@@ -49,6 +49,9 @@ class GamePackage:
     #: the module whose ``picture(name, width)`` draws the rules' pictures (imported only by the rules scene;
     #: default ``game.games.<pkg>.rules_pictures``)
     rules_pictures: str = ""
+    #: (players) -> the palette colour of each seat when the game itself gives the seats their colours at that
+    #: count (Planks: its pirates' colours), else None: the setup shows them and offers no other
+    seat_colours: Callable[[int], list[int] | None] | None = None
     # real-time games (instead of make_bot):
     make_agent: Callable[..., RealtimeAgent] | None = None  # (level, seat, seed, **kw) -> RealtimeAgent
     make_referee: Callable[[Mapping[str, Any]], RealtimeAgent] | None = None  # (options) -> system agent

@@ -1,6 +1,6 @@
 """What the drag-and-drop tables of Planks and Spanish Main share on top of ``TableScene``: the viewer's state
 (cached), a chooser's button playing its action, the drop sweep's probes, a drop played or a refusal toasted,
-the pointer's hint over a target, the mouse given to the drag controller, the end of the game (its panel first,
+the pointer's hint over a target, the mouse given to the drag controller and its time (a refusal's reason fades), the end of the game (its panel first,
 then the results once), the end panel's input and button as the focus point; and ``still_scene``, a table no
 bot plays on (the bench's frames).
 
@@ -30,6 +30,13 @@ class DragTable:
         if getattr(self, "_view_key", None) != key:
             self._view_key, self._view = key, state.view(viewer)
         return self._view
+
+    def update(self, dt: float) -> None:
+        super().update(dt)  # type: ignore[misc]
+        self.drag.update(dt)                     # a refusal's reason by the pirate or ship fades, and goes
+
+    def is_animating(self) -> bool:
+        return super().is_animating() or self.drag.message_up  # type: ignore[misc]
 
     def _choose(self, action: Action) -> None:
         self.close_chooser()

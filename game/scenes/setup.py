@@ -35,6 +35,7 @@ class ColourChip(Widget):
         super().__init__()
         self.model, self.seat, self.on_change = model, seat, on_change
         self.symbols = True  # the colour-blind symbols setting
+        self.given = False   # the game gives this seat its colour (``GamePackage.seat_colours``): no other offered
 
     def preferred_size(self, width: int | None = None) -> tuple[int, int]:
         return (theme.px(40), theme.px(40))
@@ -48,6 +49,8 @@ class ColourChip(Widget):
         self._track_hover(event)
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.rect.collidepoint(event.pos)
         keyed = event.type == pygame.KEYDOWN and self.focused and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        if (clicked or keyed) and self.given:
+            return True
         if clicked or keyed:
             step = -1 if clicked and event.button == 3 else 1
             self.model.next_colour(self.seat, step, len(palette.SEAT_COLOURS))
@@ -235,8 +238,13 @@ class SetupScene(Explains, Scene):
         self.changed()
 
     def changed(self) -> None:
+        hook = self.entry.package.seat_colours
+        given = hook(self.model.players) if hook is not None else None
+        for i, colour in enumerate(given or []):
+            self.model.set_colour(i, colour)      # the seats wear the game's colours (the others swap away)
         for i, row in enumerate(self.rows):
             row.set_visible(i < self.model.players)
+            row.chip.given = given is not None
         moved = False
         for opt, widget, problem in self.option_widgets:     # a choice the count does not allow is hidden
             shown = self.model.shown(opt)
@@ -428,7 +436,8 @@ class SetupScene(Explains, Scene):
         out: list[tuple[Widget, Text]] = [(self.players, Text.of("setup.explain.players")),
                                           (self.count_label, Text.of("setup.explain.players"))]
         for row in self.rows[: self.model.players]:
-            out += [(row.chip, Text.of("setup.explain.colour")), (row.name, Text.of("setup.explain.name")),
+            colour = "setup.explain.colour_given" if row.chip.given else "setup.explain.colour"
+            out += [(row.chip, Text.of(colour)), (row.name, Text.of("setup.explain.name")),
                     (row.kind, Text.of("setup.explain.kind")), (row.label, Text.of("setup.explain.kind"))]
             if row.aid is not None and row.aid.visible:
                 out.append((row.aid, row.aid_help))

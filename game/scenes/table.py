@@ -397,7 +397,7 @@ class TableScene(Scene):
             self.recap.hide()
             return
         self.recap.set(blocks, [self.seat_name(i) for i in range(len(self.session.seats))],
-                       [s.colour for s in self.session.seats])
+                       [self.seat_colour(i) for i in range(len(self.session.seats))])
         self.mark_dirty()
 
     def _resume_bases(self) -> None:
@@ -703,6 +703,12 @@ class TableScene(Scene):
                 return shown_name(tr(key))
         return shown_name(self.session.seats[seat].name)
 
+    def seat_colour(self, seat: int) -> int:
+        """The palette colour a seat is shown in at this table (its chip, its log lines, the recap, the results):
+        the one its player chose at setup. A game whose pieces give the seats their colours says so here."""
+        seats = self.session.seats
+        return seats[seat].colour if 0 <= seat < len(seats) else 0
+
     def shown_seats(self) -> list:
         """The seats with the names the table shows (for the results)."""
         import dataclasses
@@ -863,8 +869,9 @@ class TableScene(Scene):
 
     def is_animating(self) -> bool:
         """Frames keep coming (``App.tick`` does not idle) while something moves: a bot is due, a clip runs,
-        the pointer rests and its explanation is not up yet, the lesson's ring pulses, a replay runs."""
-        return (self.bot_due() is not None or self.timeline.active or self._replay is not None
+        the pointer rests and its explanation is not up yet, the lesson's ring pulses, a replay runs, a kept
+        picture or the log's new lines waited a frame (``kept``): they are drawn without waiting for the mouse."""
+        return (self.bot_due() is not None or self.timeline.active or self._replay is not None or self._picture_due
                 or (self._explain_hover is not None and not self._explain_due)
                 or (self.coach is not None and self.coach.rings()))
 
@@ -1143,6 +1150,7 @@ class TableScene(Scene):
         """The log panel reads the viewer's events. Its new lines may wait a frame while the same viewer sits
         (``kept``'s rule): another viewer's lines are never left up."""
         log = self.logpanel
+        log.seat_colours = [self.seat_colour(s) for s in range(len(self.session.seats))]   # (chosen in play)
         if self._repaints <= 0 and viewer == log._viewer and log.entries and self._log_late < MAX_LATE:
             if self.log_lines(viewer)[-1:] != log.entries[-1:]:
                 self._log_late += 1

@@ -193,6 +193,11 @@ class DragController:
         return None
 
     @property
+    def message_up(self) -> bool:
+        """True while a refusal's reason is shown by the sprite (it fades in ``update``)."""
+        return self._message_left > 0
+
+    @property
     def active(self) -> bool:
         """True while something moves or shows (the app should keep redrawing)."""
         return (self.held is not None or self._message_left > 0 or

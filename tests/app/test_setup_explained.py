@@ -35,3 +35,32 @@ def test_the_setup_form_explains_every_field_option_and_button(app):
         assert "Starts the game" in (setup.tooltip.text or "")
         app.stack.pop()
         frames(app, 1)
+
+
+def test_a_game_that_gives_the_seats_their_colours_shows_them_at_setup_and_offers_no_other(app):
+    """A newcomer chose Ben's blue chip at setup and found Ben playing Green: with 3 and 4 players each Planks seat
+    plays the colour of its place (R2). The form shows those colours, a click on a chip changes nothing, and the
+    table and its recap show the same; with 2 players (colours chosen at the table) the chips are free again."""
+    from game import games
+    from game.games.planks.rules import COLOURS
+    from game.games.planks.sprites import palette_index
+    from game.scenes.setup import SetupScene
+    from tests.app.conftest import click
+    setup = SetupScene(app, games.get("planks"))
+    app.stack.push(setup, fade=False)
+    setup.set_players(4)
+    frames(app, 2)
+    wanted = [palette_index(c) for c in COLOURS]
+    assert [s.colour for s in setup.model.seats[:4]] == wanted
+    click(app, setup.rows[1].chip.rect.center)
+    assert [s.colour for s in setup.model.seats[:4]] == wanted
+    assert any(t.key == "setup.explain.colour_given" for w, t in setup.explanations() if w is setup.rows[1].chip)
+    setup.set_players(2)
+    frames(app, 1)
+    click(app, setup.rows[1].chip.rect.center)
+    assert setup.model.seats[1].colour != wanted[1]                     # chosen freely again
+    setup.set_players(3)
+    setup.start_game()
+    frames(app, 3)
+    table = app.stack.top
+    assert [s.colour for s in table.session.seats] == wanted[:3] == [table.seat_colour(i) for i in range(3)]

@@ -423,6 +423,39 @@ def test_a_picture_in_steps_makes_its_next_layer_with_its_first_so_no_later_fram
     assert len(made) == 2                                  # on the two layers, in turn: none made since
 
 
+def test_a_picture_left_late_is_drawn_by_the_loop_without_waiting_for_the_mouse(app, minigame_entry):
+    """The frame of a move leaves a kept picture late; the main loop (``App.tick``, no input at all) draws the
+    next frames until it is up. A newcomer under Xvfb saw a clip stand on its old space for seconds, until the
+    mouse moved: the loop idled on a picture left late."""
+    scene, _shown, _resyncs = _table(app, minigame_entry)
+    look = {"colour": (200, 0, 0)}
+    plain = scene.draw_table
+
+    def draw_table(surface, viewer):
+        plain(surface, viewer)
+        colour = look["colour"]
+        scene.kept("test", colour, surface, [lambda layer: layer.fill((0, 0, 0)),
+                                             lambda layer: layer.fill(colour, pygame.Rect(0, 0, 40, 40))],
+                   area=pygame.Rect(0, 0, 40, 40), view=scene.view_key(surface, viewer))
+    scene.draw_table = draw_table
+    scene.mark_dirty()
+    for _ in range(30):                                  # the table settles: nothing moves, the loop idles
+        app.tick()
+    assert not app.busy() and app.screen.get_at((5, 5))[:3] == (200, 0, 0)
+    look["colour"] = (0, 0, 200)
+    scene._moved_this_frame = True                      # the frame of a move: the picture waits ...
+    scene.mark_dirty()
+    app.tick()
+    assert app.screen.get_at((5, 5))[:3] == (200, 0, 0)
+    pygame.event.clear()
+    for _ in range(MAX_LATE + 2):                        # ... and the loop draws it, the mouse never moving
+        app.tick()
+    assert app.screen.get_at((5, 5))[:3] == (0, 0, 200)
+    for _ in range(3):
+        app.tick()
+    assert not app.busy()                                # then it idles again
+
+
 def test_the_log_gains_its_new_lines_a_frame_late_only_while_the_same_viewer_sits(app, minigame_entry):
     scene, _shown, _resyncs = _table(app, minigame_entry)
     viewer = scene.viewer()

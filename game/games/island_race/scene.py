@@ -213,9 +213,6 @@ class IslandRaceScene(CursorInput, MouseInput, HandAiming, RaceDrawing, TableSce
     def viewer(self) -> int | None:
         return self.mouse_seat
 
-    def seat_colour(self, seat: int) -> int:
-        return self.session.seats[seat].colour
-
     def round_seconds(self) -> float | None:
         return self.round.timer
 

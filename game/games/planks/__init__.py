@@ -34,10 +34,20 @@ RULES_SUMMARY = (
 )
 
 
+def seat_colours(players: int) -> list[int] | None:
+    """With 3 and 4 players each seat plays the colour of its place (R2): the setup shows it. With 2 the colours
+    are chosen at the table or dealt at random (R7)."""
+    if players < 3:
+        return None
+    from game.games.planks.rules import COLOURS
+    from game.games.planks.sprites import palette_index
+    return [palette_index(c) for c in COLOURS[:players]]
+
+
 def make_scene(app: Any, session: Any) -> Any:
     from game.games.planks.scene import PlanksScene
     return PlanksScene(app, session)
 
 
 GAME = GamePackage(rules=RULES, make_bot=make_bot, make_scene=make_scene, determinize=determinize,
-                   rules_summary=RULES_SUMMARY)
+                   rules_summary=RULES_SUMMARY, seat_colours=seat_colours)

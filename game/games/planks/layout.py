@@ -70,7 +70,7 @@ def make_layout(rect: pygame.Rect) -> Layout:
         ship_h = max(120, int(table.w * 0.7 * sprites.ART_SHIP[1] / sprites.ART_SHIP[0]))
         w, h = sprites.ship_size(ship_h)
     ship = pygame.Rect(0, 0, w, h)
-    ship.midright = (table.right - pad, table.centery)
+    ship.midright = (table.right - pad - theme.px(30), table.centery)   # room for the right planks' numbers
     free = ship.left - table.left - pad
     island_w = max(80, min(theme.px(300), free - pad))
     island_h = round(island_w * sprites.ART_ISLAND[1] / sprites.ART_ISLAND[0])
@@ -78,5 +78,7 @@ def make_layout(rect: pygame.Rect) -> Layout:
     island.bottomleft = (table.left + pad, table.bottom - pad)
     if island.right > ship.left + ship.w * 0.1:          # never under the planks
         island.right = int(ship.left + ship.w * 0.1)
-    log = pygame.Rect(table.left + pad, table.top + pad, max(60, free - pad), max(60, island.top - table.top - 2 * pad))
+    # the log stops short of the left planks' numbers
+    log = pygame.Rect(table.left + pad, table.top + pad, max(60, free - pad - theme.px(30)),
+                      max(60, island.top - table.top - 2 * pad))
     return Layout(table, side, ship, island, log, ship_h, max(24, round(ship_h * 0.12)), max(20, round(ship_h * 0.13)))

@@ -191,7 +191,7 @@ class SidePanel:
                          border_radius=theme.px(8))
         pad = theme.px(6)
         colours = g.colours[seat] if seat < len(g.colours) else []
-        chip_seat = sc.seat_palette(seat)
+        chip_seat = sc.seat_colour(seat)
         chip = theme.seat_chip(chip_seat, theme.px(22))
         surface.blit(chip, (row.x + pad, row.y + pad))
         name = sc.seat_name(seat)

@@ -137,7 +137,6 @@ class PlanksScene(DragTable, TableScene):
         self._chooser_for: tuple | None = None
         self._consequences: dict[Action, Event | None] = {}
         self._consequence_key: Any = None
-        self.logpanel.seat_colours = [self.seat_palette(s) for s in range(self.game.players)]
         self.resync_events()
 
     # ------------------------------------------------------------------------------------------
@@ -148,7 +147,7 @@ class PlanksScene(DragTable, TableScene):
         """The game as the seat on screen may see it (the feel-draw offer is the drawer's only)."""
         return self.viewed_state()
 
-    def seat_palette(self, seat: int) -> int:
+    def seat_colour(self, seat: int) -> int:
         """The palette colour a seat is shown in on this table: its (first) pirates' colour."""
         g = self.state
         colours = g.colours[seat] if seat < len(g.colours) else []  # type: ignore[attr-defined]
@@ -158,7 +157,7 @@ class PlanksScene(DragTable, TableScene):
 
     def shown_seats(self) -> list:
         import dataclasses
-        return [dataclasses.replace(s, colour=self.seat_palette(i)) for i, s in enumerate(super().shown_seats())]
+        return [dataclasses.replace(s, colour=self.seat_colour(i)) for i, s in enumerate(super().shown_seats())]
 
     def shown_budget(self, seat: int) -> float:
         clip = next((c for c in self.timeline.clips(Slide) if c.seat == seat), None)
@@ -311,7 +310,7 @@ class PlanksScene(DragTable, TableScene):
                 assert isinstance(a, GiveTreasure)
                 buttons.append(Button(Text.of("planks.ui.give_to", name=self.seat_name(a.to)),
                                       lambda a=a: self._choose(a), min_width=150, height=42, size=16,
-                                      icon=theme.seat_chip(self.seat_palette(a.to), theme.px(24))))
+                                      icon=theme.seat_chip(self.seat_colour(a.to), theme.px(24))))
             prompt = self.prompt()
         self._chooser_for = key
         chooser = Chooser(prompt, buttons, cancel=False)
@@ -821,7 +820,7 @@ class PlanksScene(DragTable, TableScene):
                 tuple(g.moved), g.phase, self._chest_hold, tuple(self._judging()),
                 tuple(c.plank for c in self.timeline.clips(Judge) if c.started and not c.done),   # (lit)
                 frozenset(h for h in self.timeline.hidden() if h.startswith(("pirate-", "chest-"))),
-                tuple((self.seat_name(s), self.seat_palette(s)) for s in range(g.players)))
+                tuple((self.seat_name(s), self.seat_colour(s)) for s in range(g.players)))
 
     def _paint_table(self, surface: pygame.Surface) -> None:
         """The ship's picture, what ``_table_look`` names, in four steps: first the sea, the ship and what they
@@ -870,14 +869,15 @@ class PlanksScene(DragTable, TableScene):
                          "plank")
 
     def _number_box(self, plank: int) -> pygame.Rect:
-        """Where a plank's number disc is: at its outer end."""
+        """Where a plank's number disc is: past its outer end, clear of the frame round a lit plank (the layout
+        leaves it room before the side panel)."""
         size = max(14, theme.px(22))
         r = self.lay.plank_rect(plank)
         box = pygame.Rect(0, 0, size, size)
         if r.centerx > self.lay.ship.centerx:
-            box.midleft = (r.right + theme.px(2), r.centery)
+            box.midleft = (r.right + theme.px(6), r.centery)
         else:
-            box.midright = (r.left - theme.px(2), r.centery)
+            box.midright = (r.left - theme.px(6), r.centery)
         return box
 
     def _draw_plank_numbers(self, surface: pygame.Surface) -> None:
@@ -1203,14 +1203,14 @@ class PlanksScene(DragTable, TableScene):
         import math
         from game.i18n import language
         moved = tuple((e.kind, str(e.get("piece")), str(e.get("frm")), tuple(e.get("path") or ())) for _i, e in pairs)
-        key = (seat, moved, self.seat_palette(seat), tuple(self.lay.ship), theme.px(100), self.seat_name(seat),
+        key = (seat, moved, self.seat_colour(seat), tuple(self.lay.ship), theme.px(100), self.seat_name(seat),
                language())
         kept = self.__dict__.setdefault("_seat_trails", {})
         got = kept.get(seat)
         if got is not None and got[0] == key:
             return got[1]
         lay = self.lay
-        rgb = theme.seat_colour(self.seat_palette(seat))
+        rgb = theme.seat_colour(self.seat_colour(seat))
         step = max(6, theme.px(9))
         dots: list[tuple[int, int]] = []
         chips: list = []
@@ -1230,7 +1230,7 @@ class PlanksScene(DragTable, TableScene):
                 n = max(1, int(math.dist(a, b) / step))
                 for i in range(n + 1):
                     dots.append((int(a[0] + (b[0] - a[0]) * i / n), int(a[1] + (b[1] - a[1]) * i / n)))
-            chip = theme.seat_chip(self.seat_palette(seat), theme.px(18))
+            chip = theme.seat_chip(self.seat_colour(seat), theme.px(18))
             cr = chip.get_rect(center=(int(pts[0][0]), int(pts[0][1]) - theme.px(2)))
             chips.append((chip, cr, Text.of("planks.explain.last_move", name=self.seat_name(seat),
                                              pirate=pirate_text(e.get("piece")), to=plank_no(path[-1]))))
@@ -1253,7 +1253,7 @@ class PlanksScene(DragTable, TableScene):
         th = theme.px(24)
         for row in e.rows:
             seat = row["seat"]
-            chip = theme.seat_chip(self.seat_palette(seat), theme.px(22))
+            chip = theme.seat_chip(self.seat_colour(seat), theme.px(22))
             surface.blit(chip, (x, y))
             theme.draw_text(surface, self.seat_name(seat), fn, palette.INK, (x + theme.px(28), y))
             total = tr("planks.ui.total", n=row["total"], length=row["line"])
@@ -1290,17 +1290,26 @@ class PlanksScene(DragTable, TableScene):
                                             else "planks.explain.see_results"), "button")
 
     def recap_rect(self, size: tuple[int, int]) -> pygame.Rect:
-        """The recap in the side panel's free room under the bag when it fits there (the planks, their numbers and
-        the log stay in sight: found by a newcomer); else over the log it sums up, at least wide enough for its
-        lines (at a small window it reaches over the port planks while it is up)."""
+        """The recap lies in the side panel, where the ship, its planks and numbers and the log stay in sight (found
+        by newcomers): in the free room under the bag when it fits there; else over the other players' rows (the
+        viewer's own row, the head and the buttons stay); else over the log it sums up."""
         side, bag, rows = self.panel.rect, self.panel.bag_rect, self.panel.rows
         if side.w > 0 and bag.h > 0 and rows:
             pad = theme.px(10)
-            for top in (bag.bottom + theme.px(8), rows[-1].bottom + theme.px(4)):   # under the bag, else over it
-                room = pygame.Rect(side.x + pad, top, side.w - 2 * pad, side.bottom - pad - top)
-                h = self.recap.preferred_size(room.w)[1]
-                if room.w >= theme.px(260) and 0 < h <= room.h:
-                    return pygame.Rect(room.x, room.bottom - h, room.w, h)
+            w = side.w - 2 * pad
+            h = self.recap.preferred_size(w)[1]
+            own = self.viewer()
+            own = own if own is not None and 0 <= own < len(rows) else -1
+            rooms = [pygame.Rect(side.x + pad, bag.bottom + theme.px(8), w, side.bottom - pad - bag.bottom
+                                 - theme.px(8))]
+            if own + 1 < len(rows):                  # the rows under the viewer's, and the bag
+                top = rows[own + 1].top
+                rooms.append(pygame.Rect(side.x + pad, top, w, side.bottom - pad - top))
+            if own > 0:                              # the rows over it
+                rooms.append(pygame.Rect(side.x + pad, rows[0].top, w, rows[own - 1].bottom - rows[0].top))
+            for room in rooms:                       # (a shorter room than it wants: it cuts its turns' lines)
+                if room.w >= theme.px(260) and 0 < min(h, theme.px(220)) <= room.h:
+                    return pygame.Rect(room.x, room.bottom - min(h, room.h), room.w, min(h, room.h))
         log = self.lay.log
         w = max(log.w, theme.px(300))
         h = min(self.recap.preferred_size(w)[1], self.lay.table.h - theme.px(20))
@@ -1312,10 +1321,12 @@ class PlanksScene(DragTable, TableScene):
 
     # Learn to play (game/games/planks/tutorial.py) ----------------------------------------------
     def coach_room(self) -> pygame.Rect | None:
-        """The coach's panel takes the log's place, in the sea left of the ship (clear of the planks' numbers): the
-        ship, the island and the side panel's buttons stay in sight."""
+        """The coach's panel takes the log's place and the sea beside it up to the port planks' numbers: the ship,
+        its numbers, the island and the side panel's buttons stay in sight."""
         room = pygame.Rect(self.lay.log)
-        room.w -= theme.px(6)
+        numbers = [self._number_box(p).left for p in range(PLANKS)
+                   if self.lay.plank_rect(p).centerx < self.lay.ship.centerx]
+        room.w = max(room.w, min(numbers, default=room.right) - theme.px(4) - room.x)
         return room
 
     def _draw_explanation(self, surface: pygame.Surface) -> None:

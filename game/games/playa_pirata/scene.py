@@ -299,9 +299,6 @@ class PlayaScene(TableScene):
         hand = hand if hand is not None else self.hand_view(self.viewer())
         return hand.phase == DRAFT and hand.current == hand.drafters[-1]
 
-    def seat_colour(self, seat: int) -> int:
-        return self.session.seats[seat].colour
-
     def my_turn(self) -> int | None:
         """The shared table's, and nobody plays while a hand's scoring is on screen."""
         return None if self.hand_end is not None else super().my_turn()

@@ -134,9 +134,6 @@ class SpanishMainScene(DragTable, TableScene):
         s = self.session.state
         return max(0, s.players - 1) if getattr(s, "imminent", False) else 0   # type: ignore[attr-defined]
 
-    def seat_colour(self, seat: int) -> int:
-        return self.session.seats[seat].colour if 0 <= seat < len(self.session.seats) else 0
-
     def private_score(self, seat: int) -> int:
         """The seat's running score as it knows it: secured fame plus the fame of its ships (section 9: shown to
         that seat only)."""

@@ -22,6 +22,18 @@ def settle(app, scene, seconds=6.0):
         frames(app, 1)
 
 
+def until_recap(app, scene):
+    """The human (seat 0) plays its first legal move each turn until the bots' turns give it a recap."""
+    for _ in range(6000):
+        app.clock.advance(0.25)
+        frames(app, 1)
+        if scene.recap.visible and not scene.timeline.blocking:
+            break
+        if scene.my_turn() == 0 and not scene.timeline.blocking:
+            scene.play(scene.legal()[0])
+    assert scene.recap.visible
+
+
 def foot(scene, pirate):
     """A point on the pirate's picture (its body, above the feet)."""
     r = scene._pirate_rect(pirate)
@@ -39,6 +51,25 @@ def test_R16_a_pirate_dragged_to_a_lit_plank_jumps_there_and_pays_its_MP(app):
     assert g.planks[5] == ["pirate-red-3"] and g.budgets[0] == 9 and g.spent == 3
     settle(app, scene, 2.0)
     assert g.current == 0 and scene.end_button.enabled       # R14: 1 MP spent, End turn may be pressed
+
+
+def test_a_refusals_reason_by_the_pirate_fades_with_no_input_and_leaves_the_table_clean(app):
+    """A newcomer under Xvfb dropped a pirate too far: the reason stayed by the plank through the bots' turns, the
+    scoring and the pause menu, because nothing gave the drag controller its time. The loop alone (no input) lets
+    it fade; then the frame on screen is what a fresh drawing gives."""
+    scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
+    drag(app, foot(scene, "pirate-red-3"), plank_point(scene, 8))        # 6 MP away: more than a turn's 5
+    assert scene.session.state.planks[2] == ["pirate-red-3"] and scene.drag.message is not None
+    pygame.event.clear()
+    for _ in range(600):                                                 # ten seconds of the loop, no input
+        app.tick()
+        if not app.busy():
+            break
+    assert scene.drag.message is None and not app.busy()
+    shown = app.screen.copy()
+    scene.mark_dirty()
+    app.step([])
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(app.screen, "RGB")
 
 
 def test_every_lit_plank_is_a_legal_move_and_every_refusal_names_its_rule(app):
@@ -233,17 +264,61 @@ def test_the_recap_lies_in_the_side_panels_free_room_over_no_plank_and_not_over_
     room under the players' rows it lies there (over the bag if need be); the ship, every plank and the log stay
     in sight."""
     scene = start_table(app, "planks", ["human", "easy"], 3)
-    for _ in range(6000):
-        app.clock.advance(0.25)
-        frames(app, 1)
-        if scene.recap.visible and not scene.timeline.blocking:
-            break
-        if scene.my_turn() == 0 and not scene.timeline.blocking:
-            scene.play(scene.legal()[0])
-    assert scene.recap.visible
+    until_recap(app, scene)
     frames(app, 2)
     recap = scene.recap.rect
     assert scene.panel.rect.contains(recap) and recap.top > scene.panel.rows[-1].bottom    # no player's row covered
     for p in range(12):
         assert not recap.colliderect(scene.lay.plank_rect(p)), p
     assert not recap.colliderect(scene.lay.log) and not recap.colliderect(scene.lay.ship)
+
+
+def test_each_seat_wears_its_pirates_colour_in_the_recap_the_log_and_the_panel(app):
+    """A newcomer saw Dan, who plays Yellow, with Green's chip in 'Since your last move': the recap took the
+    colours chosen at setup, the table its pirates'. Every part of the table shows a seat in one colour."""
+    from game.games.planks.rules import COLOURS
+    from game.games.planks.sprites import palette_index
+    scene = start_table(app, "planks", ["human", "easy", "easy", "easy"], 3)
+    until_recap(app, scene)
+    wanted = [palette_index(COLOURS[s]) for s in range(4)]
+    assert [scene.seat_colour(s) for s in range(4)] == wanted
+    assert wanted != [s.colour for s in scene.session.seats]            # (the setup's colours differ)
+    assert scene.recap.colours == wanted and scene.logpanel.seat_colours == wanted
+    assert [s.colour for s in scene.shown_seats()] == wanted             # the results
+
+
+def test_with_four_players_the_recap_lies_over_the_other_players_rows_in_the_side_panel(app):
+    """Found by a newcomer: with four players 'Since your last move' lay over the log and the port planks and their
+    numbers. It lies over the other players' rows in the side panel: the ship, every plank and number, the log,
+    the viewer's own row, the head and the buttons stay in sight (it cuts its lines to the room)."""
+    scene = start_table(app, "planks", ["human", "easy", "easy", "easy"], 3)
+    until_recap(app, scene)
+    frames(app, 2)
+    recap = scene.recap.rect
+    assert scene.panel.rect.contains(recap)
+    assert not recap.colliderect(scene.panel.rows[0]) and not recap.colliderect(scene.panel.head)
+    for b in (scene.end_button, scene.undo_button, scene.menu_button):
+        assert not recap.colliderect(b.rect)
+    for p in range(12):
+        assert not recap.colliderect(scene.lay.plank_rect(p)) and not recap.colliderect(scene._number_box(p)), p
+    assert not recap.colliderect(scene.lay.log)
+
+
+def test_every_planks_number_is_in_sight_beside_the_side_panel_and_the_log(app):
+    """Found by a newcomer: the starboard planks' numbers were cut by the side panel, and a lit plank's frame
+    covered them. Every number lies on the table, clear of the panel, the log and every plank, at any usual
+    window size."""
+    from game.ui import theme
+    from tests.app.test_window_sizes import resize
+    for size in ((1280, 720), (960, 540), (1920, 1080)):
+        scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
+        resize(app, size)
+        frames(app, 2)
+        click(app, foot(scene, "pirate-red-3"))                       # every reachable plank lit
+        frames(app, 2)
+        for p in range(12):
+            box = scene._number_box(p)
+            assert scene.lay.table.contains(box), (size, p)
+            assert not box.colliderect(scene.panel.rect) and not box.colliderect(scene.lay.log), (size, p)
+            assert box.collidelist([scene.lay.plank_rect(q).inflate(theme.px(8), 0) for q in range(12)]) < 0, (size, p)
+        app.stack.pop()
