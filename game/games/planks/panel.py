@@ -33,7 +33,7 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.tile_slots: dict[str, pygame.Rect] = {}     # each treasure tile's place in its owner's line
         self.board_rects: dict[int, pygame.Rect] = {}
-        self._boards: dict[int, tuple] = {}        # seat -> its clip's and name's drawing, over the picture
+        self._boards: dict[int, tuple] = {}        # seat -> its clip's drawing and its words over it (name, status)
         self._painting: tuple[dict, dict] = ({}, {})  # what the rows of a picture being painted record, till whole
 
     # -- layout -------------------------------------------------------------------------------------
@@ -54,7 +54,8 @@ class SidePanel:
         y += bh + theme.px(8)
         n = sc.game.players
         room = inner.bottom - y - theme.px(52)
-        row_h = min(theme.px(118), room // max(1, n) - theme.px(4))
+        # (with 2 players each row has the turn counter on a line of its own)
+        row_h = min(theme.px(168 if sc.game.two_players else 118), room // max(1, n) - theme.px(4))
         self.rows = []
         for _ in range(n):
             self.rows.append(pygame.Rect(inner.x, y, inner.w, row_h))
@@ -116,9 +117,10 @@ class SidePanel:
 
     def _draw_board(self, surface: pygame.Surface, seat: int, budget: float) -> None:
         sc = self.scene
-        clip_at, name_at = self._boards[seat]
+        clip_at, words = self._boards[seat]
         self._draw_clip(surface, seat, budget, *clip_at)
-        theme.draw_text(surface, *name_at)
+        for said in words:                         # the name and the status stay readable over the clip
+            theme.draw_text(surface, *said)
         left = round(budget)
         sc.explain(self.board_rects[seat], Text.of("planks.explain.board_zero" if left == 0 else
                                                    "planks.explain.board", name=sc.seat_name(seat), n=left), "board")
@@ -204,20 +206,28 @@ class SidePanel:
         name_w = row.w - 3 * pad - chip.get_width() - stat_w - theme.px(6)
         fn = theme.fit_font(name, "bold", 17, max(theme.px(40), name_w))
         name_at = (row.x + 2 * pad + chip.get_width(), row.y + pad + theme.px(1))
+        bg = (250, 240, 214) if active else (236, 222, 188)
+        status_look = (status, fstat, palette.RED if "0/1" in status else palette.INK_SOFT,
+                       (row.right - pad, row.y + pad + theme.px(4)), "topright", bg)
         if status:
-            theme.draw_text(surface, status, fstat, palette.RED if "0/1" in status else palette.INK_SOFT,
-                            (row.right - pad, row.y + pad + theme.px(4)), "topright")
+            theme.draw_text(surface, *status_look)
         sc.explain(pygame.Rect(row.x, row.y, row.w, theme.px(28)),
                    Text.of("planks.explain.seat", name=sc.seat_name(seat)), "seat")
-        # the movement board and its clip (R12), the turn counter (R7, R11)
-        two = g.two_players
-        board_w = int(row.w * (0.62 if two else 0.86)) - pad
+        # the movement board and its clip (R12); with 2 players the turn counter (R7, R11) on a line of its own
+        # under it, with what it counts, its clip rising over it
+        two = g.two_players and seat < len(g.counters)
+        cw = int(row.w * 0.30)
+        ch = round(cw * sprites.ART_COUNTER[1] / sprites.ART_COUNTER[0])
+        counter_room = ch + theme.px(20) if two else 0
+        board_w = int(row.w * 0.86) - pad
         board_h = round(board_w * sprites.ART_BOARD[1] / sprites.ART_BOARD[0])
-        free = row.h - theme.px(26) - theme.px(24) - board_h      # what the name line, the treasures and the board leave
+        # what the name line, the treasures, the counter and the board leave
+        free = row.h - theme.px(26) - theme.px(24) - counter_room - board_h
         if free < theme.px(10):                                  # a short row: a smaller board
-            board_w = int(board_w * (row.h - theme.px(60)) / max(1, board_h))
+            board_w = int(board_w * (row.h - theme.px(60) - counter_room) / max(1, board_h))
             board_h = round(board_w * sprites.ART_BOARD[1] / sprites.ART_BOARD[0])
-        by = row.y + theme.px(26) + max(0, min(theme.px(20), row.h - theme.px(26) - theme.px(24) - board_h))
+            free = row.h - theme.px(26) - theme.px(24) - counter_room - board_h
+        by = row.y + theme.px(26) + max(0, min(theme.px(20), free))
         colour = colours[0] if colours else seat
         board = sprites.board(colour, board_w)
         bx = row.x + pad
@@ -225,20 +235,24 @@ class SidePanel:
         self.board_rects[seat] = pygame.Rect(bx, by, board.get_width(), board.get_height())
         # the clip, the name over it and what the board says: every frame, over the kept picture (``draw``)
         clip_at = (bx, by, board_w, sprites.board_space, sprites.ART_BOARD)
-        name_look = (name, fn, palette.INK, name_at, "topleft", (250, 240, 214) if active else (236, 222, 188))
-        boards[seat] = (clip_at, name_look)
-        if two and seat < len(g.counters):
-            cw = int(row.w * 0.30)
+        name_look = (name, fn, palette.INK, name_at, "topleft", bg)
+        boards[seat] = (clip_at, [name_look] + ([status_look] if status else []))
+        if two:
             counter = sprites.counter(colour, cw)
-            cx = row.right - pad - cw
-            surface.blit(counter, (cx, by))
-            self._draw_clip(surface, -1 - seat, g.counters[seat], cx, by, cw, sprites.counter_space, sprites.ART_COUNTER)
-            sc.explain(pygame.Rect(cx, by, cw, counter.get_height()),
+            cx, cy = row.right - pad - cw, by + board_h + theme.px(20)
+            surface.blit(counter, (cx, cy))
+            self._draw_clip(surface, -1 - seat, g.counters[seat], cx, cy, cw, sprites.counter_space, sprites.ART_COUNTER)
+            sc.explain(pygame.Rect(cx, cy, cw, counter.get_height()),
                        Text.of("planks.explain.counter", n=g.counters[seat]), "counter")
+            caption = tr("planks.ui.turns_left")
+            fcap = theme.fit_font(caption, "text", 14, max(theme.px(40), cx - row.x - 3 * pad - theme.px(26)), 10)
+            cap = theme.draw_text(surface, caption, fcap, palette.INK_SOFT, (cx - theme.px(8), cy + ch // 2),
+                                  "midright")
+            sc.explain(pygame.Rect(cap), Text.of("planks.explain.counter", n=g.counters[seat]), "counter")
             if active and g.marker is not None and not g.is_over():
                 th = theme.px(20)
                 tile = sprites.treasure(kind_of(g.marker), th)
-                tr_ = tile.get_rect(midbottom=(cx + cw // 2, by - theme.px(1)))
+                tr_ = tile.get_rect(midright=(pygame.Rect(cap).left - theme.px(8), cy + ch // 2))
                 surface.blit(tile, tr_)
                 sc.explain(tr_, Text.of("planks.explain.marker"), "marker")
         # the treasures, laid as a line (R48)

@@ -3,6 +3,7 @@ clock (``app.clock`` is a ManualClock: nothing here waits on the wall clock)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core.protocol import Text
 from game.games.planks.positions import position
@@ -259,20 +260,6 @@ def test_every_thing_drawn_explains_itself_in_both_languages(app):
             assert has_key(text.key, lang), (text.key, lang)
 
 
-def test_the_recap_lies_in_the_side_panels_free_room_over_no_plank_and_not_over_the_log(app):
-    """Found by a newcomer: 'Since your last move' covered planks 8-10, their numbers and pirates, and the log. With
-    room under the players' rows it lies there (over the bag if need be); the ship, every plank and the log stay
-    in sight."""
-    scene = start_table(app, "planks", ["human", "easy"], 3)
-    until_recap(app, scene)
-    frames(app, 2)
-    recap = scene.recap.rect
-    assert scene.panel.rect.contains(recap) and recap.top > scene.panel.rows[-1].bottom    # no player's row covered
-    for p in range(12):
-        assert not recap.colliderect(scene.lay.plank_rect(p)), p
-    assert not recap.colliderect(scene.lay.log) and not recap.colliderect(scene.lay.ship)
-
-
 def test_each_seat_wears_its_pirates_colour_in_the_recap_the_log_and_the_panel(app):
     """A newcomer saw Dan, who plays Yellow, with Green's chip in 'Since your last move': the recap took the
     colours chosen at setup, the table its pirates'. Every part of the table shows a seat in one colour."""
@@ -287,11 +274,13 @@ def test_each_seat_wears_its_pirates_colour_in_the_recap_the_log_and_the_panel(a
     assert [s.colour for s in scene.shown_seats()] == wanted             # the results
 
 
-def test_with_four_players_the_recap_lies_over_the_other_players_rows_in_the_side_panel(app):
-    """Found by a newcomer: with four players 'Since your last move' lay over the log and the port planks and their
-    numbers. It lies over the other players' rows in the side panel: the ship, every plank and number, the log,
-    the viewer's own row, the head and the buttons stay in sight (it cuts its lines to the room)."""
-    scene = start_table(app, "planks", ["human", "easy", "easy", "easy"], 3)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_recap_lies_in_the_side_panel_over_no_plank_no_number_not_the_log_nor_the_viewers_row(app, players):
+    """Found by newcomers: 'Since your last move' covered planks 8-10, their numbers and pirates, and the log. It
+    lies in the side panel: under the bag when it fits there, else over the other players' rows (it cuts its
+    lines to the room). The ship, every plank and number, the log, the viewer's own row, the head and the
+    buttons stay in sight."""
+    scene = start_table(app, "planks", ["human"] + ["easy"] * (players - 1), 3)
     until_recap(app, scene)
     frames(app, 2)
     recap = scene.recap.rect
@@ -322,3 +311,22 @@ def test_every_planks_number_is_in_sight_beside_the_side_panel_and_the_log(app):
             assert not box.colliderect(scene.panel.rect) and not box.colliderect(scene.lay.log), (size, p)
             assert box.collidelist([scene.lay.plank_rect(q).inflate(theme.px(8), 0) for q in range(12)]) < 0, (size, p)
         app.stack.pop()
+
+
+def test_R11_with_two_players_the_turn_counter_has_a_line_of_its_own_saying_what_it_counts(app):
+    """Found by a newcomer: with 2 players the movement board was squeezed beside an unlabelled turn counter. The
+    board is as wide as with 4 players; the counter lies under it, inside the row, with 'Turns left' beside it,
+    and both the counter and its words explain it."""
+    two = start_table(app, "planks", ["human", "easy"], 3)
+    frames(app, 3)
+    wide = two.panel.board_rects[0].w
+    counters = [(r, t) for r, t, k in two.explained if k == "counter"]
+    assert len(counters) == 4                                    # two counters, each with its words
+    for seat, row in enumerate(two.panel.rows):
+        board = two.panel.board_rects[seat]
+        mine = [r for r, _t in counters if row.contains(r)]
+        assert len(mine) == 2 and all(r.top >= board.bottom for r in mine), seat
+    app.stack.pop()
+    four = start_table(app, "planks", ["human", "easy", "easy", "easy"], 3)
+    frames(app, 3)
+    assert wide >= four.panel.board_rects[0].w
