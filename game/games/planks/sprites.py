@@ -255,21 +255,34 @@ def island_spots(n: int, width: int) -> list[Point]:
 
 
 def _spots(n: int, width: int) -> list[Point]:
+    """Up to 15 castaways in one to three rows across the sand, as few rows as hold them (four a row, five from 13
+    on), the front row fullest and spread evenly; each row behind stands in the gaps of the row in front of it,
+    nearest the middle of the sand, so no castaway stands right behind another (found by a newcomer: the sixth
+    hid behind the fifth)."""
     w = max(8, int(width))
     h = max(4, round(w * ART_ISLAND[1] / ART_ISLAND[0]))
     n = max(0, int(n))
-    rows = [(0.42, 5), (0.6, 5), (0.78, 5)]
-    spots: list[tuple[float, float]] = []
-    for fy, count in rows:
-        for i in range(count):
-            fx = 0.27 + 0.6 * (i + 0.5) / count + (0.05 if fy == 0.6 else 0.0)
-            spots.append((fx, fy))
-    row_first = {0.6: 0, 0.42: 1, 0.78: 2}
-    order = sorted(range(len(spots)), key=lambda i: (row_first[spots[i][1]], abs(spots[i][0] - 0.6)))
-    chosen = sorted(order[:min(n, len(spots))], key=lambda i: (spots[i][1], spots[i][0]))
-    out = [(round(spots[i][0] * w), round(spots[i][1] * h)) for i in chosen]
+    shown = min(n, 15)
+    per_row = 4 if shown <= 12 else 5
+    rows = -(-shown // per_row) if shown else 0
+    heights = {1: [0.62], 2: [0.5, 0.72], 3: [0.42, 0.6, 0.78]}.get(rows, [])
+    counts = [shown // rows + (1 if k >= rows - shown % rows else 0) for k in range(rows)] if rows else []
+    left, band = 0.3, 0.56                       # the sand between the palm and the rocks
+    middle = left + band / 2
+    xs: list[list[float]] = []
+    for count in reversed(counts):               # the front row first
+        if not xs:
+            step = band / count
+            xs.append([left + step * (i + 0.5) for i in range(count)])
+            continue
+        front = xs[-1]
+        step = (front[-1] - front[0]) / (len(front) - 1) if len(front) > 1 else band / 2
+        gaps = [front[0] - step / 2] + [(a + b) / 2 for a, b in zip(front, front[1:])] + [front[-1] + step / 2]
+        xs.append(sorted(sorted(gaps, key=lambda x: (abs(x - middle), -x))[:count]))   # (the palm is left)
+    spots = [(fx, fy) for fy, row in zip(heights, reversed(xs)) for fx in row]
+    out = [(round(fx * w), round(fy * h)) for fx, fy in spots]
     while len(out) < n:   # more than 15: squeeze the rest along the front
-        j = len(out) - len(spots)
+        j = len(out) - 15
         out.append((round((0.3 + 0.03 * j) * w), round(0.86 * h)))
     return out
 

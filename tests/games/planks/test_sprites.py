@@ -111,3 +111,23 @@ def test_missing_art_draws_plain_pieces_and_names_the_file(no_art, caplog):
 def test_results_are_cached():
     assert S.standee("blue", 2, 80) is S.standee("blue", 2, 80)
     assert S.ship(500) is S.ship(500)
+
+
+def test_no_castaway_stands_right_behind_another_on_the_island():
+    """Found by a newcomer: the sixth castaway hid behind the fifth. Up to 15 castaways stand on the sand (between the
+    palm and the rocks), each row behind in the gaps of the row in front, and side by side with room."""
+    from game.games.planks.sprites import ART_ISLAND, island_spots
+    for width in (150, 230, 300):
+        h = round(width * ART_ISLAND[1] / ART_ISLAND[0])
+        for n in range(1, 16):
+            spots = island_spots(n, width)
+            assert len(spots) == n and len(set(spots)) == n
+            assert spots == sorted(spots, key=lambda p: p[1])                    # back rows first (blit order)
+            for x, y in spots:
+                assert 0.25 * width <= x <= 0.9 * width and 0.3 * h <= y <= 0.85 * h, (width, n, (x, y))
+            for i, (x1, y1) in enumerate(spots):
+                for x2, y2 in spots[i + 1:]:
+                    if y1 == y2:
+                        assert abs(x1 - x2) >= 0.1 * width, (width, n)           # side by side
+                    elif abs(y1 - y2) < 0.2 * h:
+                        assert abs(x1 - x2) >= 0.05 * width, (width, n)          # in a gap, not behind
