@@ -38,6 +38,10 @@ class DragTable:
     def is_animating(self) -> bool:
         return super().is_animating() or self.drag.message_up  # type: ignore[misc]
 
+    def after_action(self, action: Action) -> None:
+        super().after_action(action)  # type: ignore[misc]
+        self.drag.clear_message()              # a refusal's reason is about the table before this action
+
     def _choose(self, action: Action) -> None:
         self.close_chooser()
         self._chooser_for = None

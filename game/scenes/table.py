@@ -382,7 +382,8 @@ class TableScene(Scene):
         """When a human's turn starts after other seats' turns, the recap lists what they did (the viewer's log
         lines of each of those turns): once per turn, until the human moves or closes it."""
         seat = self.my_turn()
-        if seat is None or not self.recaps or self.coach is not None or seat not in self._bases:
+        if seat is None or not self.recaps or self.coach is not None or seat not in self._bases \
+                or self.recap_waits():
             return
         start, now = self._bases[seat][2], len(self.state.events)
         if self._recap_for == (seat, start, now):
@@ -424,6 +425,11 @@ class TableScene(Scene):
             for seat in last:
                 self._bases[seat] = (session.state.clone(), len(session.actions), len(session.state.events))
 
+    def recap_waits(self) -> bool:
+        """True while the game shows something the recap must not open beside (a round's scoring panel): it is
+        offered once that is put away."""
+        return False
+
     def close_recap(self) -> None:
         self.recap.hide()
         self.mark_dirty()
@@ -463,9 +469,16 @@ class TableScene(Scene):
             self.explained.append((pygame.Rect(button.rect), Text.of(key), "button"))
 
     def replay_banner_point(self, surface: pygame.Surface) -> tuple[int, int]:
-        """Where the banner saying a replay runs is centred (a game may move it off what it must not cover)."""
-        right = self.logpanel.rect.left if self.logpanel.rect.w > 0 else surface.get_width()
-        return right // 2, int(surface.get_height() * 0.42)
+        """Where the banner saying a replay runs is centred: over the table beside the log, on whichever side the log
+        is (a game may move it off what it must not cover)."""
+        log, width = self.logpanel.rect, surface.get_width()
+        if log.w <= 0:
+            left, right = 0, width
+        elif log.centerx < width // 2:
+            left, right = log.right, width
+        else:
+            left, right = 0, log.left
+        return (left + right) // 2, int(surface.get_height() * 0.42)
 
     def replay(self) -> None:
         """The recap's Replay: the table goes back to right after this player's last move and plays the others'

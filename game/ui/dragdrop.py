@@ -192,6 +192,10 @@ class DragController:
                 return s
         return None
 
+    def clear_message(self) -> None:
+        """The refusal's reason goes at once (the game moved on: a move was played, the turn passed)."""
+        self.message, self._message_left = None, 0.0
+
     @property
     def message_up(self) -> bool:
         """True while a refusal's reason is shown by the sprite (it fades in ``update``)."""

@@ -195,6 +195,11 @@ class SidePanel:
         colours = g.colours[seat] if seat < len(g.colours) else []
         chip_seat = sc.seat_colour(seat)
         chip = theme.seat_chip(chip_seat, theme.px(22))
+        chips_w = chip.get_width()
+        for k, colour_k in enumerate(colours[1:], 1):   # with 2 players: a chip for each of the seat's colours
+            more = theme.seat_chip(sprites.palette_index(colour_k), theme.px(22))
+            surface.blit(more, (row.x + pad + k * (chip.get_width() - theme.px(4)), row.y + pad))
+            chips_w += chip.get_width() - theme.px(4)
         surface.blit(chip, (row.x + pad, row.y + pad))
         name = sc.seat_name(seat)
         if colours:
@@ -203,9 +208,9 @@ class SidePanel:
         status = sc.seat_status(seat)
         fstat = theme.font("text", 13)
         stat_w = fstat.size(status)[0] if status else 0
-        name_w = row.w - 3 * pad - chip.get_width() - stat_w - theme.px(6)
+        name_w = row.w - 3 * pad - chips_w - stat_w - theme.px(6)
         fn = theme.fit_font(name, "bold", 17, max(theme.px(40), name_w))
-        name_at = (row.x + 2 * pad + chip.get_width(), row.y + pad + theme.px(1))
+        name_at = (row.x + 2 * pad + chips_w, row.y + pad + theme.px(1))
         bg = (250, 240, 214) if active else (236, 222, 188)
         status_look = (status, fstat, palette.RED if "0/1" in status else palette.INK_SOFT,
                        (row.right - pad, row.y + pad + theme.px(4)), "topright", bg)

@@ -1307,13 +1307,27 @@ class PlanksScene(DragTable, TableScene):
                 rooms.append(pygame.Rect(side.x + pad, top, w, side.bottom - pad - top))
             if own > 0:                              # the rows over it
                 rooms.append(pygame.Rect(side.x + pad, rows[0].top, w, rows[own - 1].bottom - rows[0].top))
-            for room in rooms:                       # (a shorter room than it wants: it cuts its turns' lines)
+            for k, room in enumerate(rooms):         # (a shorter room than it wants: it cuts its turns' lines)
                 if room.w >= theme.px(260) and 0 < min(h, theme.px(220)) <= room.h:
-                    return pygame.Rect(room.x, room.bottom - min(h, room.h), room.w, min(h, room.h))
+                    fit = min(h, room.h)              # under the bag: at the bottom; over rows: whole rows
+                    if k == 0:
+                        return pygame.Rect(room.x, room.bottom - fit, room.w, fit)
+                    ends = [r.bottom for r in rows if room.y + fit <= r.bottom <= room.bottom]
+                    return pygame.Rect(room.x, room.y, room.w, min(ends, default=room.y + fit) - room.y)
         log = self.lay.log
         w = max(log.w, theme.px(300))
         h = min(self.recap.preferred_size(w)[1], self.lay.table.h - theme.px(20))
         return pygame.Rect(log.x, max(self.lay.table.y + theme.px(10), log.bottom - h), w, h)
+
+    def recap_waits(self) -> bool:
+        """A round's or the game's panel is up or due: the recap opens after Next round (a newcomer had both up at
+        once, each with its own button)."""
+        return self.ending.visible or self._round_due or self._final_due
+
+    def replay_banner_point(self, surface: pygame.Surface) -> tuple[int, int]:
+        """Over the middle of the deck, between the log and the side panel (a newcomer saw it cut by the window's
+        left edge, centred left of the log)."""
+        return self.lay.ship.centerx, int(surface.get_height() * 0.42)
 
     def explanation_avoids(self) -> list[pygame.Rect]:
         return [pygame.Rect(b.rect) for b in (self.end_button, self.undo_button)] + \

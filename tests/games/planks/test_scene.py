@@ -330,3 +330,41 @@ def test_R11_with_two_players_the_turn_counter_has_a_line_of_its_own_saying_what
     four = start_table(app, "planks", ["human", "easy", "easy", "easy"], 3)
     frames(app, 3)
     assert wide >= four.panel.board_rects[0].w
+
+
+def test_a_refusals_reason_goes_the_moment_a_move_is_played(app):
+    """A newcomer pressed End turn right after a refused drop: the reason stayed over the next player's row. It goes
+    with the next action."""
+    scene = table_at(app, position(3, planks={2: ["red-3"], 8: ["green-1"], 9: ["blue-2"]}))
+    drag(app, foot(scene, "pirate-red-3"), plank_point(scene, 8))        # refused: 6 MP away
+    assert scene.drag.message is not None
+    drag(app, foot(scene, "pirate-red-3"), plank_point(scene, 5))        # a legal jump
+    assert scene.session.state.planks[5] == ["pirate-red-3"] and scene.drag.message is None
+
+
+def test_the_recap_waits_for_the_round_panel_and_opens_after_next_round(app):
+    """A newcomer had the round's scoring panel and 'Since your last move' up together, each with its button: the
+    recap is offered once the panel is put away."""
+    scene = start_table(app, "planks", ["human", "easy", "easy", "easy"], 3)
+    until_recap(app, scene)
+    scene.recap.hide()
+    scene._recap_for = None
+    scene._round_due = True                                   # the round's panel is due
+    scene._offer_recap()
+    assert not scene.recap.visible
+    scene._round_due = False                                  # Next round
+    scene._offer_recap()
+    assert scene.recap.visible
+
+
+def test_the_replay_banner_lies_over_the_deck_on_screen_clear_of_the_log_and_the_panel(app):
+    """A newcomer saw the replay's banner cut by the window's left edge (it was centred left of the log)."""
+    scene = start_table(app, "planks", ["human", "easy", "easy", "easy"], 3)
+    until_recap(app, scene)
+    scene.replay()
+    frames(app, 3)
+    banners = [r for r, _t, k in scene.explained if k == "replay"]
+    assert banners
+    banner = banners[0]
+    assert app.screen.get_rect().contains(banner)
+    assert not banner.colliderect(scene.lay.log) and not banner.colliderect(scene.panel.rect)
