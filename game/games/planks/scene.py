@@ -228,7 +228,10 @@ class PlanksScene(DragTable, TableScene):
             mp = tr("planks.ui.mp_tired") if g.tired else \
                 tr("planks.ui.mp_line", n=g.left_in_turn(), left=g.budgets[seat])
         if self.is_bot(seat):
-            return title, mp, self.bot_status(seat) if self.thinking() == seat else ""
+            said = self.bot_status(seat)                 # it thinks, or a lesson waits for Watch ...
+            if self.thinking() != seat and said == tr("table.bot_turn", name=self.seat_name(seat)):
+                said = tr("planks.ui.bot_playing", name=self.seat_name(seat))   # ... else its moves play out
+            return title, mp, said
         if self.my_turn() is None:
             return title, mp, ""
         return title, mp, tr(self.prompt())

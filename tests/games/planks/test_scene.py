@@ -368,3 +368,22 @@ def test_the_replay_banner_lies_over_the_deck_on_screen_clear_of_the_log_and_the
     banner = banners[0]
     assert app.screen.get_rect().contains(banner)
     assert not banner.colliderect(scene.lay.log) and not banner.colliderect(scene.panel.rect)
+
+
+def test_while_a_bot_plays_the_head_says_so_thinking_or_playing_its_moves(app):
+    """A newcomer saw the head blank under "Dan's turn" while Dan's moves played: it says the bot is thinking, or
+    that it plays and where to follow it."""
+    from game.i18n import tr
+    scene = start_table(app, "planks", ["easy", "human", "easy"], 3)
+    said = set()
+    for _ in range(400):
+        app.clock.advance(0.1)
+        frames(app, 1)
+        seat = scene.turn_shown()
+        if seat is not None and scene.is_bot(seat) and not scene._round_due and not scene.ending.visible:
+            prompt = scene.header_lines()[2]
+            assert prompt, seat
+            said.add(prompt.split(":")[0])
+        if scene.my_turn() is not None:
+            break
+    assert tr("planks.ui.bot_playing", name=scene.seat_name(0)).split(":")[0] in said
