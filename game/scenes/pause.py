@@ -28,7 +28,7 @@ class PauseScene(PanelScene):
             self.body.add(self.explains(Label(Text.of("pause.confirm"), size=20, align="center"),
                                         "pause.explain.confirm"))
             self.body.add(ButtonRow([
-                self.explains(Button(Text.of("pause.confirm_no"), self.cancel_abandon, min_width=150),
+                self.explains(Button(Text.of("pause.confirm_no"), self.keep_playing, min_width=150),
                               "pause.explain.confirm_no"),
                 self.explains(Button(Text.of("pause.confirm_yes"), self.abandon, min_width=150),
                               "pause.explain.confirm_yes")]))
@@ -64,7 +64,7 @@ class PauseScene(PanelScene):
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene
-        self.app.stack.push(SettingsScene(self.app, overlay=True))
+        self.app.stack.push(SettingsScene(self.app, overlay=True, game=self.table.entry.id))
 
     def save_and_quit(self) -> None:
         """The game is written to its file now and kept for Continue; back to the menu."""
@@ -83,6 +83,12 @@ class PauseScene(PanelScene):
     def cancel_abandon(self) -> None:
         self.confirming = False
         self.rebuild()
+
+    def keep_playing(self) -> None:
+        """"Keep playing": the game is kept and goes on (Esc, the question's other way back, returns to the pause
+        menu). A newcomer pressed it and found the pause menu again."""
+        self.confirming = False
+        self.app.stack.pop()
 
     def back(self) -> None:
         if self.confirming:

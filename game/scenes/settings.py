@@ -17,8 +17,11 @@ class SettingsScene(PanelScene):
     name = "settings"
     size = (0.46, 0.9)
 
-    def __init__(self, app, overlay: bool = False):
+    def __init__(self, app, overlay: bool = False, game: str | None = None):
+        """``game``: opened from that game's table (its pause menu), which shows only its own game's settings
+        beside the general ones; from the menu, every game's."""
         self.opaque = not overlay
+        self.game = game
         super().__init__(app, Text.of("settings.title"))
 
     def _row(self, label: str, widget, explain: str) -> HBox:
@@ -49,6 +52,13 @@ class SettingsScene(PanelScene):
             on_change=lambda v: self.set("bot_speed", v), wrap=False), "settings.explain.bot_speed"))
         self.body.add(self._toggle("settings.colourblind", s.colourblind_symbols,
                                    lambda v: self.set("colourblind_symbols", v), "settings.explain.colourblind"))
+        if self.game in (None, "island-race"):
+            self._island_race_rows()
+        self.body.add(ButtonRow([self.explains(Button(Text.of("settings.done"), self.back, min_width=160),
+                                               "settings.explain.done")]))
+
+    def _island_race_rows(self) -> None:
+        s = self.app.settings
         self.body.add(self._toggle("ir.settings.water_warning", s.ir_water_warning,
                                    lambda v: self.set("ir_water_warning", v), "settings.explain.water_warning"))
         self.body.add(self._row("ir.settings.round_length", Choice(
@@ -58,8 +68,6 @@ class SettingsScene(PanelScene):
             on_change=lambda v: self.set("ir_round_minutes", v), wrap=False), "settings.explain.round_length"))
         self.body.add(self._toggle("ir.settings.last_tile_limit", s.ir_last_tile_limit,
                                    lambda v: self.set("ir_last_tile_limit", v), "settings.explain.last_tile_limit"))
-        self.body.add(ButtonRow([self.explains(Button(Text.of("settings.done"), self.back, min_width=160),
-                                               "settings.explain.done")]))
 
     def set(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)

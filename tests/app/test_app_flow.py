@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.core import saves
+from game.core.protocol import Text
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
@@ -386,6 +387,11 @@ def test_pause_abandon_asks_then_clears_the_save(app, minigame_entry):
     assert isinstance(pause, PauseScene)
     click(app, find_button(pause, "pause.abandon").rect.center)
     assert pause.confirming and app.stack.top is pause
+    click(app, find_button(pause, "pause.confirm_no").rect.center)     # Keep playing: back at the table
+    assert app.stack.top is table and table.save_path.exists() and not table.finished
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    click(app, find_button(pause, "pause.abandon").rect.center)
     click(app, find_button(pause, "pause.confirm_yes").rect.center)
     assert isinstance(app.stack.top, MenuScene)
     assert not table.save_path.exists()
@@ -459,6 +465,30 @@ def test_settings_language_switch_applies_at_once_and_is_saved(app):
     assert app.settings.language == "it" and tr("menu.quit") == "Esci"
     click(app, find_button(scene, "settings.done").rect.center)
     assert load_settings()[0].language == "it"
+
+
+def test_settings_opened_from_a_games_pause_show_that_games_settings_only(app, minigame_entry):
+    """A newcomer found Island Race's settings in the Settings of a Planks game: from a table's pause menu, only the
+    general settings and that game's own; from the menu, every game's."""
+    from game.scenes.pause import PauseScene
+    from game.scenes.settings import SettingsScene
+
+    def keys(scene):
+        return {w.text.key for w in scene.body.walk() if isinstance(getattr(w, "text", None), Text)}
+    every = SettingsScene(app)
+    every.layout(app.screen_rect())
+    assert "ir.settings.water_warning" in keys(every)
+    table = start(app, minigame_entry, ["human", "easy"])
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    click(app, find_button(pause, "pause.settings").rect.center)
+    shown = app.stack.top
+    assert isinstance(shown, SettingsScene) and shown.game == table.entry.id
+    assert "settings.colourblind" in keys(shown) and not any(k.startswith("ir.") for k in keys(shown))
+    island = SettingsScene(app, overlay=True, game="island-race")
+    island.layout(app.screen_rect())
+    assert "ir.settings.water_warning" in keys(island)
 
 
 def test_corrupt_settings_file_gives_notice_not_crash(tmp_path):
