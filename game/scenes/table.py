@@ -99,7 +99,6 @@ class TableScene(Scene):
         #: everything that moves on the table, at the speed set in Settings (read every frame)
         self.timeline = Timeline(speed=app.anim_speed if hasattr(app, "anim_speed") else 1.0)
         self.logpanel = LogPanel(size=14)
-        self.logpanel.seat_colours = [s.colour for s in session.seats]
         self.menu_button = Button(Text.of("table.menu"), self.pause, min_width=110, height=40, size=16)
         self.undo_button = Button(Text.of("table.undo"), self.undo, min_width=110, height=40, size=16)
         self.chooser: Chooser | None = None   # which die, which ships...: over the table until answered
@@ -948,6 +947,9 @@ class TableScene(Scene):
                 step(surface)
             return
         size = surface.get_size()
+
+        def new_layer() -> pygame.Surface:
+            return pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
         kept = pictures.get(name)
         if kept is None or kept[0] != look or kept[1].get_size() != size:
             may_wait = kept is not None and view is not None and kept[3] == view and kept[1].get_size() == size
@@ -958,7 +960,7 @@ class TableScene(Scene):
                 elif w is not None and w[2].get_size() == size:
                     layer = w[2]
                 else:
-                    layer = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
+                    layer = new_layer()
                 w = work[name] = [look, view, layer, [], 0]
             while w[4] < len(steps):
                 if may_wait and self._repaints <= 0 and late.get(name, 0) < MAX_LATE:
@@ -981,8 +983,7 @@ class TableScene(Scene):
                     # ... and the first picture's frame makes the layer the next one is painted on: a window-sized
                     # surface takes milliseconds to make (its memory is touched page by page), which the frame that
                     # paints every picture can spare, and the frame of the first move cannot
-                    spare = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
-                    work[name] = [None, None, spare, [], 0]
+                    work[name] = [None, None, new_layer(), [], 0]
             else:
                 late[name] = late.get(name, 0) + 1
                 self._picture_due = True
